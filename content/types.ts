@@ -1,0 +1,91 @@
+// The shapes of everything the firm edits. Pages read these; nothing else holds copy.
+
+/** One titled block of prose, optionally followed by a bulleted list. */
+export interface ProseSection {
+  heading: string;
+  paragraphs: string[];
+  list?: string[];
+}
+
+/** A legal page: /privacy (11 sections) or /terms (14 sections). */
+export interface Policy {
+  title: string;
+  /** One or two sentences under the title, before the first section. */
+  intro: string;
+  sections: ProseSection[];
+}
+
+/** Spec §3 "Case study". */
+export interface CaseStudy {
+  title: string;
+  subtitle: string;
+  /** /case-studies/<slug>.pdf, or the external product site for the featured study. */
+  pdfUrl: string;
+  challenge: string;
+  solution: string;
+  results: string[];
+  featured: boolean;
+  isExternalLink: boolean;
+}
+
+export type BioTabValue = "background" | "expertise" | "experience" | "education" | "publications";
+
+/** Spec §3 "Bio tab". */
+export interface BioTab {
+  label: string;
+  value: BioTabValue;
+}
+
+/** A role, an area of expertise or a degree on the bio page. */
+export interface BioEntry {
+  title: string;
+  /** The short line under the title: organisation and years, or a domain. */
+  meta: string;
+  description: string;
+}
+
+export interface Publication {
+  title: string;
+  outlet: string;
+  /** Month and year as a visitor reads it, e.g. "March 2025". */
+  date: string;
+  /** ISO year-month for <time datetime>, e.g. "2025-03". */
+  datetime: string;
+  url: string;
+  kind: "Article" | "Whitepaper";
+}
+
+export interface Bio {
+  background: string[];
+  expertise: BioEntry[];
+  experience: BioEntry[];
+  education: BioEntry[];
+  publications: Publication[];
+}
+
+/** Spec §2 "Services": one of the three priced packages. */
+export interface ServicePackage {
+  name: string;
+  /** As shown: "$75k". */
+  price: string;
+  /** As shown: "12 weeks". */
+  duration: string;
+  description: string;
+  results: [string, string, string];
+  featured: boolean;
+}
+
+/** A card in the home page's "Our Services". */
+export interface ServiceArea {
+  title: string;
+  summary: string;
+  points: string[];
+}
+
+/** A client logo: an SVG file in public/logos/ with its intrinsic size. */
+export interface ClientLogo {
+  name: string;
+  src: string;
+  width: number;
+  height: number;
+}
