@@ -1,4 +1,5 @@
 // The firm's facts in one place. Renaming the company is a one-line change here.
+import type { ClientLogo } from "./types.ts";
 
 export const company = {
   name: "Cedarline Advisory",
@@ -30,3 +31,50 @@ export const social = {
   linkedin: "https://www.linkedin.com/company/cedarline-advisory",
   twitter: "https://twitter.com/cedarlineadv",
 } as const;
+
+/** Used wherever a page leaves its own metadata out. */
+export const seoDefaults = {
+  title: `${company.name} | AI Product Development & Strategic Advisory`,
+  description:
+    "Strategic technology advisory for education technology, public sector, nonprofit and workforce leaders: AI product development, cloud and digital transformation, strategic advisory and innovation incubation.",
+  keywords: [
+    "AI product development",
+    "strategic technology advisory",
+    "digital transformation",
+    "cloud transformation",
+    "innovation incubation",
+    "education technology consulting",
+    "workforce development",
+    "nonprofit technology",
+  ],
+} as const;
+
+export interface NavLink {
+  label: string;
+  href: string;
+}
+
+/** The header's links, in order (spec §2 "Shared layout"). */
+export const navigation: NavLink[] = [
+  { label: "Home", href: "/" },
+  { label: "Services", href: "/services" },
+  { label: "Work", href: "/case-studies" },
+  { label: "Bio", href: "/bio" },
+  { label: "Contact", href: "/contact" },
+];
+
+export const insightsLink: NavLink = { label: "Insights", href: newsletter.url };
+
+/** Home page strip, "Trusted by leaders and innovators". */
+export const homeClientLogos: ClientLogo[] = [
+  { name: "JFFLabs", file: "jfflabs" },
+  { name: "EQOS", file: "eqos" },
+  { name: "ASA Career Center", file: "asa" },
+];
+
+/** Case studies strip, "Trusted by Leading Innovation, Edtech, and Nonprofit Organizations". */
+export const caseStudyClientLogos: ClientLogo[] = [
+  { name: "JFFLabs", file: "jfflabs" },
+  { name: "Veterans Bridge", file: "veterans-bridge" },
+  { name: "LearnForward", file: "learnforward" },
+];

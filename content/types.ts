@@ -82,10 +82,8 @@ export interface ServiceArea {
   points: string[];
 }
 
-/** A client logo: an SVG file in public/logos/ with its intrinsic size. */
+/** A client logo: public/logos/<file>.svg, inlined so it follows the theme's colours. */
 export interface ClientLogo {
   name: string;
-  src: string;
-  width: number;
-  height: number;
+  file: string;
 }

@@ -1,0 +1,40 @@
+// Renders each page with React on the server: first its body (collecting the islands it uses),
+// then the whole document once the island scripts and stylesheet have names.
+import { createElement } from "react";
+import { renderToStaticMarkup } from "react-dom/server";
+import { Document } from "../components/Document.tsx";
+import { Layout } from "../components/Layout.tsx";
+import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
+import { collectIslands } from "../islands/Island.tsx";
+import type { Page } from "./pages.ts";
+
+export interface RenderedBody {
+  page: Page;
+  bodyHtml: string;
+  islands: string[];
+}
+
+export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBody {
+  const value: SiteData = { ...site, path: page.route };
+  const { result, islands } = collectIslands(() =>
+    renderToStaticMarkup(
+      createElement(SiteContext.Provider, { value }, createElement(Layout, { path: page.route }, createElement(page.Component))),
+    ),
+  );
+  return { page, bodyHtml: result, islands };
+}
+
+export interface DocumentAssets {
+  siteUrl: string;
+  ogImage: string;
+  csp: string;
+  stylesheet: string;
+  scripts: string[];
+  preloads: string[];
+}
+
+export function renderDocument({ page, bodyHtml }: RenderedBody, assets: DocumentAssets): string {
+  const robots = page.route === "/404" ? "noindex, follow" : "index, follow";
+  const html = renderToStaticMarkup(createElement(Document, { ...assets, meta: page.meta, path: page.route, bodyHtml, robots }));
+  return `<!doctype html>${html}`;
+}

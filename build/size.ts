@@ -1,0 +1,68 @@
+// What each page costs a visitor on first load, in KB gzip, checked against the budgets.
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { gzipSync } from "node:zlib";
+
+export const BUDGET = {
+  htmlKb: 20,
+  cssKb: 10,
+  /** Pages whose only islands are in the header. */
+  jsKb: 7,
+  /** Pages with an island of their own. */
+  jsKbInteractive: 9,
+  interactiveRoutes: ["/bio", "/case-studies", "/contact"],
+  scriptRequests: 4,
+};
+
+export interface PageSize {
+  route: string;
+  htmlKb: number;
+  cssKb: number;
+  jsKb: number;
+  scripts: number;
+}
+
+const kb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
+
+/** The module scripts a page downloads before it is interactive: its entries and their static imports. */
+export function firstLoadScripts(html: string, read: (sitePath: string) => string): string[] {
+  const seen = new Set<string>();
+  const visit = (path: string) => {
+    if (seen.has(path)) return;
+    seen.add(path);
+    const dir = path.slice(0, path.lastIndexOf("/") + 1);
+    for (const match of read(path).matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) visit(dir + match[1].slice(2));
+  };
+  for (const match of html.matchAll(/<script type="module" src="([^"]+)"/g)) visit(match[1]);
+  for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) visit(match[1]);
+  return [...seen];
+}
+
+export function measurePage(outDir: string, route: string, htmlFile: string): PageSize {
+  const read = (sitePath: string) => readFileSync(join(outDir, sitePath), "utf8");
+  const html = readFileSync(join(outDir, htmlFile), "utf8");
+  const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  const scripts = firstLoadScripts(html, read);
+  return {
+    route,
+    htmlKb: kb(html),
+    cssKb: styles.reduce((sum, path) => sum + kb(read(path)), 0),
+    jsKb: scripts.reduce((sum, path) => sum + kb(read(path)), 0),
+    scripts: scripts.length,
+  };
+}
+
+export function overBudget(size: PageSize): string[] {
+  const jsLimit = BUDGET.interactiveRoutes.includes(size.route) ? BUDGET.jsKbInteractive : BUDGET.jsKb;
+  const problems: string[] = [];
+  if (size.htmlKb > BUDGET.htmlKb) problems.push(`HTML ${size.htmlKb.toFixed(1)} KB > ${BUDGET.htmlKb} KB`);
+  if (size.cssKb > BUDGET.cssKb) problems.push(`CSS ${size.cssKb.toFixed(1)} KB > ${BUDGET.cssKb} KB`);
+  if (size.jsKb > jsLimit) problems.push(`JS ${size.jsKb.toFixed(1)} KB > ${jsLimit} KB`);
+  if (size.scripts > BUDGET.scriptRequests) problems.push(`${size.scripts} script requests > ${BUDGET.scriptRequests}`);
+  return problems.map((p) => `${size.route}: ${p}`);
+}
+
+export function formatSize(size: PageSize): string {
+  const f = (n: number) => n.toFixed(1).padStart(5);
+  return `${size.route.padEnd(14)} HTML ${f(size.htmlKb)} KB  CSS ${f(size.cssKb)} KB  JS ${f(size.jsKb)} KB in ${size.scripts} file${size.scripts === 1 ? "" : "s"}`;
+}

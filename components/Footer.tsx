@@ -1,0 +1,32 @@
+import { company, social } from "../content/site.ts";
+import { useSite } from "./SiteContext.tsx";
+import { LinkedInIcon, TwitterIcon } from "./icons.tsx";
+
+export function Footer() {
+  const { buildDate } = useSite();
+  return (
+    <footer className="site-footer">
+      <div className="container site-footer__inner">
+        <p className="site-footer__copyright">
+          © {buildDate.getUTCFullYear()} {company.name}. All rights reserved.
+        </p>
+        <ul className="site-footer__social">
+          <li>
+            <a href={social.linkedin} target="_blank" rel="noopener noreferrer" aria-label={`${company.name} on LinkedIn (opens in a new tab)`}>
+              <LinkedInIcon />
+            </a>
+          </li>
+          <li>
+            <a href={social.twitter} target="_blank" rel="noopener noreferrer" aria-label={`${company.name} on Twitter (opens in a new tab)`}>
+              <TwitterIcon />
+            </a>
+          </li>
+        </ul>
+        <nav className="site-footer__legal" aria-label="Legal">
+          <a href="/privacy">Privacy Policy</a>
+          <a href="/terms">Terms &amp; Conditions</a>
+        </nav>
+      </div>
+    </footer>
+  );
+}

@@ -1,0 +1,23 @@
+import { company, insightsLink, navigation } from "../content/site.ts";
+import { Island } from "../islands/Island.tsx";
+import MobileMenu from "../islands/MobileMenu.tsx";
+import ThemeToggle from "../islands/ThemeToggle.tsx";
+import { BrandMark } from "./BrandMark.tsx";
+
+export function Header({ path }: { path: string }) {
+  return (
+    <header className="site-header">
+      <a className="skip-link" href="#main">
+        Skip to content
+      </a>
+      <div className="container site-header__inner">
+        <a className="brand" href="/" aria-label={`${company.name} home`}>
+          <BrandMark />
+          <span className="brand__name">{company.name}</span>
+        </a>
+        <Island component={MobileMenu} props={{ links: navigation, insights: insightsLink, currentPath: path }} />
+        <Island component={ThemeToggle} props={{}} />
+      </div>
+    </header>
+  );
+}

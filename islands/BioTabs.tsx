@@ -1,0 +1,95 @@
+// The bio's tab strip (WAI-ARIA tabs). The panels are server HTML beside it, readable without
+// JavaScript; until hydration the strip is a list of links to them.
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { BioTab, BioTabValue } from "../content/types.ts";
+
+export interface BioTabsProps {
+  tabs: BioTab[];
+}
+
+export const tabId = (value: BioTabValue) => `tab-${value}`;
+
+function tabFromHash(tabs: BioTab[], hash: string): BioTabValue | null {
+  const value = decodeURIComponent(hash.replace(/^#/, ""));
+  return tabs.find((tab) => tab.value === value)?.value ?? null;
+}
+
+export default function BioTabs({ tabs }: BioTabsProps) {
+  const [enhanced, setEnhanced] = useState(false);
+  const [active, setActive] = useState<BioTabValue>(tabs[0].value);
+  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+
+  useEffect(() => {
+    setActive(tabFromHash(tabs, location.hash) ?? tabs[0].value);
+    setEnhanced(true);
+    const onHash = () => {
+      const fromHash = tabFromHash(tabs, location.hash);
+      if (fromHash) setActive(fromHash);
+    };
+    addEventListener("hashchange", onHash);
+    return () => removeEventListener("hashchange", onHash);
+  }, [tabs]);
+
+  // The panels live outside the island: give them tabpanel semantics and show only the active one.
+  useEffect(() => {
+    if (!enhanced) return;
+    for (const tab of tabs) {
+      const panel = document.getElementById(tab.value);
+      if (!panel) continue;
+      panel.setAttribute("role", "tabpanel");
+      panel.setAttribute("aria-labelledby", tabId(tab.value));
+      panel.tabIndex = 0;
+      panel.hidden = tab.value !== active;
+    }
+  }, [enhanced, active, tabs]);
+
+  const select = (index: number, focus: boolean) => {
+    const tab = tabs[(index + tabs.length) % tabs.length];
+    setActive(tab.value);
+    history.replaceState(null, "", `#${tab.value}`);
+    if (focus) buttons.current[tabs.indexOf(tab)]?.focus();
+  };
+
+  const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
+    const index = tabs.findIndex((tab) => tab.value === active);
+    const moves: Record<string, number> = { ArrowRight: index + 1, ArrowLeft: index - 1, Home: 0, End: tabs.length - 1 };
+    if (!(event.key in moves)) return;
+    event.preventDefault();
+    select(moves[event.key], true);
+  };
+
+  if (!enhanced) {
+    return (
+      <nav className="bio-tabs" aria-label="Bio sections">
+        {tabs.map((tab) => (
+          <a key={tab.value} className="bio-tabs__tab" href={`#${tab.value}`}>
+            {tab.label}
+          </a>
+        ))}
+      </nav>
+    );
+  }
+
+  return (
+    <div className="bio-tabs" role="tablist" aria-label="Bio sections" onKeyDown={onKeyDown}>
+      {tabs.map((tab, index) => (
+        <button
+          key={tab.value}
+          ref={(element) => {
+            buttons.current[index] = element;
+          }}
+          type="button"
+          role="tab"
+          id={tabId(tab.value)}
+          className="bio-tabs__tab"
+          aria-selected={tab.value === active}
+          aria-controls={tab.value}
+          tabIndex={tab.value === active ? 0 : -1}
+          onClick={() => select(index, false)}
+        >
+          {tab.label}
+        </button>
+      ))}
+    </div>
+  );
+}

@@ -1,0 +1,130 @@
+// Download Case Study: a dialog that records the lead in the CRM, then starts the PDF download (spec §4).
+import { useEffect, useRef, useState, type FormEvent } from "react";
+import { FORM_ERROR_MESSAGE, submitToCrm } from "./crm.ts";
+import { CloseIcon } from "./icons.tsx";
+
+export interface CaseStudyDownloadProps {
+  endpoint: string | null;
+  title: string;
+  pdfUrl: string;
+}
+
+export const DOWNLOAD_SUCCESS_MESSAGE = "Thank you! Your download will begin shortly.";
+/** Spec §9: the dialog closes itself this long after success. */
+export const DIALOG_AUTO_CLOSE_MS = 2000;
+
+type Status = "idle" | "submitting" | "error" | "success";
+
+/** Spec §7: the last path segment of the document link, else "case-study.pdf". */
+export function downloadFileName(pdfUrl: string): string {
+  const path = pdfUrl.split(/[?#]/)[0];
+  return path.split("/").pop() || "case-study.pdf";
+}
+
+export function triggerDownload(pdfUrl: string): void {
+  const link = document.createElement("a");
+  link.href = pdfUrl;
+  link.download = downloadFileName(pdfUrl);
+  link.hidden = true;
+  document.body.append(link);
+  link.click();
+  link.remove();
+}
+
+export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudyDownloadProps) {
+  const [open, setOpen] = useState(false);
+  const [status, setStatus] = useState<Status>("idle");
+  const dialog = useRef<HTMLDialogElement>(null);
+  const opener = useRef<HTMLButtonElement>(null);
+  const email = useRef<HTMLInputElement>(null);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) {
+      element.showModal();
+      email.current?.focus();
+    } else if (!open && element.open) {
+      element.close();
+    }
+  }, [open]);
+
+  useEffect(() => {
+    if (status !== "success") return;
+    const timer = setTimeout(() => close(), DIALOG_AUTO_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [status]);
+
+  const close = () => {
+    setOpen(false);
+    opener.current?.focus();
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (status === "submitting") return;
+    const value = new FormData(event.currentTarget).get("email");
+    setStatus("submitting");
+    const ok = await submitToCrm(endpoint, { email: String(value ?? ""), case_study: title });
+    setStatus(ok ? "success" : "error");
+    if (ok) triggerDownload(pdfUrl);
+  };
+
+  const titleId = `download-title-${downloadFileName(pdfUrl).replace(/\.pdf$/, "")}`;
+
+  return (
+    <>
+      <button
+        type="button"
+        ref={opener}
+        className="button button--secondary"
+        aria-haspopup="dialog"
+        onClick={() => {
+          setStatus("idle");
+          setOpen(true);
+        }}
+      >
+        Download Case Study
+      </button>
+      <dialog
+        ref={dialog}
+        className="download-dialog"
+        aria-labelledby={titleId}
+        onCancel={(event) => {
+          event.preventDefault();
+          close();
+        }}
+      >
+        <div className="download-dialog__header">
+          <h2 id={titleId} className="download-dialog__title">
+            Download: {title}
+          </h2>
+          <button type="button" className="download-dialog__close" onClick={close} aria-label="Close">
+            <CloseIcon />
+          </button>
+        </div>
+        {status === "success" ? (
+          <p className="form-success" role="status">
+            {DOWNLOAD_SUCCESS_MESSAGE}
+          </p>
+        ) : (
+          <form className="download-dialog__form" onSubmit={onSubmit}>
+            <p>Enter your email address and the PDF will download straight away.</p>
+            <div className="field">
+              <label htmlFor={`${titleId}-email`}>Email Address</label>
+              <input ref={email} id={`${titleId}-email`} name="email" type="email" autoComplete="email" required />
+            </div>
+            {status === "error" && (
+              <p className="form-error" role="alert">
+                {FORM_ERROR_MESSAGE}
+              </p>
+            )}
+            <button type="submit" className="button button--primary" disabled={status === "submitting"}>
+              {status === "submitting" ? "Submitting..." : "Download"}
+            </button>
+          </form>
+        )}
+      </dialog>
+    </>
+  );
+}

@@ -1,0 +1,44 @@
+// The server side of an island: renders the component inside a marker the browser runtime hydrates.
+import type { ComponentType } from "react";
+
+export type HydrateWhen = "load" | "idle" | "visible";
+
+/** Island names used while rendering the current page (rendering is synchronous). */
+const used = new Set<string>();
+
+export function collectIslands<T>(render: () => T): { result: T; islands: string[] } {
+  used.clear();
+  const result = render();
+  return { result, islands: [...used].sort() };
+}
+
+/** Props travel as JSON in the HTML, so anything JSON cannot carry stops the build here. */
+export function assertJsonProps(island: string, value: unknown, path = "props"): void {
+  const fail = (what: string) => {
+    throw new Error(`islands/${island}.tsx: ${path} is ${what}, which cannot be sent to the browser as JSON. Pass plain strings, numbers, booleans, arrays or objects.`);
+  };
+  if (value === null || typeof value === "string" || typeof value === "boolean") return;
+  if (typeof value === "number") return Number.isFinite(value) ? undefined : fail(String(value));
+  if (typeof value !== "object") return fail(`a ${typeof value}`);
+  if (Array.isArray(value)) return value.forEach((item, i) => assertJsonProps(island, item, `${path}[${i}]`));
+  const proto = Object.getPrototypeOf(value);
+  if (proto !== Object.prototype && proto !== null) return fail(`a ${proto?.constructor?.name ?? "class instance"}`);
+  for (const [key, item] of Object.entries(value)) assertJsonProps(island, item, `${path}.${key}`);
+}
+
+interface IslandProps<P extends object> {
+  component: ComponentType<P>;
+  props: P;
+  when?: HydrateWhen;
+}
+
+export function Island<P extends object>({ component: Component, props, when = "load" }: IslandProps<P>) {
+  const name = Component.displayName ?? Component.name;
+  assertJsonProps(name, props);
+  used.add(name);
+  return (
+    <div className="island" data-island={name} data-when={when} data-props={JSON.stringify(props)}>
+      <Component {...props} />
+    </div>
+  );
+}

@@ -1,0 +1,95 @@
+// The header's links. Wide screens show them inline; small screens put them in a slide-in panel.
+import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import type { NavLink } from "../content/site.ts";
+import { CloseIcon, MenuIcon } from "./icons.tsx";
+
+export interface MobileMenuProps {
+  links: NavLink[];
+  insights: NavLink;
+  currentPath: string;
+}
+
+const FOCUSABLE = "a[href], button:not([disabled])";
+
+export default function MobileMenu({ links, insights, currentPath }: MobileMenuProps) {
+  const [open, setOpen] = useState(false);
+  const openButton = useRef<HTMLButtonElement>(null);
+  const panel = useRef<HTMLElement>(null);
+  const wasOpen = useRef(false);
+
+  useEffect(() => {
+    document.body.classList.toggle("menu-open", open);
+    if (open) panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
+    else if (wasOpen.current) openButton.current?.focus();
+    wasOpen.current = open;
+  }, [open]);
+
+  const close = () => setOpen(false);
+
+  const onPanelKeyDown = (event: KeyboardEvent<HTMLElement>) => {
+    if (!open) return;
+    if (event.key === "Escape") {
+      event.preventDefault();
+      close();
+      return;
+    }
+    if (event.key !== "Tab" || !panel.current) return;
+    // Keep focus inside the open panel, as a modal does.
+    const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
+    const first = items[0];
+    const last = items[items.length - 1];
+    if (event.shiftKey && document.activeElement === first) {
+      event.preventDefault();
+      last.focus();
+    } else if (!event.shiftKey && document.activeElement === last) {
+      event.preventDefault();
+      first.focus();
+    }
+  };
+
+  return (
+    <div className="site-menu">
+      <button
+        type="button"
+        ref={openButton}
+        className="site-menu__open"
+        aria-expanded={open}
+        aria-controls="site-menu-panel"
+        onClick={() => setOpen(true)}
+      >
+        <MenuIcon />
+        <span>Open</span>
+        <span className="visually-hidden"> menu</span>
+      </button>
+      {open && <div className="site-menu__backdrop" data-testid="menu-backdrop" onClick={close} />}
+      <nav
+        id="site-menu-panel"
+        ref={panel}
+        className={open ? "site-menu__panel site-menu__panel--open" : "site-menu__panel"}
+        aria-label="Main"
+        onKeyDown={onPanelKeyDown}
+      >
+        <button type="button" className="site-menu__close" onClick={close}>
+          <CloseIcon />
+          <span>Close</span>
+          <span className="visually-hidden"> menu</span>
+        </button>
+        <ul className="site-menu__links">
+          {links.map((link) => (
+            <li key={link.href}>
+              <a href={link.href} aria-current={link.href === currentPath ? "page" : undefined} onClick={close}>
+                {link.label}
+              </a>
+            </li>
+          ))}
+          <li>
+            <a href={insights.href} target="_blank" rel="noopener noreferrer" onClick={close}>
+              {insights.label}
+              <span className="visually-hidden"> (opens in a new tab)</span>
+            </a>
+          </li>
+        </ul>
+      </nav>
+    </div>
+  );
+}

@@ -1,0 +1,79 @@
+// Analytics (spec §7 "Other network use"): GA4 and Clarity when configured, web vitals 2000 ms after start.
+
+/** Spec §9: web-vitals is imported this long after start. */
+export const WEB_VITALS_DELAY_MS = 2000;
+
+export interface AnalyticsConfig {
+  gaMeasurementId: string | null;
+  clarityProjectId: string | null;
+}
+
+export interface VitalMetric {
+  name: string;
+  value: number;
+}
+
+type Gtag = (...args: unknown[]) => void;
+
+declare global {
+  interface Window {
+    dataLayer: unknown[];
+    gtag: Gtag;
+    clarity?: ((...args: unknown[]) => void) & { q?: unknown[] };
+  }
+}
+
+/** The event GA receives for one metric. CLS is scaled by 1000 first, so it does not round to 0. */
+export function webVitalEvent(metric: VitalMetric) {
+  return {
+    event_category: "Web Vitals",
+    event_label: metric.name,
+    value: Math.round(metric.name === "CLS" ? metric.value * 1000 : metric.value),
+    non_interaction: true,
+  };
+}
+
+export function reportWebVital(metric: VitalMetric): void {
+  window.gtag("event", "web_vitals", webVitalEvent(metric));
+}
+
+function injectScript(src: string): void {
+  const script = document.createElement("script");
+  script.async = true;
+  script.src = src;
+  document.head.append(script);
+}
+
+export async function loadWebVitals(): Promise<void> {
+  try {
+    const { onCLS, onINP, onFCP, onLCP, onTTFB } = await import("web-vitals");
+    for (const on of [onCLS, onINP, onFCP, onLCP, onTTFB]) on(reportWebVital);
+  } catch (error) {
+    console.warn("Web vitals were not reported: the web-vitals module failed to load.", error);
+  }
+}
+
+export function startAnalytics(config: AnalyticsConfig): void {
+  window.dataLayer = window.dataLayer || [];
+  // gtag must queue the arguments object itself: that is the shape gtag.js reads from dataLayer.
+  window.gtag = function gtag() {
+    // eslint-disable-next-line prefer-rest-params
+    window.dataLayer.push(arguments);
+  };
+  window.gtag("js", new Date());
+
+  const injectThirdParties = () => {
+    if (config.gaMeasurementId) {
+      window.gtag("config", config.gaMeasurementId);
+      injectScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(config.gaMeasurementId)}`);
+    }
+    if (config.clarityProjectId) {
+      window.clarity ||= Object.assign((...args: unknown[]) => (window.clarity!.q ||= []).push(args), { q: [] as unknown[] });
+      injectScript(`https://www.clarity.ms/tag/${encodeURIComponent(config.clarityProjectId)}`);
+    }
+  };
+  if (document.readyState === "complete") injectThirdParties();
+  else addEventListener("load", injectThirdParties, { once: true });
+
+  setTimeout(loadWebVitals, WEB_VITALS_DELAY_MS);
+}

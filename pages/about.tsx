@@ -1,0 +1,75 @@
+import { aboutIntro, builtDifferent, vision } from "../content/about.ts";
+import { company } from "../content/site.ts";
+import type { PageMeta } from "../build/head.ts";
+import { Picture } from "../components/Picture.tsx";
+import { PageHeader, Section } from "../components/Section.tsx";
+import { useSite } from "../components/SiteContext.tsx";
+import { ArrowIcon } from "../components/icons.tsx";
+
+export const meta: PageMeta = {
+  title: "About Us",
+  description: `Founded by ${company.founder}, ${company.name} advises education and workforce development organizations on AI, cloud and digital transformation, and builds what it recommends.`,
+  keywords: ["about Cedarline", "technology advisory firm", "workforce development technology", "education technology strategy"],
+};
+
+export default function AboutPage() {
+  const { images } = useSite();
+  return (
+    <>
+      <PageHeader eyebrow="About" heading={aboutIntro.heading} />
+      <section className="section" aria-label="Introduction">
+        <div className="container split split--media">
+          <Picture image={images.headshot} alt={`Portrait of ${company.founder}, ${company.founderRole}`} sizes="(min-width: 48rem) 20rem, 60vw" className="headshot" />
+          <div className="prose">
+            {aboutIntro.paragraphs.map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+            <a className="text-link" href="/bio">
+              {aboutIntro.bioLinkText} <ArrowIcon />
+            </a>
+          </div>
+        </div>
+      </section>
+
+      <Section id="built-different" heading={builtDifferent.heading} intro={builtDifferent.intro} className="section--tinted">
+        <dl className="card-grid card-grid--three">
+          {builtDifferent.claims.map((claim) => (
+            <div key={claim.label} className="card claim">
+              <dt className="claim__label">{claim.label}</dt>
+              <dd className="claim__value">{claim.value}</dd>
+              <dd>{claim.text}</dd>
+            </div>
+          ))}
+        </dl>
+        <div className="split">
+          <div className="card">
+            <h3 className="card__title">{builtDifferent.alliance.heading}</h3>
+            <p>{builtDifferent.alliance.text}</p>
+          </div>
+          <figure className="testimonial">
+            <blockquote>
+              <p>“{builtDifferent.testimonial.quote}”</p>
+            </blockquote>
+            <figcaption>
+              <strong>{builtDifferent.testimonial.name}</strong>, {builtDifferent.testimonial.role}, {builtDifferent.testimonial.organization}
+            </figcaption>
+          </figure>
+        </div>
+      </Section>
+
+      <Section id="vision" heading={vision.heading} intro={vision.intro}>
+        <ol className="card-grid card-grid--four goals">
+          {vision.goals.map((goal) => (
+            <li key={goal.title} className="card">
+              <h3 className="card__title">{goal.title}</h3>
+              <p>{goal.text}</p>
+            </li>
+          ))}
+        </ol>
+        <a className="button button--primary" href="/contact">
+          {vision.ctaText}
+        </a>
+      </Section>
+    </>
+  );
+}

@@ -1,0 +1,78 @@
+import { bio, bioTabs } from "../content/bio.ts";
+import { company } from "../content/site.ts";
+import type { BioEntry, BioTabValue } from "../content/types.ts";
+import type { PageMeta } from "../build/head.ts";
+import { ExternalLink } from "../components/ExternalLink.tsx";
+import { PageHeader } from "../components/Section.tsx";
+import BioTabs from "../islands/BioTabs.tsx";
+import { Island } from "../islands/Island.tsx";
+
+export const meta: PageMeta = {
+  title: `${company.founder}, ${company.founderRole}`,
+  description: `${company.founder} founded ${company.name} to help education, workforce and public sector organizations build AI products and transform with technology. Background, expertise, experience, education and publications.`,
+  keywords: [company.founder, "founder bio", "AI product leader", "workforce development expert", "edtech executive"],
+};
+
+function Entries({ entries }: { entries: BioEntry[] }) {
+  return (
+    <ul className="entries">
+      {entries.map((entry) => (
+        <li key={entry.title} className="entries__item">
+          <h3 className="entries__title">{entry.title}</h3>
+          <p className="entries__meta">{entry.meta}</p>
+          <p>{entry.description}</p>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+function panelContent(value: BioTabValue) {
+  switch (value) {
+    case "background":
+      return bio.background.map((text) => <p key={text}>{text}</p>);
+    case "expertise":
+      return <Entries entries={bio.expertise} />;
+    case "experience":
+      return <Entries entries={bio.experience} />;
+    case "education":
+      return <Entries entries={bio.education} />;
+    case "publications":
+      return (
+        <ul className="entries">
+          {bio.publications.map((publication) => (
+            <li key={publication.url} className="entries__item">
+              <h3 className="entries__title">
+                <ExternalLink href={publication.url}>{publication.title}</ExternalLink>
+              </h3>
+              <p className="entries__meta">
+                {publication.kind} · {publication.outlet} · <time dateTime={publication.datetime}>{publication.date}</time>
+              </p>
+            </li>
+          ))}
+        </ul>
+      );
+  }
+}
+
+export default function BioPage() {
+  return (
+    <>
+      <PageHeader eyebrow="Founder" heading={company.founder} intro={`${company.founderRole}, ${company.name}`} />
+      <section className="section" aria-label="Biography">
+        <div className="container bio">
+          <Island component={BioTabs} props={{ tabs: bioTabs }} />
+          {bioTabs.map((tab) => (
+            <section key={tab.value} id={tab.value} className="bio__panel prose" aria-label={tab.label}>
+              <h2 className="bio__panel-heading">{tab.label}</h2>
+              {panelContent(tab.value)}
+            </section>
+          ))}
+          <a className="button button--primary" href="/contact">
+            Contact Us
+          </a>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,86 @@
+import { caseStudies } from "../content/case-studies.ts";
+import { caseStudyClientLogos, company } from "../content/site.ts";
+import type { CaseStudy } from "../content/types.ts";
+import type { PageMeta } from "../build/head.ts";
+import { ExternalLink } from "../components/ExternalLink.tsx";
+import { LogoStrip } from "../components/LogoStrip.tsx";
+import { PageHeader } from "../components/Section.tsx";
+import { useSite } from "../components/SiteContext.tsx";
+import { CheckIcon } from "../components/icons.tsx";
+import CaseStudyDownload from "../islands/CaseStudyDownload.tsx";
+import { Island } from "../islands/Island.tsx";
+
+export const meta: PageMeta = {
+  title: "Client Success Stories",
+  description: `Case studies from ${company.name}: an AI memory product launch, workforce incubation models, career navigation and economic mobility programs, with measured results.`,
+  keywords: ["case studies", "workforce innovation", "edtech case study", "AI product launch", "nonprofit technology results"],
+};
+
+function Results({ study, heading }: { study: CaseStudy; heading: string }) {
+  return (
+    <>
+      <h3 className="study__label">{heading}</h3>
+      <ul className="checklist">
+        {study.results.map((result) => (
+          <li key={result}>
+            <CheckIcon />
+            {result}
+          </li>
+        ))}
+      </ul>
+    </>
+  );
+}
+
+export default function CaseStudiesPage() {
+  const { endpoints } = useSite();
+  const [featured, ...others] = caseStudies;
+  return (
+    <>
+      <PageHeader eyebrow="Work" heading="Client Success Stories" intro="Selected engagements across AI products, workforce innovation and economic mobility, with the results our clients measured." />
+      <section className="section" aria-label="Case studies">
+        <div className="container">
+          <ol className="studies">
+            <li className="study study--featured card">
+              <p className="badge">Featured Case Study</p>
+              <h2 className="study__title">{featured.title}</h2>
+              <p className="study__subtitle">{featured.subtitle}</p>
+              <div className="split">
+                <div>
+                  <h3 className="study__label">Challenge</h3>
+                  <p>{featured.challenge}</p>
+                  <h3 className="study__label">Solution</h3>
+                  <p>{featured.solution}</p>
+                </div>
+                <div>
+                  <Results study={featured} heading="Key Results" />
+                  <ExternalLink href={featured.pdfUrl} className="button button--primary">
+                    Visit {new URL(featured.pdfUrl).hostname}
+                  </ExternalLink>
+                </div>
+              </div>
+            </li>
+            {others.map((study) => (
+              <li key={study.title} className="study card">
+                <h2 className="study__title">{study.title}</h2>
+                <p className="study__subtitle">{study.subtitle}</p>
+                <h3 className="study__label">Challenge</h3>
+                <p>{study.challenge}</p>
+                <h3 className="study__label">Solution</h3>
+                <p>{study.solution}</p>
+                <Results study={study} heading="Results" />
+                <div className="study__actions">
+                  <Island component={CaseStudyDownload} props={{ endpoint: endpoints.download, title: study.title, pdfUrl: study.pdfUrl }} when="visible" />
+                </div>
+              </li>
+            ))}
+          </ol>
+          <noscript>
+            <p className="notice">Case study downloads need JavaScript. Email {company.email} and we will send you a copy.</p>
+          </noscript>
+        </div>
+      </section>
+      <LogoStrip id="trusted" heading="Trusted by Leading Innovation, Edtech, and Nonprofit Organizations" logos={caseStudyClientLogos} />
+    </>
+  );
+}

@@ -1,0 +1,69 @@
+import { approach, contactIntro, newsletterPromo, responseTime } from "../content/contact.ts";
+import { company, newsletter, social } from "../content/site.ts";
+import type { PageMeta } from "../build/head.ts";
+import { ExternalLink } from "../components/ExternalLink.tsx";
+import { PageHeader } from "../components/Section.tsx";
+import { useSite } from "../components/SiteContext.tsx";
+import { LinkedInIcon, TwitterIcon } from "../components/icons.tsx";
+import ContactForm from "../islands/ContactForm.tsx";
+import { Island } from "../islands/Island.tsx";
+
+export const meta: PageMeta = {
+  title: "Contact Us",
+  description: `Tell ${company.name} about the change you want to make. Schedule a consultation on AI products, cloud and digital transformation or innovation incubation; we reply within 1-2 business days.`,
+  keywords: ["contact", "schedule a consultation", "AI strategy consultation", "technology advisory contact"],
+};
+
+export default function ContactPage() {
+  const { endpoints } = useSite();
+  return (
+    <>
+      <PageHeader eyebrow="Contact" heading={contactIntro.heading} intro={contactIntro.text} />
+      <section className="section" aria-label="Contact form and details">
+        <div className="container contact">
+          <div className="contact__form card">
+            <h2 className="contact__heading">Send us a message</h2>
+            <Island component={ContactForm} props={{ endpoint: endpoints.contact }} />
+            <noscript>
+              <p className="notice">This form needs JavaScript. You can also email us at {company.email}.</p>
+            </noscript>
+          </div>
+          <aside className="contact__aside" aria-label="About working with us">
+            <div className="aside-block">
+              <h2 className="aside-block__heading">Follow us</h2>
+              <ul className="social-links">
+                <li>
+                  <ExternalLink href={social.linkedin} icon={false}>
+                    <LinkedInIcon /> LinkedIn
+                  </ExternalLink>
+                </li>
+                <li>
+                  <ExternalLink href={social.twitter} icon={false}>
+                    <TwitterIcon /> Twitter
+                  </ExternalLink>
+                </li>
+              </ul>
+            </div>
+            <div className="aside-block">
+              <h2 className="aside-block__heading">{approach.heading}</h2>
+              {approach.paragraphs.map((text) => (
+                <p key={text}>{text}</p>
+              ))}
+            </div>
+            <div className="aside-block aside-block--promo">
+              <h2 className="aside-block__heading">{newsletterPromo.heading}</h2>
+              <p>{newsletterPromo.text}</p>
+              <ExternalLink href={newsletter.url} className="button button--accent">
+                {newsletterPromo.linkText}
+              </ExternalLink>
+            </div>
+            <div className="aside-block">
+              <h2 className="aside-block__heading">{responseTime.heading}</h2>
+              <p>{responseTime.text}</p>
+            </div>
+          </aside>
+        </div>
+      </section>
+    </>
+  );
+}

@@ -1,0 +1,112 @@
+import { caseStudiesTeaser, closingCta, clientLogosHeading, hero, aboutSection, servicesSection, serviceAreas } from "../content/home.ts";
+import { company, homeClientLogos, memoryProduct, newsletter } from "../content/site.ts";
+import type { PageMeta } from "../build/head.ts";
+import { ExternalLink } from "../components/ExternalLink.tsx";
+import { LogoStrip, Logo } from "../components/LogoStrip.tsx";
+import { Picture } from "../components/Picture.tsx";
+import { CallToAction, Section } from "../components/Section.tsx";
+import { useSite } from "../components/SiteContext.tsx";
+import { ArrowIcon, CheckIcon } from "../components/icons.tsx";
+
+export const meta: PageMeta = {
+  title: `${company.name} | Strategic Technology Advisory & AI Product Development`,
+  description: `${company.name} helps education technology, public sector, nonprofit and workforce leaders build AI products, modernize on the cloud and incubate new ventures.`,
+  keywords: ["strategic technology advisory", "AI product development", "innovation incubation", "digital transformation", "edtech consulting"],
+};
+
+export default function HomePage() {
+  const site = useSite();
+  return (
+    <>
+      <section className="hero" aria-labelledby="hero-heading">
+        <Picture image={site.images.hero} alt="" sizes="100vw" className="hero__image" priority />
+        <div className="container hero__content">
+          <p className="eyebrow eyebrow--on-dark">{hero.eyebrow}</p>
+          <h1 id="hero-heading" className="hero__headline">
+            {hero.headline}
+          </h1>
+          <p className="hero__tagline">{hero.tagline}</p>
+          <p className="hero__line">{hero.productLine}</p>
+          <p className="hero__line">
+            {hero.newsletterLine}{" "}
+            <ExternalLink href={newsletter.url} className="hero__link">
+              Read {newsletter.name}
+            </ExternalLink>
+          </p>
+          <a className="button button--accent hero__cta" href="/contact">
+            {hero.cta}
+          </a>
+        </div>
+      </section>
+
+      <Section id="about" heading={aboutSection.heading}>
+        <div className="split">
+          <div className="prose">
+            {aboutSection.paragraphs.map((text) => (
+              <p key={text}>{text}</p>
+            ))}
+            <a className="text-link" href="/about">
+              More about us <ArrowIcon />
+            </a>
+          </div>
+          <dl className="stats">
+            {aboutSection.stats.map((stat) => (
+              <div key={stat.label} className="stats__item">
+                <dt className="stats__label">{stat.label}</dt>
+                <dd className="stats__value">{stat.value}</dd>
+              </div>
+            ))}
+          </dl>
+        </div>
+      </Section>
+
+      <Section id="services" heading={servicesSection.heading} intro={servicesSection.intro} className="section--tinted">
+        <ul className="card-grid card-grid--three">
+          {serviceAreas.map((area) => (
+            <li key={area.title} className="card">
+              <h3 className="card__title">{area.title}</h3>
+              <p>{area.summary}</p>
+              <ul className="checklist">
+                {area.points.map((point) => (
+                  <li key={point}>
+                    <CheckIcon />
+                    {point}
+                  </li>
+                ))}
+              </ul>
+            </li>
+          ))}
+        </ul>
+        <a className="text-link" href="/services">
+          See packages and pricing <ArrowIcon />
+        </a>
+      </Section>
+
+      <LogoStrip id="client-logo-cloud" heading={clientLogosHeading} logos={homeClientLogos} />
+
+      <Section id="case-studies" heading={caseStudiesTeaser.heading}>
+        <div className="card-grid card-grid--two">
+          <article className="card card--feature">
+            <p className="badge">{caseStudiesTeaser.latest.label}</p>
+            <Logo site={site.logos} logo={{ name: memoryProduct.name, file: "localmemory" }} />
+            <h3 className="card__title">{caseStudiesTeaser.latest.title}</h3>
+            <p>{caseStudiesTeaser.latest.text}</p>
+            <ExternalLink href={memoryProduct.url} className="text-link">
+              {caseStudiesTeaser.latest.linkText}
+            </ExternalLink>
+          </article>
+          <article className="card">
+            <p className="badge badge--muted">{caseStudiesTeaser.framework.label}</p>
+            <h3 className="card__title">{caseStudiesTeaser.framework.title}</h3>
+            <p>{caseStudiesTeaser.framework.text}</p>
+            <a className="text-link" href="/case-studies">
+              {caseStudiesTeaser.framework.linkText} <ArrowIcon />
+            </a>
+          </article>
+        </div>
+      </Section>
+
+      <CallToAction heading={closingCta.heading} text={closingCta.text} cta={closingCta.cta} />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { privacyPolicy } from "../content/privacy.ts";
+import { company } from "../content/site.ts";
+import type { PageMeta } from "../build/head.ts";
+import { PolicyPage } from "../components/PolicyPage.tsx";
+
+export const meta: PageMeta = {
+  title: "Privacy Policy",
+  description: `How ${company.name} collects, uses and protects information from this website, its contact and download forms, analytics and session recordings, and the choices you have.`,
+  keywords: ["privacy policy", "data retention", "analytics", "personal information"],
+};
+
+export default function PrivacyPage() {
+  return <PolicyPage policy={privacyPolicy} />;
+}

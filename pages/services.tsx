@@ -1,0 +1,49 @@
+import { packages, servicesCta, servicesIntro } from "../content/services.ts";
+import { company } from "../content/site.ts";
+import type { PageMeta } from "../build/head.ts";
+import { CallToAction, PageHeader } from "../components/Section.tsx";
+import { CheckIcon } from "../components/icons.tsx";
+
+export const meta: PageMeta = {
+  title: "Services & Pricing",
+  description: `Three fixed-scope packages from ${company.name}: Discovery to Scale ($75k, 12 weeks), AI Product Development ($125k, 20 weeks) and Innovation Acceleration ($100k, 16 weeks).`,
+  keywords: ["AI consulting pricing", "AI product development package", "innovation acceleration program", "discovery engagement"],
+};
+
+export default function ServicesPage() {
+  return (
+    <>
+      <PageHeader eyebrow="Services" heading={servicesIntro.heading} intro={servicesIntro.text} />
+      <section className="section" aria-label="Packages">
+        <div className="container">
+          <ul className="card-grid card-grid--three packages">
+            {packages.map((pkg) => (
+              <li key={pkg.name} className={pkg.featured ? "card package package--featured" : "card package"}>
+                {pkg.featured && <p className="badge">Featured</p>}
+                <h2 className="package__name">{pkg.name}</h2>
+                <p className="package__price">
+                  <span className="package__amount">{pkg.price}</span>
+                  <span className="package__duration">{pkg.duration}</span>
+                </p>
+                <p>{pkg.description}</p>
+                <h3 className="package__results-heading">Results</h3>
+                <ul className="checklist">
+                  {pkg.results.map((result) => (
+                    <li key={result}>
+                      <CheckIcon />
+                      {result}
+                    </li>
+                  ))}
+                </ul>
+                <a className={pkg.featured ? "button button--primary" : "button button--secondary"} href="/contact" aria-label={`Get Started with ${pkg.name}`}>
+                  Get Started
+                </a>
+              </li>
+            ))}
+          </ul>
+        </div>
+      </section>
+      <CallToAction heading={servicesCta.heading} text={servicesCta.text} cta={servicesCta.cta} />
+    </>
+  );
+}

@@ -1,0 +1,14 @@
+import { termsOfService } from "../content/terms.ts";
+import { company } from "../content/site.ts";
+import type { PageMeta } from "../build/head.ts";
+import { PolicyPage } from "../components/PolicyPage.tsx";
+
+export const meta: PageMeta = {
+  title: "Terms & Conditions",
+  description: `The terms that govern use of the ${company.name} website, its downloadable case studies and newsletter, and how our engagements are invoiced (net 30).`,
+  keywords: ["terms and conditions", "terms of use", "payment terms", "consulting terms"],
+};
+
+export default function TermsPage() {
+  return <PolicyPage policy={termsOfService} />;
+}
