@@ -16,6 +16,7 @@ import { renderBody, renderDocument } from "./build/render.ts";
 import { formatSize, measurePage, overBudget } from "./build/size.ts";
 import { robotsTxt, sitemapXml } from "./build/sitemap.ts";
 import { buildStyles } from "./build/styles.ts";
+import { reloadClient } from "./build/reload-client.ts";
 import { checkLinks, validateHtml } from "./build/verify.ts";
 
 export async function build(config = readConfig()): Promise<void> {
@@ -55,6 +56,7 @@ export async function build(config = readConfig()): Promise<void> {
     writeFile(join(out, "sitemap.xml"), sitemapXml(config.siteUrl, routes, config.buildDate)),
     writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)),
     writeFile(join(out, "_headers"), headersFile(csp)),
+    config.dev ? mkdir(join(out, "__dev"), { recursive: true }).then(() => writeFile(join(out, "__dev/reload.js"), reloadClient)) : undefined,
   ]);
 
   const [invalid, broken] = await Promise.all([validateHtml(written), checkLinks(out)]);

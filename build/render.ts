@@ -18,7 +18,7 @@ export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBo
   const value: SiteData = { ...site, path: page.route };
   const { result, islands } = collectIslands(() =>
     renderToStaticMarkup(
-      createElement(SiteContext.Provider, { value }, createElement(Layout, { path: page.route }, createElement(page.Component))),
+      createElement(SiteContext.Provider, { value }, createElement(Layout, { path: page.route, children: createElement(page.Component) })),
     ),
   );
   return { page, bodyHtml: result, islands };

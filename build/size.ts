@@ -66,3 +66,22 @@ export function formatSize(size: PageSize): string {
   const f = (n: number) => n.toFixed(1).padStart(5);
   return `${size.route.padEnd(14)} HTML ${f(size.htmlKb)} KB  CSS ${f(size.cssKb)} KB  JS ${f(size.jsKb)} KB in ${size.scripts} file${size.scripts === 1 ? "" : "s"}`;
 }
+
+/** npm run size: every page of the last build against the budgets; exits 1 when one is over. */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const { default: fg } = await import("fast-glob");
+  const outDir = process.env.OUT_DIR ?? "dist";
+  const files = (await fg("**/*.html", { cwd: outDir })).filter((f) => !f.startsWith("__dev/")).sort();
+  if (files.length === 0) {
+    console.error(`${outDir}/ has no pages: run npm run build first.`);
+    process.exit(1);
+  }
+  const routeOf = (file: string) => (file === "index.html" ? "/" : file === "404.html" ? "/404" : `/${file.replace(/\/index\.html$/, "")}`);
+  const sizes = files.map((file) => measurePage(outDir, routeOf(file), file));
+  console.log(`Budgets (KB gzip): HTML ${BUDGET.htmlKb} per page, CSS ${BUDGET.cssKb}, JS ${BUDGET.jsKb} (${BUDGET.jsKbInteractive} on ${BUDGET.interactiveRoutes.join(", ")}), at most ${BUDGET.scriptRequests} script files`);
+  for (const size of sizes) console.log(formatSize(size));
+  const problems = sizes.flatMap(overBudget);
+  for (const problem of problems) console.error(`over budget: ${problem}`);
+  console.log(problems.length ? `${problems.length} over budget` : "All pages within budget");
+  process.exit(problems.length ? 1 : 0);
+}

@@ -33,3 +33,12 @@ export async function checkLinks(outDir: string, { external = false } = {}): Pro
     .filter((link) => link.state === "BROKEN")
     .map((link) => ({ url: link.url, status: link.status, parent: link.parent }));
 }
+
+/** npm run links [-- --external]: checks the last build's links; external ones need the network. */
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const external = process.argv.includes("--external");
+  const broken = await checkLinks(process.env.OUT_DIR ?? "dist", { external });
+  for (const link of broken) console.error(`broken: ${link.url} (${link.status ?? "no answer"}) on ${link.parent}`);
+  console.log(`${broken.length} broken link${broken.length === 1 ? "" : "s"} (${external ? "internal and external" : "internal only; add -- --external to check external links"})`);
+  process.exit(broken.length ? 1 : 0);
+}

@@ -1,7 +1,7 @@
 // The founder's bio page: tabs, prose and lists.
 
 import type { Bio, BioTab } from "./types.ts";
-import { newsletter } from "./site.ts";
+import { company, newsletter } from "./site.ts";
 
 export const bioTabs: BioTab[] = [
   { label: "Background", value: "background" },
@@ -13,9 +13,9 @@ export const bioTabs: BioTab[] = [
 
 export const bio: Bio = {
   background: [
-    "Jordan Ellery has spent more than fifteen years at the meeting point of workforce development, education and technology. They started out running career programs for adult learners, where they saw firsthand how good tools and good data can change the path of a person's working life, and how often they are missing.",
-    "From there Jordan moved into product leadership at education technology companies, leading teams that built learning platforms, career navigation tools and, more recently, AI products used by students, job seekers and the staff who serve them. They are known for pairing rigorous product practice with a clear focus on equity and measurable outcomes.",
-    `In 2021 Jordan founded Cedarline Advisory in Washington, DC to help mission-driven organizations plan and build technology that works for the people they serve. They also write ${newsletter.name}, a weekly newsletter that shows leaders without engineering backgrounds how to build real tools with AI.`,
+    `${company.founder} has spent more than fifteen years at the meeting point of workforce development, education and technology. They started out running career programs for adult learners, where they saw firsthand how good tools and good data can change the path of a person's working life, and how often they are missing.`,
+    `From there ${company.founder.split(" ")[0]} moved into product leadership at education technology companies, leading teams that built learning platforms, career navigation tools and, more recently, AI products used by students, job seekers and the staff who serve them. They are known for pairing rigorous product practice with a clear focus on equity and measurable outcomes.`,
+    `In ${company.foundingYear} ${company.founder.split(" ")[0]} founded ${company.name} in ${company.location} to help mission-driven organizations plan and build technology that works for the people they serve. They also write ${newsletter.name}, a weekly newsletter that shows leaders without engineering backgrounds how to build real tools with AI.`,
   ],
   expertise: [
     {
@@ -52,7 +52,7 @@ export const bio: Bio = {
   experience: [
     {
       title: "Founder & Principal",
-      meta: "Cedarline Advisory · 2021–present",
+      meta: `${company.name} · ${company.foundingYear}–present`,
       description:
         "Leads strategy, AI product and transformation engagements for education, public sector, nonprofit and workforce clients, and launched the firm's Local Memory product.",
     },

@@ -3,12 +3,12 @@
 // so it must stay within WinAnsi (Windows-1252): plain ASCII is safest.
 
 import type { CaseStudy } from "./types.ts";
-import { memoryProduct } from "./site.ts";
+import { company, memoryProduct } from "./site.ts";
 
 export const caseStudies: CaseStudy[] = [
   {
     title: `Launching ${memoryProduct.name}`,
-    subtitle: "Cedarline product launch · AI developer tools",
+    subtitle: `${company.name} product launch · AI developer tools`,
     pdfUrl: memoryProduct.url,
     challenge:
       "AI coding assistants forget everything between sessions, so teams re-explain the same decisions, conventions and context every day. Existing memory tools sent private code and notes to third-party clouds, which ruled them out for our public sector and nonprofit clients.",

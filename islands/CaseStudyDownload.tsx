@@ -1,5 +1,5 @@
 // Download Case Study: a dialog that records the lead in the CRM, then starts the PDF download (spec §4).
-import { useEffect, useRef, useState, type FormEvent } from "react";
+import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
 import { FORM_ERROR_MESSAGE, submitToCrm } from "./crm.ts";
 import { CloseIcon } from "./icons.tsx";
 
@@ -32,10 +32,13 @@ export function triggerDownload(pdfUrl: string): void {
 }
 
 export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudyDownloadProps) {
+  const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
   const [status, setStatus] = useState<Status>("idle");
   const dialog = useRef<HTMLDialogElement>(null);
-  const opener = useRef<HTMLButtonElement>(null);
+  const opener = useRef<HTMLAnchorElement>(null);
+
+  useEffect(() => setEnhanced(true), []);
   const email = useRef<HTMLInputElement>(null);
 
   useEffect(() => {
@@ -60,6 +63,12 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
     opener.current?.focus();
   };
 
+  const openDialog = (event: MouseEvent | KeyboardEvent) => {
+    event.preventDefault();
+    setStatus("idle");
+    setOpen(true);
+  };
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (status === "submitting") return;
@@ -74,18 +83,20 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
 
   return (
     <>
-      <button
-        type="button"
+      {/* A plain link to the PDF until hydrated (so it works without JavaScript); then a button that asks for an email first. */}
+      <a
         ref={opener}
+        href={pdfUrl}
         className="button button--secondary"
-        aria-haspopup="dialog"
-        onClick={() => {
-          setStatus("idle");
-          setOpen(true);
+        role={enhanced ? "button" : undefined}
+        aria-haspopup={enhanced ? "dialog" : undefined}
+        onClick={openDialog}
+        onKeyDown={(event) => {
+          if (event.key === " ") openDialog(event);
         }}
       >
         Download Case Study
-      </button>
+      </a>
       <dialog
         ref={dialog}
         className="download-dialog"

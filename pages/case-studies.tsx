@@ -75,9 +75,6 @@ export default function CaseStudiesPage() {
               </li>
             ))}
           </ol>
-          <noscript>
-            <p className="notice">Case study downloads need JavaScript. Email {company.email} and we will send you a copy.</p>
-          </noscript>
         </div>
       </section>
       <LogoStrip id="trusted" heading="Trusted by Leading Innovation, Edtech, and Nonprofit Organizations" logos={caseStudyClientLogos} />

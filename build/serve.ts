@@ -1,0 +1,77 @@
+// Serves dist/ like a static host: clean URLs (/services → services/index.html), 404.html for misses.
+import { createReadStream, existsSync, statSync } from "node:fs";
+import { createServer, type Server, type ServerResponse } from "node:http";
+import { extname, join, normalize, resolve } from "node:path";
+
+const TYPES: Record<string, string> = {
+  ".html": "text/html; charset=utf-8",
+  ".css": "text/css; charset=utf-8",
+  ".js": "text/javascript; charset=utf-8",
+  ".svg": "image/svg+xml",
+  ".avif": "image/avif",
+  ".webp": "image/webp",
+  ".jpg": "image/jpeg",
+  ".png": "image/png",
+  ".pdf": "application/pdf",
+  ".xml": "application/xml; charset=utf-8",
+  ".txt": "text/plain; charset=utf-8",
+  ".json": "application/json",
+};
+
+/** The file a request path maps to, or null. Never leaves root. */
+export function resolveFile(root: string, urlPath: string): string | null {
+  const path = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, "");
+  const base = resolve(root);
+  for (const candidate of [join(base, path), join(base, path, "index.html"), join(base, `${path}.html`)]) {
+    if (!candidate.startsWith(base)) return null;
+    if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
+  }
+  return null;
+}
+
+function send(res: ServerResponse, status: number, file: string): void {
+  res.writeHead(status, {
+    "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
+    "X-Content-Type-Options": "nosniff",
+    "Cache-Control": "no-cache",
+  });
+  createReadStream(file).pipe(res);
+}
+
+export type Extra = (path: string, res: ServerResponse) => boolean;
+
+export function serve(root: string, port: number, host = "127.0.0.1", extra?: Extra): Promise<Server> {
+  const server = createServer((req, res) => {
+    const path = new URL(req.url ?? "/", "http://localhost").pathname;
+    if (extra?.(path, res)) return;
+    let file: string | null = null;
+    try {
+      file = resolveFile(root, path);
+    } catch {
+      file = null;
+    }
+    if (file) return send(res, 200, file);
+    const notFound = join(root, "404.html");
+    if (existsSync(notFound)) return send(res, 404, notFound);
+    res.writeHead(404).end("Not found");
+  });
+  return new Promise((done, fail) => {
+    server.once("error", fail);
+    server.listen(port, host, () => done(server));
+  });
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const root = process.env.OUT_DIR ?? "dist";
+  const port = Number(process.env.PORT ?? 4173);
+  if (!existsSync(join(root, "index.html"))) {
+    console.error(`${root}/index.html not found: run npm run build first.`);
+    process.exit(1);
+  }
+  serve(root, port)
+    .then(() => console.log(`Serving ${root}/ at http://127.0.0.1:${port}/ (Ctrl+C to stop)`))
+    .catch((error: Error) => {
+      console.error(`Cannot serve on port ${port}: ${error.message}. Set PORT to another port.`);
+      process.exit(1);
+    });
+}
