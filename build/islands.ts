@@ -1,110 +1,118 @@
-// Bundles the browser JavaScript: for each set of islands a page uses, one small entry that
-// hydrates them with Preact (never React), sharing code through content-hashed chunks.
+// Bundles the browser JavaScript with esbuild: one entry with the hydrate runtime and the islands
+// every page hydrates on load; every other island is its own chunk, fetched only by pages that use
+// it (preloaded when it hydrates on load). Preact stands in for React; shared code is one chunk.
 import * as esbuild from "esbuild";
 import { existsSync } from "node:fs";
-import { resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import type { AnalyticsConfig } from "../islands/analytics.ts";
+import type { UsedIsland } from "../islands/Island.tsx";
 
 export interface PageScripts {
-  /** The module script a page loads. */
+  /** The module script every page loads. */
   entry: string;
-  /** Chunks it imports, preloaded so they download in parallel. */
+  /** Chunks this page needs at once, preloaded so they download in parallel with the entry. */
   preloads: string[];
 }
 
 const root = process.cwd();
 const islandFile = (name: string) => resolve(root, "islands", `${name}.tsx`);
+const runtime = (file: string) => JSON.stringify(resolve(root, "islands", file));
 
-/** Pages that share the same islands share one entry, named after what they add to the common ones. */
-export function entryName(islands: string[], common: string[]): string {
-  const own = islands.filter((name) => !common.includes(name));
-  return own.length ? own.join("-") : "site";
+/** Islands that every page hydrates on load go into the entry itself. */
+export function islandsOnEveryPage(pages: { islands: UsedIsland[] }[]): string[] {
+  const onLoad = pages.map((page) => page.islands.filter((i) => i.when === "load").map((i) => i.name));
+  return onLoad.reduce((common, names) => common.filter((name) => names.includes(name)));
 }
 
-function entrySource(islands: string[], analytics: AnalyticsConfig): string {
-  const imports = islands.map((name) => `import ${name} from ${JSON.stringify(islandFile(name))};`);
+export function entrySource(bundled: string[], lazy: string[], analytics: AnalyticsConfig): string {
+  const registry = [...bundled, ...lazy.map((name) => `${name}: { load: () => import(${JSON.stringify(islandFile(name))}) }`)];
   return [
-    `import { hydrateIslands } from ${JSON.stringify(resolve(root, "islands/runtime/hydrate.ts"))};`,
-    `import { startAnalytics } from ${JSON.stringify(resolve(root, "islands/analytics.ts"))};`,
-    ...imports,
-    `hydrateIslands({ ${islands.join(", ")} });`,
-    `startAnalytics(${JSON.stringify(analytics)});`,
+    `import { hydrateIslands } from ${runtime("runtime/hydrate.ts")};`,
+    ...bundled.map((name) => `import ${name} from ${JSON.stringify(islandFile(name))};`),
+    `hydrateIslands({ ${registry.join(", ")} });`,
+    // Analytics waits for the load event, so it never competes with first paint.
+    `const analytics = () => import(${runtime("analytics.ts")}).then((m) => m.startAnalytics(${JSON.stringify(analytics)}));`,
+    `if (document.readyState === "complete") analytics(); else addEventListener("load", analytics, { once: true });`,
   ].join("\n");
 }
 
-/** Stops the build if anything would ship React, or an island file is missing. */
-const guard: esbuild.Plugin = {
-  name: "islands-guard",
+/** Stops the build if anything would ship React. */
+const noReact: esbuild.Plugin = {
+  name: "no-react-in-the-browser",
   setup(build) {
     build.onResolve({ filter: /^react-dom(\/|$)|^react\/jsx/ }, (args) => ({
-      errors: [{ text: `${args.importer}: imports "${args.path}"; islands may import only hooks from "react" (served by Preact), never react-dom` }],
+      errors: [{ text: `${relative(root, args.importer)} imports "${args.path}": islands may import only hooks from "react" (served by Preact), never react-dom` }],
     }));
   },
 };
 
 export async function bundleIslands(
-  pages: { route: string; islands: string[] }[],
+  pages: { route: string; islands: UsedIsland[] }[],
   analytics: AnalyticsConfig,
   outDir: string,
 ): Promise<Map<string, PageScripts>> {
   for (const page of pages) {
-    for (const name of page.islands) {
+    for (const { name } of page.islands) {
       if (!existsSync(islandFile(name))) throw new Error(`${page.route}: uses island ${name}, but islands/${name}.tsx does not exist; an island's component name must match its file name`);
     }
   }
-  const common = pages.map((p) => p.islands).reduce((a, b) => a.filter((name) => b.includes(name)));
-  const entries = new Map(pages.map((p) => [entryName(p.islands, common), p.islands]));
+  const bundled = islandsOnEveryPage(pages);
+  const lazy = [...new Set(pages.flatMap((page) => page.islands.map((i) => i.name)))].filter((name) => !bundled.includes(name)).sort();
 
-  const result = await esbuild.build({
-    entryPoints: [...entries.keys()].map((name) => ({ in: `island-entry:${name}`, out: name })),
-    bundle: true,
-    splitting: true,
-    format: "esm",
-    target: "es2022",
-    minify: true,
-    legalComments: "none",
-    jsx: "automatic",
-    jsxImportSource: "preact",
-    alias: { react: resolve(root, "islands/runtime/react.ts") },
-    define: { "process.env.NODE_ENV": '"production"' },
-    outdir: resolve(outDir, "assets"),
-    entryNames: "[name].[hash]",
-    chunkNames: "chunk.[hash]",
-    metafile: true,
-    logLevel: "silent",
-    plugins: [
-      guard,
-      {
-        name: "island-entries",
-        setup(build) {
-          build.onResolve({ filter: /^island-entry:/ }, (args) => ({ path: args.path.slice("island-entry:".length), namespace: "island-entry" }));
-          build.onLoad({ filter: /.*/, namespace: "island-entry" }, (args) => ({
-            contents: entrySource(entries.get(args.path)!, analytics),
-            loader: "ts",
-            resolveDir: root,
-          }));
+  const result = await esbuild
+    .build({
+      entryPoints: [{ in: "islands-entry", out: "site" }],
+      bundle: true,
+      splitting: true,
+      format: "esm",
+      target: "es2022",
+      minify: true,
+      legalComments: "none",
+      jsx: "automatic",
+      jsxImportSource: resolve(root, "islands/runtime"),
+      alias: { react: resolve(root, "islands/runtime/react.ts") },
+      define: { "process.env.NODE_ENV": '"production"' },
+      outdir: resolve(outDir, "assets"),
+      entryNames: "[name].[hash]",
+      chunkNames: "[name].[hash]",
+      metafile: true,
+      logLevel: "silent",
+      plugins: [
+        noReact,
+        {
+          name: "islands-entry",
+          setup(build) {
+            build.onResolve({ filter: /^islands-entry$/ }, () => ({ path: "site", namespace: "islands-entry" }));
+            build.onLoad({ filter: /.*/, namespace: "islands-entry" }, () => ({ contents: entrySource(bundled, lazy, analytics), loader: "ts", resolveDir: root }));
+          },
         },
-      },
-    ],
-  }).catch((error: esbuild.BuildFailure) => {
-    throw new Error(`islands/: esbuild failed:\n${error.errors.map((e) => `  ${e.location?.file ?? ""}:${e.location?.line ?? ""} ${e.text}`).join("\n")}`);
-  });
+      ],
+    })
+    .catch((error: esbuild.BuildFailure) => {
+      throw new Error(`islands/: esbuild failed:\n${error.errors.map((e) => `  ${e.location?.file ?? ""}:${e.location?.line ?? ""} ${e.text}`).join("\n")}`);
+    });
 
   const outputs = result.metafile.outputs;
-  const sitePath = (file: string) => `/${file.slice(file.indexOf("assets/"))}`;
-  const staticImports = (file: string, seen = new Set<string>()): Set<string> => {
+  const sitePath = (file: string) => `/${relative(resolve(outDir), resolve(file))}`;
+  const withStaticImports = (file: string, seen = new Set<string>()): Set<string> => {
+    seen.add(file);
     for (const imported of outputs[file].imports) {
-      if (imported.kind === "import-statement" && !seen.has(imported.path)) {
-        seen.add(imported.path);
-        staticImports(imported.path, seen);
-      }
+      if (imported.kind === "import-statement" && !seen.has(imported.path)) withStaticImports(imported.path, seen);
     }
     return seen;
   };
-  const byEntry = new Map<string, PageScripts>();
-  for (const [file, output] of Object.entries(outputs)) {
-    const name = output.entryPoint?.replace("island-entry:", "");
-    if (name) byEntry.set(name, { entry: sitePath(file), preloads: [...staticImports(file)].map(sitePath) });
-  }
-  return new Map(pages.map((p) => [p.route, byEntry.get(entryName(p.islands, common))!]));
+  const outputOf = (entryPoint: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)!;
+  const entry = outputOf("islands-entry:site");
+  const entryFiles = withStaticImports(entry);
+
+  return new Map(
+    pages.map((page) => {
+      const preloads = new Set([...entryFiles].filter((file) => file !== entry));
+      for (const island of page.islands) {
+        if (island.when !== "load" || bundled.includes(island.name)) continue;
+        for (const file of withStaticImports(outputOf(relative(root, islandFile(island.name))))) preloads.add(file);
+      }
+      return [page.route, { entry: sitePath(entry), preloads: [...preloads].map(sitePath) }];
+    }),
+  );
 }

@@ -5,13 +5,13 @@ import { renderToStaticMarkup } from "react-dom/server";
 import { Document } from "../components/Document.tsx";
 import { Layout } from "../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
-import { collectIslands } from "../islands/Island.tsx";
+import { collectIslands, type UsedIsland } from "../islands/Island.tsx";
 import type { Page } from "./pages.ts";
 
 export interface RenderedBody {
   page: Page;
   bodyHtml: string;
-  islands: string[];
+  islands: UsedIsland[];
 }
 
 export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBody {

@@ -20,6 +20,8 @@ export interface PageSize {
   cssKb: number;
   jsKb: number;
   scripts: number;
+  /** Fetched after first paint: islands that hydrate when idle or visible, analytics at load, web-vitals at 2 s. */
+  laterJsKb: number;
 }
 
 const kb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
@@ -38,17 +40,38 @@ export function firstLoadScripts(html: string, read: (sitePath: string) => strin
   return [...seen];
 }
 
+/** Chunks the page imports dynamically: its own later islands, analytics and what they import. */
+export function laterScripts(html: string, firstLoad: string[], read: (sitePath: string) => string): string[] {
+  const islands = new Set([...html.matchAll(/data-island="(\w+)"/g)].map((m) => m[1]));
+  const later = new Set<string>();
+  const visit = (path: string) => {
+    if (later.has(path) || firstLoad.includes(path)) return;
+    later.add(path);
+    const dir = path.slice(0, path.lastIndexOf("/") + 1);
+    for (const match of read(path).matchAll(/(?:from|import)\s*\(?"(\.\/[^"]+\.js)"/g)) visit(dir + match[1].slice(2));
+  };
+  for (const file of firstLoad) {
+    const dir = file.slice(0, file.lastIndexOf("/") + 1);
+    for (const match of read(file).matchAll(/import\("\.\/((\w+)[.-][^"]+\.js)"\)/g)) {
+      if (islands.has(match[2]) || !/^[A-Z]/.test(match[2])) visit(dir + match[1]);
+    }
+  }
+  return [...later];
+}
+
 export function measurePage(outDir: string, route: string, htmlFile: string): PageSize {
   const read = (sitePath: string) => readFileSync(join(outDir, sitePath), "utf8");
   const html = readFileSync(join(outDir, htmlFile), "utf8");
   const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const scripts = firstLoadScripts(html, read);
+  const total = (paths: string[]) => paths.reduce((sum, path) => sum + kb(read(path)), 0);
   return {
     route,
     htmlKb: kb(html),
-    cssKb: styles.reduce((sum, path) => sum + kb(read(path)), 0),
-    jsKb: scripts.reduce((sum, path) => sum + kb(read(path)), 0),
+    cssKb: total(styles),
+    jsKb: total(scripts),
     scripts: scripts.length,
+    laterJsKb: total(laterScripts(html, scripts, read)),
   };
 }
 
@@ -64,7 +87,7 @@ export function overBudget(size: PageSize): string[] {
 
 export function formatSize(size: PageSize): string {
   const f = (n: number) => n.toFixed(1).padStart(5);
-  return `${size.route.padEnd(14)} HTML ${f(size.htmlKb)} KB  CSS ${f(size.cssKb)} KB  JS ${f(size.jsKb)} KB in ${size.scripts} file${size.scripts === 1 ? "" : "s"}`;
+  return `${size.route.padEnd(14)} HTML ${f(size.htmlKb)} KB  CSS ${f(size.cssKb)} KB  JS ${size.jsKb.toFixed(2).padStart(5)} KB in ${size.scripts} file${size.scripts === 1 ? "" : "s"}  (+${f(size.laterJsKb)} KB after first paint)`;
 }
 
 /** npm run size: every page of the last build against the budgets; exits 1 when one is over. */

@@ -3,13 +3,20 @@ import type { ComponentType } from "react";
 
 export type HydrateWhen = "load" | "idle" | "visible";
 
-/** Island names used while rendering the current page (rendering is synchronous). */
-const used = new Set<string>();
+export interface UsedIsland {
+  name: string;
+  when: HydrateWhen;
+}
 
-export function collectIslands<T>(render: () => T): { result: T; islands: string[] } {
+/** Islands used while rendering the current page (rendering is synchronous), by name. */
+const used = new Map<string, HydrateWhen>();
+
+/** Renders, and reports the islands used; one used both on load and later counts as on load. */
+export function collectIslands<T>(render: () => T): { result: T; islands: UsedIsland[] } {
   used.clear();
   const result = render();
-  return { result, islands: [...used].sort() };
+  const islands = [...used].map(([name, when]) => ({ name, when })).sort((a, b) => a.name.localeCompare(b.name));
+  return { result, islands };
 }
 
 /** Props travel as JSON in the HTML, so anything JSON cannot carry stops the build here. */
@@ -35,7 +42,7 @@ interface IslandProps<P extends object> {
 export function Island<P extends object>({ component: Component, props, when = "load" }: IslandProps<P>) {
   const name = Component.displayName ?? Component.name;
   assertJsonProps(name, props);
-  used.add(name);
+  used.set(name, used.get(name) === "load" ? "load" : when);
   return (
     <div className="island" data-island={name} data-when={when} data-props={JSON.stringify(props)}>
       <Component {...props} />

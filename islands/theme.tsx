@@ -1,20 +1,13 @@
-// Theme state (spec §4): stored preference, else the system's, applied as a class on <html>.
+// Theme state (spec §4). The initial theme (stored, else the system's) is applied by the head script;
+// this provider reads it and owns every change after that.
 import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
 
 export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = "theme";
 
-export function initialTheme(stored: string | null, systemPrefersDark: boolean): Theme {
-  if (stored === "light" || stored === "dark") return stored;
-  return systemPrefersDark ? "dark" : "light";
-}
-
-function readStored(): string | null {
-  try {
-    return localStorage.getItem(THEME_STORAGE_KEY);
-  } catch {
-    return null;
-  }
+/** The theme the head script (build/head.ts themeScript) applied before first paint. */
+export function currentTheme(root: HTMLElement = document.documentElement): Theme {
+  return root.classList.contains("dark") ? "dark" : "light";
 }
 
 export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
@@ -37,9 +30,7 @@ const ThemeContext = createContext<ThemeState | null>(null);
 export function ThemeProvider({ children }: { children: ReactNode }) {
   // The server cannot know the visitor's theme; the head script already applied it, so read it after hydration.
   const [theme, setTheme] = useState<Theme>("light");
-  useEffect(() => {
-    setTheme(initialTheme(readStored(), matchMedia("(prefers-color-scheme: dark)").matches));
-  }, []);
+  useEffect(() => setTheme(currentTheme()), []);
   const toggle = () => {
     const next: Theme = theme === "dark" ? "light" : "dark";
     applyTheme(next);

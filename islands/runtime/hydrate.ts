@@ -1,7 +1,9 @@
 // The browser side of islands: find each marker the server wrote and hydrate it with Preact.
 import { h, hydrate, type FunctionComponent } from "preact";
 
-type Registry = Record<string, unknown>;
+type Component = FunctionComponent<Record<string, unknown>>;
+/** Islands that hydrate on load are bundled in; the others are fetched only when they are needed. */
+type Entry = Component | { load: () => Promise<{ default: unknown }> };
 
 function whenReady(element: Element, when: string | undefined, run: () => void): void {
   if (when === "idle") {
@@ -19,11 +21,14 @@ function whenReady(element: Element, when: string | undefined, run: () => void):
   }
 }
 
-export function hydrateIslands(registry: Registry): void {
+export function hydrateIslands(registry: Record<string, Entry>): void {
   for (const element of document.querySelectorAll<HTMLElement>("[data-island]")) {
-    const component = registry[element.dataset.island ?? ""] as FunctionComponent<Record<string, unknown>> | undefined;
-    if (!component) continue;
+    const entry = registry[element.dataset.island ?? ""];
+    if (!entry) continue;
     const props = JSON.parse(element.dataset.props || "{}") as Record<string, unknown>;
-    whenReady(element, element.dataset.when, () => hydrate(h(component, props), element));
+    whenReady(element, element.dataset.when, async () => {
+      const component = "load" in entry ? ((await entry.load()).default as Component) : entry;
+      hydrate(h(component, props), element);
+    });
   }
 }

@@ -1,0 +1,226 @@
+// The spec's facts, route by route (site-spec.md §2, §3, §5, §9). Visible texts are spelled out here.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { before, describe, test } from "node:test";
+import { ROUTES, TEST_SITE_URL, bareSite, configuredSite, ensureTestSites, parsePage, text } from "../helpers/site.ts";
+
+before(ensureTestSites);
+
+const links = (doc: Document | Element, selector = "a") => [...doc.querySelectorAll<HTMLAnchorElement>(selector)];
+const byText = (doc: Document | Element, label: string, selector = "a") => links(doc, selector).filter((a) => text(a).startsWith(label));
+
+describe("shared layout on every route", () => {
+  for (const route of [...ROUTES, "/404"]) {
+    test(`${route}: header, footer, external links`, () => {
+      const doc = parsePage(route);
+      const header = doc.querySelector("header.site-header")!;
+      assert.equal(header.querySelector("a.brand")?.getAttribute("href"), "/");
+      const nav = links(header, "nav a").map((a) => [text(a).replace(" (opens in a new tab)", ""), a.getAttribute("href")]);
+      assert.deepEqual(nav, [
+        ["Home", "/"],
+        ["Services", "/services"],
+        ["Work", "/case-studies"],
+        ["Bio", "/bio"],
+        ["Contact", "/contact"],
+        ["Insights", "https://claudecodefornoncoders.substack.com"],
+      ]);
+      assert.ok(header.querySelector("button.theme-toggle"), "theme toggle");
+      assert.ok(byText(header, "Open", "button").length === 1, "menu Open button");
+      const footer = doc.querySelector("footer")!;
+      assert.match(text(footer), /© 2026 Cedarline Advisory/);
+      assert.ok(footer.querySelector('a[href^="https://www.linkedin.com/"]'));
+      assert.ok(footer.querySelector('a[href^="https://twitter.com/"]'));
+      assert.ok(footer.querySelector('a[href="/privacy"]') && footer.querySelector('a[href="/terms"]'));
+      for (const a of links(doc).filter((a) => /^https?:/.test(a.href))) {
+        assert.equal(a.getAttribute("rel"), "noopener noreferrer", `${a.href} needs rel`);
+        assert.equal(a.getAttribute("target"), "_blank");
+      }
+    });
+  }
+});
+
+test("/: hero, about, services, logo cloud, teaser, closing call to action", () => {
+  const doc = parsePage("/");
+  const hero = doc.querySelector(".hero")!;
+  assert.match(text(hero.querySelector("h1")), /Cedarline Advisory/);
+  assert.match(text(hero), /Claude Code for Non-Coders/);
+  assert.match(text(hero), /Local Memory, an AI memory product/);
+  assert.match(text(hero), /innovation incubation programs/);
+  const heroImage = hero.querySelector("img")!;
+  assert.ok(Number(heroImage.getAttribute("width")) > 0 && Number(heroImage.getAttribute("height")) > 0);
+  assert.equal(heroImage.getAttribute("fetchpriority"), "high");
+  assert.equal(byText(hero, "Schedule a Consultation")[0]?.getAttribute("href"), "/contact");
+  assert.ok(doc.querySelector("#about h2"));
+  assert.equal(text(doc.querySelector("#services h2")), "Our Services");
+  assert.deepEqual([...doc.querySelectorAll("#services .card h3")].map(text), ["AI Product Development", "Strategic Advisory", "Innovation Incubation"]);
+  const cloud = doc.getElementById("client-logo-cloud")!;
+  assert.equal(text(cloud.querySelector("h2")), "Trusted by leaders and innovators");
+  assert.equal(cloud.querySelectorAll('[role="img"][aria-label]').length, 3);
+  const teaser = doc.getElementById("case-studies")!;
+  assert.ok(links(teaser).some((a) => a.href === "https://localmemory.co/" || a.getAttribute("href") === "https://localmemory.co"), "Latest card links to the product site");
+  assert.match(text(teaser), /Latest/);
+  assert.match(text(teaser), /Innovation Incubation Framework/);
+  assert.ok(teaser.querySelector('a[href="/case-studies"]'));
+  const cta = doc.querySelector(".cta")!;
+  assert.equal(text(cta.querySelector("h2")), "Ready to Transform Your Organization?");
+  assert.equal(byText(cta, "Schedule a Consultation")[0]?.getAttribute("href"), "/contact");
+});
+
+test("/about: headshot, intro, Why We're Built Different, Our Vision", () => {
+  const doc = parsePage("/about");
+  const headshot = doc.querySelector("img.headshot")!;
+  assert.match(headshot.getAttribute("alt") ?? "", /Jordan Ellery/);
+  assert.ok(headshot.getAttribute("width") && headshot.getAttribute("height"));
+  assert.match(text(doc.body), /founded by Jordan Ellery/);
+  assert.ok(doc.querySelector('main a[href="/bio"]'));
+  const built = doc.getElementById("built-different")!;
+  assert.equal(text(built.querySelector("h2")), "Why We're Built Different");
+  assert.match(text(built), /99\.999%/);
+  assert.match(text(built), /20%\+/);
+  assert.match(text(built), /AWS Partner Network/);
+  assert.match(text(built.querySelector("figcaption")), /Regional GM/);
+  const vision = doc.getElementById("vision")!;
+  assert.equal(text(vision.querySelector("h2")), "Our Vision");
+  assert.deepEqual([...vision.querySelectorAll("h3")].map(text), ["$1M annual revenue", "A micro family office", "A team of elite consultants", "Fellowship programs"]);
+  assert.match(text(vision), /2027/);
+  assert.ok(vision.querySelector('a[href="/contact"]'));
+});
+
+test("/services: the three packages exactly", () => {
+  const doc = parsePage("/services");
+  const packages = [...doc.querySelectorAll(".package")];
+  assert.deepEqual(
+    packages.map((p) => [text(p.querySelector("h2")), text(p.querySelector(".package__amount")), text(p.querySelector(".package__duration")), Boolean(p.querySelector(".badge"))]),
+    [
+      ["Discovery to Scale", "$75k", "12 weeks", false],
+      ["AI Product Development", "$125k", "20 weeks", true],
+      ["Innovation Acceleration", "$100k", "16 weeks", false],
+    ],
+  );
+  for (const pkg of packages) {
+    assert.equal(pkg.querySelectorAll(".checklist li").length, 3);
+    assert.ok(text(pkg.querySelector("p:not(.package__price):not(.badge)")).length > 40, "a description");
+    assert.equal(byText(pkg, "Get Started")[0]?.getAttribute("href"), "/contact");
+  }
+  assert.equal(text(packages[1].querySelector(".badge")), "Featured");
+  assert.equal(byText(doc.querySelector(".cta")!, "Schedule a Consultation")[0]?.getAttribute("href"), "/contact");
+});
+
+test("/case-studies: heading, featured study, five downloads in order, logo strip", () => {
+  const doc = parsePage("/case-studies");
+  assert.equal(text(doc.querySelector("h1")), "Client Success Stories");
+  const studies = [...doc.querySelectorAll(".study")];
+  assert.equal(studies.length, 6);
+  const [featured, ...others] = studies;
+  assert.equal(text(featured.querySelector(".badge")), "Featured Case Study");
+  assert.match(text(featured), /Challenge/);
+  assert.match(text(featured), /Solution/);
+  assert.match(text(featured), /Key Results/);
+  for (const figure of ["26 tools", "34,466 memories/second", "11 ms vector search", "85% weekly retention", "100+ active users"]) assert.match(text(featured), new RegExp(figure.replace(/[+.]/g, "\\$&")));
+  assert.ok(featured.querySelectorAll(".checklist li svg").length >= 5, "check marks");
+  assert.ok(byText(featured, "Visit")[0]?.getAttribute("href")?.startsWith("https://localmemory.co"));
+  assert.equal(byText(featured, "Download Case Study").length, 0, "the featured study has no download");
+  assert.deepEqual(others.map((s) => text(s.querySelector("h2"))), [
+    "JFFLabs Impact Incubation Model",
+    "EQOS Initiative",
+    "Economic Mobility for Veteran and Military Families",
+    "ASA Center for Career Navigation",
+    "JFFLabs Innovation Workshop",
+  ]);
+  for (const study of others) {
+    assert.deepEqual([...study.querySelectorAll("h3")].map(text), ["Challenge", "Solution", "Results"]);
+    const download = byText(study, "Download Case Study")[0];
+    assert.match(download?.getAttribute("href") ?? "", /^\/case-studies\/[a-z0-9-]+\.pdf$/);
+  }
+  const strip = doc.getElementById("trusted")!;
+  assert.equal(text(strip.querySelector("h2")), "Trusted by Leading Innovation, Edtech, and Nonprofit Organizations");
+  assert.equal(strip.querySelectorAll('[role="img"]').length, 3);
+});
+
+test("/bio: five tabs, every panel in the HTML, six publications, Contact Us", () => {
+  const doc = parsePage("/bio");
+  assert.deepEqual(links(doc, ".bio-tabs a").map((a) => [text(a), a.getAttribute("href")]), [
+    ["Background", "#background"],
+    ["Expertise", "#expertise"],
+    ["Experience", "#experience"],
+    ["Education", "#education"],
+    ["Publications", "#publications"],
+  ]);
+  for (const id of ["background", "expertise", "experience", "education", "publications"]) {
+    const panel = doc.getElementById(id)!;
+    assert.ok(text(panel).length > 200, `${id} panel has content`);
+    assert.equal(panel.hidden, false, "readable without JavaScript");
+  }
+  const publications = [...doc.querySelectorAll("#publications li")];
+  assert.equal(publications.length, 6);
+  for (const item of publications) {
+    assert.match(item.querySelector("a")?.getAttribute("href") ?? "", /^https:\/\//);
+    assert.match(text(item.querySelector(".entries__meta")), /· (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d$/);
+    assert.match(item.querySelector("time")?.getAttribute("datetime") ?? "", /^20\d\d-\d\d$/);
+  }
+  assert.equal(byText(doc, "Contact Us")[0]?.getAttribute("href"), "/contact");
+});
+
+test("/contact: the form's fields, types and required markers, and the side column", () => {
+  const doc = parsePage("/contact");
+  const form = doc.querySelector("form")!;
+  assert.ok(form.hasAttribute("novalidate"));
+  const fields = [...form.querySelectorAll<HTMLInputElement>("input, textarea")].map((f) => [f.name, f.tagName === "TEXTAREA" ? "textarea" : f.type, f.required]);
+  assert.deepEqual(fields, [
+    ["firstname", "text", true],
+    ["lastname", "text", true],
+    ["email", "email", true],
+    ["phone", "tel", false],
+    ["company", "text", false],
+    ["message", "textarea", true],
+  ]);
+  for (const field of form.querySelectorAll("input, textarea")) assert.ok(form.querySelector(`label[for="${field.id}"]`), `${field.getAttribute("name")} has a label`);
+  const labels = [...form.querySelectorAll("label")].map(text);
+  assert.deepEqual(labels, ["First Name *", "Last Name *", "Email *", "Phone", "Company", "Message *"]);
+  const aside = doc.querySelector("aside")!;
+  assert.ok(aside.querySelector('a[href^="https://www.linkedin.com/"]') && aside.querySelector('a[href^="https://twitter.com/"]'));
+  assert.match(text(aside), /Our Approach/);
+  assert.match(text(aside), /Claude Code for Non-Coders/);
+  assert.ok(aside.querySelector('a[href="https://claudecodefornoncoders.substack.com"]'), "subscribe link");
+  assert.match(text(aside), /Response Time/);
+  assert.match(text(aside), /1-2 business days/);
+  assert.match(text(aside), /urgen/);
+});
+
+for (const [route, count, facts] of [
+  ["/privacy", 11, [/at least 1 year/, /26 months/, /365 days/, /under 13/, /name, email/i, /optional/]],
+  ["/terms", 14, [/net 30/i]],
+] as const) {
+  test(`${route}: ${count} sections, Last updated = build date, the spec's figures`, () => {
+    const doc = parsePage(route);
+    assert.equal(doc.querySelectorAll("main h2").length, count);
+    assert.match(text(doc.querySelector(".policy__updated")), /^Last updated: March 15, 2026$/);
+    for (const fact of facts) assert.match(text(doc.querySelector("main")), fact);
+    assert.doesNotMatch(text(doc.body), /lorem|ipsum|TBD/i);
+  });
+}
+
+test("an unconfigured build dates the policies and the footer today", () => {
+  const today = new Date();
+  const doc = parsePage("/privacy", bareSite);
+  const expected = today.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
+  assert.equal(text(doc.querySelector(".policy__updated")), `Last updated: ${expected}`);
+  assert.match(text(doc.querySelector("footer")), new RegExp(`© ${today.getUTCFullYear()} `));
+});
+
+test("/404: a helpful page that links back to the main pages", () => {
+  const doc = parsePage("/404");
+  for (const href of ["/", "/services", "/case-studies", "/bio", "/contact", "/about"]) assert.ok(doc.querySelector(`main a[href="${href}"]`), href);
+});
+
+test("sitemap.xml, robots.txt and _headers", () => {
+  const sitemap = readFileSync(`${configuredSite}/sitemap.xml`, "utf8");
+  const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
+  assert.deepEqual(locs.sort(), ROUTES.map((r) => (r === "/" ? `${TEST_SITE_URL}/` : `${TEST_SITE_URL}${r}`)).sort());
+  assert.match(sitemap, /<lastmod>2026-03-15<\/lastmod>/);
+  assert.match(readFileSync(`${configuredSite}/robots.txt`, "utf8"), /^Sitemap: https:\/\/cedarline\.test\/sitemap\.xml$/m);
+  const headers = readFileSync(`${configuredSite}/_headers`, "utf8");
+  assert.match(headers, /Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  assert.doesNotMatch(headers, /unsafe-inline/);
+  assert.match(headers, /frame-ancestors 'none'/);
+});

@@ -1,0 +1,79 @@
+// Every page's <head>: title rule, description, keywords, social cards, canonical, robots, JSON-LD.
+import assert from "node:assert/strict";
+import { before, describe, test } from "node:test";
+import { company, seoDefaults } from "../../content/site.ts";
+import { pageTitle, scriptSafeJson } from "../../build/head.ts";
+import { ROUTES, TEST_SITE_URL, ensureTestSites, parsePage } from "../helpers/site.ts";
+
+before(ensureTestSites);
+
+const metaContent = (doc: Document, selector: string) => doc.querySelector(selector)?.getAttribute("content") ?? "";
+
+describe("the title rule", () => {
+  test("appends the company name when the title lacks it", () => {
+    assert.equal(pageTitle("About Us"), "About Us | Cedarline Advisory");
+  });
+  test("leaves a title that already holds the company name alone", () => {
+    assert.equal(pageTitle("Cedarline Advisory | Home"), "Cedarline Advisory | Home");
+  });
+  test("falls back to the default title", () => {
+    assert.equal(pageTitle(undefined), seoDefaults.title);
+    assert.ok(seoDefaults.title.includes(company.name));
+  });
+  test("both branches show up in the built pages", () => {
+    assert.equal(parsePage("/").title, "Cedarline Advisory | Strategic Technology Advisory & AI Product Development");
+    assert.equal(parsePage("/services").title, "Services & Pricing | Cedarline Advisory");
+    assert.equal(parsePage("/case-studies").title, "Client Success Stories | Cedarline Advisory");
+  });
+});
+
+for (const route of [...ROUTES, "/404"]) {
+  describe(`head of ${route}`, () => {
+    test("has a title, description, keywords and robots", () => {
+      const doc = parsePage(route);
+      assert.match(doc.title, /Cedarline Advisory/);
+      assert.ok(metaContent(doc, 'meta[name="description"]').length >= 50);
+      assert.ok(metaContent(doc, 'meta[name="keywords"]').split(", ").length >= 3);
+      assert.equal(metaContent(doc, 'meta[name="robots"]'), route === "/404" ? "noindex, follow" : "index, follow");
+      assert.equal(doc.documentElement.lang, "en");
+      assert.equal(doc.querySelectorAll("h1").length, 1, "exactly one h1");
+    });
+
+    test("has an absolute canonical link and matching Open Graph and Twitter tags", () => {
+      const doc = parsePage(route);
+      const url = route === "/" ? `${TEST_SITE_URL}/` : `${TEST_SITE_URL}${route}`;
+      assert.equal(doc.querySelector('link[rel="canonical"]')?.getAttribute("href"), url);
+      assert.equal(metaContent(doc, 'meta[property="og:url"]'), url);
+      assert.equal(metaContent(doc, 'meta[property="og:title"]'), doc.title);
+      assert.equal(metaContent(doc, 'meta[property="og:description"]'), metaContent(doc, 'meta[name="description"]'));
+      assert.equal(metaContent(doc, 'meta[property="og:type"]'), "website");
+      assert.equal(metaContent(doc, 'meta[property="og:site_name"]'), company.name);
+      assert.match(metaContent(doc, 'meta[property="og:image"]'), /^https:\/\/cedarline\.test\/images\/og-1200\.[0-9a-f]{8}\.jpg$/);
+      assert.equal(metaContent(doc, 'meta[name="twitter:card"]'), "summary_large_image");
+      assert.equal(metaContent(doc, 'meta[name="twitter:image"]'), metaContent(doc, 'meta[property="og:image"]'));
+    });
+
+    test("has Organization JSON-LD that parses", () => {
+      const doc = parsePage(route);
+      const scripts = doc.querySelectorAll('script[type="application/ld+json"]');
+      assert.equal(scripts.length, 1);
+      const data = JSON.parse(scripts[0].textContent ?? "");
+      assert.equal(data["@type"], "Organization");
+      assert.equal(data.name, company.name);
+      assert.equal(data.url, `${TEST_SITE_URL}/`);
+      assert.equal(data.founder.name, company.founder);
+    });
+  });
+}
+
+test("JSON-LD cannot close its script element, whatever the content", () => {
+  const hostile = { name: '</script><script>alert(1)</script><!--', sep: "a\u2028b" };
+  const json = scriptSafeJson(hostile);
+  assert.doesNotMatch(json, /<|>|\u2028/);
+  assert.deepEqual(JSON.parse(json), hostile);
+});
+
+test("each page's description is its own", () => {
+  const descriptions = ROUTES.map((route) => metaContent(parsePage(route), 'meta[name="description"]'));
+  assert.equal(new Set(descriptions).size, ROUTES.length);
+});

@@ -1,0 +1,29 @@
+// Render snapshots: each page's <body>, one tag per line, asset hashes masked.
+// Missing snapshots are written (and fail in CI); UPDATE_SNAPSHOTS=1 rewrites them after a reviewed change.
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { before, test } from "node:test";
+import { ROUTES, ensureTestSites, readPage } from "../helpers/site.ts";
+
+before(ensureTestSites);
+
+const dir = "test/build/__snapshots__";
+
+export function snapshotOf(html: string): string {
+  const body = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "";
+  return `${body.replace(/\.[0-9a-f]{8}\.(avif|webp|jpg)/g, ".HASH.$1").replace(/></g, ">\n<")}\n`;
+}
+
+for (const route of [...ROUTES, "/404"]) {
+  test(`render snapshot of ${route}`, () => {
+    const file = `${dir}/${route === "/" ? "index" : route.slice(1)}.html`;
+    const actual = snapshotOf(readPage(route));
+    if (!existsSync(file) || process.env.UPDATE_SNAPSHOTS === "1") {
+      assert.ok(!process.env.CI || process.env.UPDATE_SNAPSHOTS === "1", `${file} is missing: run npm test locally and commit it`);
+      mkdirSync(dir, { recursive: true });
+      writeFileSync(file, actual);
+      return;
+    }
+    assert.equal(actual, readFileSync(file, "utf8"), `${route} changed; if intended, run UPDATE_SNAPSHOTS=1 npm test and commit ${file}`);
+  });
+}

@@ -1,0 +1,60 @@
+// The build's own checks, proven: valid HTML, no broken internal link/image/PDF/anchor, real PDFs.
+import assert from "node:assert/strict";
+import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inflateSync } from "node:zlib";
+import { before, test } from "node:test";
+import { PDFDocument } from "pdf-lib";
+import { caseStudies } from "../../content/case-studies.ts";
+import { checkLinks, validateHtml } from "../../build/verify.ts";
+import { ROUTES, bareSite, configuredSite, ensureTestSites, htmlFileOf, readPage } from "../helpers/site.ts";
+
+before(ensureTestSites);
+
+for (const site of [configuredSite, bareSite]) {
+  test(`${site}: html-validate finds nothing on any page`, async () => {
+    const pages = [...ROUTES, "/404"].map((route) => ({ file: htmlFileOf(route), html: readPage(route, site) }));
+    assert.deepEqual(await validateHtml(pages), []);
+  });
+
+  test(`${site}: linkinator finds no broken internal link, image, PDF or anchor`, async () => {
+    assert.deepEqual(await checkLinks(site), []);
+  });
+}
+
+test("validation catches what it should: invalid HTML and a missing PDF", async () => {
+  const broken = readPage("/").replace("<main", "<main><div><p>unclosed</span>");
+  assert.notDeepEqual(await validateHtml([{ file: "index.html", html: broken }]), []);
+  const copy = mkdtempSync(join(tmpdir(), "site-"));
+  try {
+    cpSync(configuredSite, copy, { recursive: true });
+    rmSync(join(copy, "case-studies/eqos-initiative.pdf"));
+    const missing = await checkLinks(copy);
+    assert.ok(missing.some((link) => link.url.endsWith("/case-studies/eqos-initiative.pdf")), JSON.stringify(missing));
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
+});
+
+for (const study of caseStudies.filter((s) => !s.isExternalLink)) {
+  test(`${study.pdfUrl} is a real PDF of "${study.title}"`, async () => {
+    const bytes = readFileSync(join(configuredSite, study.pdfUrl));
+    const pdf = await PDFDocument.load(bytes);
+    assert.equal(pdf.getTitle(), `${study.title} | Cedarline Advisory`);
+    assert.ok(pdf.getPageCount() >= 1);
+    // Page content streams are deflated: inflate every stream that is, and search the text operators.
+    const raw = [...bytes.toString("latin1").matchAll(/stream\r?\n([\s\S]*?)endstream/g)]
+      .map((m) => {
+        try {
+          return inflateSync(Buffer.from(m[1], "latin1")).toString("latin1");
+        } catch {
+          return m[1];
+        }
+      })
+      .join("\n");
+    const hex = (s: string) => Buffer.from(s, "latin1").toString("hex").toUpperCase();
+    for (const word of ["Challenge", "Solution", "Results"]) assert.ok(raw.includes(hex(word)), `${word} printed`);
+    assert.ok(raw.includes(hex(study.results[0].split(" ").slice(0, 3).join(" "))), "the first result printed");
+  });
+}

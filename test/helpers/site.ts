@@ -1,0 +1,73 @@
+// The two builds the tests run against, and a server for them.
+import { existsSync, readFileSync } from "node:fs";
+import type { Server } from "node:http";
+import type { AddressInfo } from "node:net";
+import { JSDOM } from "jsdom";
+import { build } from "../../build.ts";
+import { readConfig } from "../../build/config.ts";
+import { serve } from "../../build/serve.ts";
+
+export const TEST_BUILD_DATE = "2026-03-15";
+export const TEST_SITE_URL = "https://cedarline.test";
+export const CRM_ORIGIN = "https://api.hsforms.com";
+export const PORTAL_ID = "24681357";
+export const CONTACT_FORM_ID = "0c1d2e3f-4a5b-4c6d-8e7f-0123456789ab";
+export const DOWNLOAD_FORM_ID = "9f8e7d6c-5b4a-4392-8170-fedcba987654";
+export const GA_ID = "G-TEST12345";
+export const CLARITY_ID = "clarity123";
+
+/** Everything configured: the forms post to HubSpot, GA and Clarity are on. */
+export const configuredSite = ".cache/test-site";
+/** Nothing configured, as on a fresh checkout: no CRM, no third parties, today's date. */
+export const bareSite = ".cache/test-site-bare";
+
+export const configuredEnv = {
+  SITE_URL: TEST_SITE_URL,
+  BUILD_DATE: TEST_BUILD_DATE,
+  HUBSPOT_PORTAL_ID: PORTAL_ID,
+  HUBSPOT_CONTACT_FORM_ID: CONTACT_FORM_ID,
+  HUBSPOT_DOWNLOAD_FORM_ID: DOWNLOAD_FORM_ID,
+  HUBSPOT_API_ORIGIN: CRM_ORIGIN,
+  GA_MEASUREMENT_ID: GA_ID,
+  CLARITY_PROJECT_ID: CLARITY_ID,
+  OUT_DIR: configuredSite,
+};
+
+export async function buildTestSites(): Promise<void> {
+  await build(readConfig(configuredEnv));
+  await build(readConfig({ OUT_DIR: bareSite }));
+}
+
+/** Lets a single test file run on its own: builds the sites when test/run.ts has not. */
+export async function ensureTestSites(): Promise<void> {
+  if (!existsSync(`${configuredSite}/index.html`) || !existsSync(`${bareSite}/index.html`)) await buildTestSites();
+}
+
+export const ROUTES = ["/", "/about", "/services", "/case-studies", "/bio", "/contact", "/privacy", "/terms"] as const;
+
+export function htmlFileOf(route: string): string {
+  return route === "/" ? "index.html" : route === "/404" ? "404.html" : `${route.slice(1)}/index.html`;
+}
+
+export function readPage(route: string, site = configuredSite): string {
+  return readFileSync(`${site}/${htmlFileOf(route)}`, "utf8");
+}
+
+export function parsePage(route: string, site = configuredSite): Document {
+  return new JSDOM(readPage(route, site)).window.document;
+}
+
+export function text(element: Element | null | undefined): string {
+  return (element?.textContent ?? "").replace(/\s+/g, " ").trim();
+}
+
+export interface RunningSite {
+  origin: string;
+  close: () => Promise<void>;
+}
+
+export async function startSite(dir = configuredSite): Promise<RunningSite> {
+  const server: Server = await serve(dir, 0);
+  const { port } = server.address() as AddressInfo;
+  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((done) => server.close(() => done())) };
+}

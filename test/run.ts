@@ -1,0 +1,40 @@
+// npm test: make sure a browser is there, build the test sites once, then run every test file.
+import { execSync, spawnSync } from "node:child_process";
+import { existsSync } from "node:fs";
+import fg from "fast-glob";
+import { performance } from "node:perf_hooks";
+import { chromePath } from "./helpers/browser.ts";
+import { buildTestSites } from "./helpers/site.ts";
+
+function ensureChromium(): void {
+  try {
+    chromePath();
+    return;
+  } catch (error) {
+    const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
+    if (!canInstall) {
+      console.error(`${(error as Error).message}\nAs root on Debian/Ubuntu, npm test installs it itself.`);
+      process.exit(1);
+    }
+  }
+  console.log("No Chromium found: installing Debian's chromium (apt-get update && apt-get install -y chromium)…");
+  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
+  chromePath();
+}
+
+const started = performance.now();
+ensureChromium();
+console.log("Building the test sites…");
+await buildTestSites();
+
+const run = (label: string, command: string, args: string[]) => {
+  console.log(`\n── ${label}`);
+  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, TEST_SITES_BUILT: "1" } }).status ?? 1;
+};
+
+const nodeTests = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort();
+const unit = run("unit and component tests (vitest)", "npx", ["vitest", "run"]);
+const rest = run(`build and browser tests (node:test, ${nodeTests.length} files)`, process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...nodeTests]);
+
+console.log(`\nnpm test took ${((performance.now() - started) / 1000).toFixed(1)} s`);
+process.exit(unit || rest);
