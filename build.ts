@@ -19,7 +19,8 @@ import { buildStyles } from "./build/styles.ts";
 import { reloadClient } from "./build/reload-client.ts";
 import { checkLinks, validateHtml } from "./build/verify.ts";
 
-export async function build(config = readConfig()): Promise<void> {
+/** Builds the site; `log` receives the per-route sizes and the timing (tests pass a silent one). */
+export async function build(config = readConfig(), log: (line: string) => void = console.log): Promise<void> {
   const started = performance.now();
   const out = config.outDir;
   await rm(out, { recursive: true, force: true });
@@ -66,9 +67,9 @@ export async function build(config = readConfig()): Promise<void> {
   }
 
   const sizes = written.map((page) => measurePage(out, page.route, page.file));
-  for (const size of sizes) console.log(formatSize(size));
-  for (const problem of sizes.flatMap(overBudget)) console.warn(`over budget: ${problem}`);
-  console.log(`Built ${written.length} pages into ${out}/ in ${((performance.now() - started) / 1000).toFixed(2)} s`);
+  for (const size of sizes) log(formatSize(size));
+  for (const problem of sizes.flatMap(overBudget)) log(`over budget: ${problem}`);
+  log(`Built ${written.length} pages into ${out}/ in ${((performance.now() - started) / 1000).toFixed(2)} s`);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -34,8 +34,9 @@ export const configuredEnv = {
 };
 
 export async function buildTestSites(): Promise<void> {
-  await build(readConfig(configuredEnv));
-  await build(readConfig({ OUT_DIR: bareSite }));
+  const quiet = () => {};
+  await build(readConfig(configuredEnv), quiet);
+  await build(readConfig({ OUT_DIR: bareSite }), quiet);
 }
 
 /** Lets a single test file run on its own: builds the sites when test/run.ts has not. */
