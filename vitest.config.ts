@@ -5,5 +5,6 @@ export default defineConfig({
     include: ["test/unit/**/*.test.{ts,tsx}"],
     environment: "jsdom",
     restoreMocks: true,
+    setupFiles: ["test/unit/setup.ts"],
   },
 });

@@ -7,7 +7,8 @@ export function ExternalLink({ href, className, children, icon = true }: { href:
     <a href={href} className={className} target="_blank" rel="noopener noreferrer">
       {children}
       {icon && <ExternalIcon />}
-      <span className="visually-hidden"> (opens in a new tab)</span>
+      {" "}
+      <span className="visually-hidden">(opens in a new tab)</span>
     </a>
   );
 }

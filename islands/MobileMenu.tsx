@@ -55,11 +55,11 @@ export default function MobileMenu({ links, insights, currentPath }: MobileMenuP
         className="site-menu__open"
         aria-expanded={open}
         aria-controls="site-menu-panel"
+        aria-label="Open menu"
         onClick={() => setOpen(true)}
       >
         <MenuIcon />
-        <span>Open</span>
-        <span className="visually-hidden"> menu</span>
+        Open
       </button>
       {open && <div className="site-menu__backdrop" data-testid="menu-backdrop" onClick={close} />}
       <nav
@@ -69,10 +69,9 @@ export default function MobileMenu({ links, insights, currentPath }: MobileMenuP
         aria-label="Main"
         onKeyDown={onPanelKeyDown}
       >
-        <button type="button" className="site-menu__close" onClick={close}>
+        <button type="button" className="site-menu__close" aria-label="Close menu" onClick={close}>
           <CloseIcon />
-          <span>Close</span>
-          <span className="visually-hidden"> menu</span>
+          Close
         </button>
         <ul className="site-menu__links">
           {links.map((link) => (
@@ -85,7 +84,8 @@ export default function MobileMenu({ links, insights, currentPath }: MobileMenuP
           <li>
             <a href={insights.href} target="_blank" rel="noopener noreferrer" onClick={close}>
               {insights.label}
-              <span className="visually-hidden"> (opens in a new tab)</span>
+              {" "}
+              <span className="visually-hidden">(opens in a new tab)</span>
             </a>
           </li>
         </ul>

@@ -1,0 +1,41 @@
+import { describe, expect, test } from "vitest";
+import { ConfigError, crmEndpoint, readConfig } from "../../build/config.ts";
+
+describe("readConfig", () => {
+  test("defaults: the firm's address, no CRM, no third parties", () => {
+    const config = readConfig({});
+    expect(config.siteUrl).toBe("https://cedarlineadvisory.com");
+    expect(config.crm).toBeNull();
+    expect(config.gaMeasurementId).toBeNull();
+    expect(config.clarityProjectId).toBeNull();
+    expect(config.outDir).toBe("dist");
+  });
+
+  test("a complete HubSpot config gives both form endpoints", () => {
+    const config = readConfig({
+      SITE_URL: "https://example.org/",
+      HUBSPOT_PORTAL_ID: "123456",
+      HUBSPOT_CONTACT_FORM_ID: "11111111-2222-4333-8444-555555555555",
+      HUBSPOT_DOWNLOAD_FORM_ID: "66666666-7777-4888-9999-000000000000",
+    });
+    expect(config.siteUrl).toBe("https://example.org");
+    expect(crmEndpoint(config.crm, "contact")).toBe("https://api.hsforms.com/submissions/v3/integration/submit/123456/11111111-2222-4333-8444-555555555555");
+    expect(crmEndpoint(config.crm, "download")).toBe("https://api.hsforms.com/submissions/v3/integration/submit/123456/66666666-7777-4888-9999-000000000000");
+  });
+
+  test("a partial HubSpot config turns the forms off rather than posting half-configured", () => {
+    expect(readConfig({ HUBSPOT_PORTAL_ID: "123456" }).crm).toBeNull();
+  });
+
+  test.each([
+    [{ GA_MEASUREMENT_ID: "UA-1234" }, /GA_MEASUREMENT_ID="UA-1234" is malformed: expected something like G-/],
+    [{ HUBSPOT_PORTAL_ID: "abc" }, /HUBSPOT_PORTAL_ID="abc" is malformed/],
+    [{ HUBSPOT_CONTACT_FORM_ID: "not-a-guid" }, /HUBSPOT_CONTACT_FORM_ID="not-a-guid" is malformed/],
+    [{ SITE_URL: "example.com" }, /SITE_URL="example.com" is not a URL/],
+    [{ SITE_URL: "ftp://example.com" }, /SITE_URL="ftp:\/\/example.com" must start with https:\/\//],
+    [{ BUILD_DATE: "15/03/2026" }, /BUILD_DATE="15\/03\/2026" is malformed: expected YYYY-MM-DD/],
+  ])("a malformed value stops the build with a message naming it: %o", (env, message) => {
+    expect(() => readConfig(env)).toThrow(ConfigError);
+    expect(() => readConfig(env)).toThrow(message);
+  });
+});

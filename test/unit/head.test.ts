@@ -1,0 +1,45 @@
+import { beforeEach, describe, expect, test, vi } from "vitest";
+import { contentSecurityPolicy, pageTitle, sha256Source, themeScript } from "../../build/head.ts";
+
+describe("pageTitle", () => {
+  test("appends the company unless the title names it", () => {
+    expect(pageTitle("Contact Us")).toBe("Contact Us | Cedarline Advisory");
+    expect(pageTitle("Cedarline Advisory | Home")).toBe("Cedarline Advisory | Home");
+  });
+});
+
+describe("contentSecurityPolicy", () => {
+  test("hashes inline scripts and never allows unsafe-inline", () => {
+    const csp = contentSecurityPolicy({ inlineScripts: [themeScript], crmOrigin: null, analytics: false, sessionRecording: false });
+    expect(csp).toContain(`script-src 'self' ${sha256Source(themeScript)}`);
+    expect(csp).not.toContain("unsafe-inline");
+    expect(csp).toContain("connect-src 'self';");
+    expect(csp).not.toContain("googletagmanager");
+  });
+
+  test("opens only what is configured", () => {
+    const csp = contentSecurityPolicy({ inlineScripts: [], crmOrigin: "https://api.hsforms.com", analytics: true, sessionRecording: true });
+    expect(csp).toMatch(/connect-src 'self' https:\/\/api\.hsforms\.com/);
+    expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.clarity\.ms/);
+  });
+});
+
+describe("the head theme script (spec §4 Theme, initial value)", () => {
+  const run = (stored: string | null, prefersDark: boolean) => {
+    document.documentElement.className = "";
+    localStorage.clear();
+    if (stored) localStorage.setItem("theme", stored);
+    vi.stubGlobal("matchMedia", (query: string) => ({ matches: prefersDark && query === "(prefers-color-scheme: dark)" }));
+    new Function(themeScript)();
+    return document.documentElement.className;
+  };
+  beforeEach(() => vi.unstubAllGlobals());
+
+  test("the stored preference wins", () => {
+    expect(run("dark", false)).toBe("dark js");
+    expect(run("light", true)).toBe("light js");
+  });
+  test("else dark when the system prefers dark", () => expect(run(null, true)).toBe("dark js"));
+  test("else light", () => expect(run(null, false)).toBe("light js"));
+  test("a junk stored value is ignored", () => expect(run("purple", false)).toBe("light js"));
+});

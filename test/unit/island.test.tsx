@@ -1,0 +1,40 @@
+import { renderToStaticMarkup } from "react-dom/server";
+import { describe, expect, test } from "vitest";
+import { Island, assertJsonProps, collectIslands } from "../../islands/Island.tsx";
+
+function Greeting({ name }: { name: string }) {
+  return <p>Hello {name}</p>;
+}
+
+describe("Island", () => {
+  test("renders the component inside a marker with its name, props and hydration time", () => {
+    const { result, islands } = collectIslands(() => renderToStaticMarkup(<Island component={Greeting} props={{ name: "Ada" }} when="visible" />));
+    expect(result).toBe('<div class="island" data-island="Greeting" data-when="visible" data-props="{&quot;name&quot;:&quot;Ada&quot;}"><p>Hello Ada</p></div>');
+    expect(islands).toEqual([{ name: "Greeting", when: "visible" }]);
+  });
+
+  test("an island used on load and later on one page counts as on load", () => {
+    const { islands } = collectIslands(() =>
+      renderToStaticMarkup(
+        <>
+          <Island component={Greeting} props={{ name: "a" }} when="idle" />
+          <Island component={Greeting} props={{ name: "b" }} />
+        </>,
+      ),
+    );
+    expect(islands).toEqual([{ name: "Greeting", when: "load" }]);
+  });
+
+  test.each([
+    [{ onClick: () => {} }, "props.onClick is a function"],
+    [{ when: new Date(0) }, "props.when is a Date"],
+    [{ list: [1, Number.NaN] }, "props.list[1] is NaN"],
+    [{ nested: { missing: undefined } }, "props.nested.missing is a undefined"],
+  ])("props JSON cannot carry stop the build, naming island and prop: %o", (props, message) => {
+    expect(() => assertJsonProps("ContactForm", props)).toThrow(`islands/ContactForm.tsx: ${message}`);
+  });
+
+  test("plain data passes", () => {
+    expect(() => assertJsonProps("BioTabs", { tabs: [{ label: "A", value: "a" }], n: 1, ok: true, none: null })).not.toThrow();
+  });
+});

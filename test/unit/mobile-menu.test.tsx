@@ -1,0 +1,56 @@
+import { fireEvent, render, screen } from "@testing-library/react";
+import { expect, test } from "vitest";
+import MobileMenu from "../../islands/MobileMenu.tsx";
+import { insightsLink, navigation } from "../../content/site.ts";
+
+const setup = () => {
+  render(<MobileMenu links={navigation} insights={insightsLink} currentPath="/services" />);
+  const open = screen.getByRole("button", { name: "Open menu" });
+  return { open };
+};
+
+test("closed at first; the current page is marked", () => {
+  const { open } = setup();
+  expect(open.getAttribute("aria-expanded")).toBe("false");
+  expect(screen.queryByTestId("menu-backdrop")).toBeNull();
+  expect(screen.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBe("page");
+  expect(screen.getByRole("link", { name: "Insights (opens in a new tab)" }).getAttribute("rel")).toBe("noopener noreferrer");
+});
+
+test("Open opens the panel, locks scrolling and moves focus into it; Close returns focus", () => {
+  const { open } = setup();
+  fireEvent.click(open);
+  expect(open.getAttribute("aria-expanded")).toBe("true");
+  expect(document.body.classList.contains("menu-open")).toBe(true);
+  const close = screen.getByRole("button", { name: "Close menu" });
+  expect(document.activeElement).toBe(close);
+  fireEvent.click(close);
+  expect(open.getAttribute("aria-expanded")).toBe("false");
+  expect(document.body.classList.contains("menu-open")).toBe(false);
+  expect(document.activeElement).toBe(open);
+});
+
+test.each([
+  ["the backdrop", () => fireEvent.click(screen.getByTestId("menu-backdrop"))],
+  ["Escape", () => fireEvent.keyDown(screen.getByRole("navigation"), { key: "Escape" })],
+  ["choosing a link", () => fireEvent.click(screen.getByRole("link", { name: "Bio" }))],
+])("%s closes it", (_how, act) => {
+  const { open } = setup();
+  fireEvent.click(open);
+  act();
+  expect(open.getAttribute("aria-expanded")).toBe("false");
+  expect(screen.queryByTestId("menu-backdrop")).toBeNull();
+});
+
+test("Tab and Shift+Tab wrap inside the open panel", () => {
+  const { open } = setup();
+  fireEvent.click(open);
+  const nav = screen.getByRole("navigation");
+  const close = screen.getByRole("button", { name: "Close menu" });
+  const insights = screen.getByRole("link", { name: "Insights (opens in a new tab)" });
+  insights.focus();
+  fireEvent.keyDown(nav, { key: "Tab" });
+  expect(document.activeElement).toBe(close);
+  fireEvent.keyDown(nav, { key: "Tab", shiftKey: true });
+  expect(document.activeElement).toBe(insights);
+});
