@@ -24,14 +24,14 @@ export function islandsOnEveryPage(pages: { islands: UsedIsland[] }[]): string[]
   return onLoad.reduce((common, names) => common.filter((name) => names.includes(name)));
 }
 
-export function entrySource(bundled: string[], lazy: string[], analytics: AnalyticsConfig): string {
+export function entrySource(bundled: string[], lazy: string[]): string {
   const registry = [...bundled, ...lazy.map((name) => `${name}: { load: () => import(${JSON.stringify(islandFile(name))}) }`)];
   return [
     `import { hydrateIslands } from ${runtime("runtime/hydrate.ts")};`,
     ...bundled.map((name) => `import ${name} from ${JSON.stringify(islandFile(name))};`),
     `hydrateIslands({ ${registry.join(", ")} });`,
     // Analytics waits for the load event, so it never competes with first paint.
-    `const analytics = () => import(${runtime("analytics.ts")}).then((m) => m.startAnalytics(${JSON.stringify(analytics)}));`,
+    `const analytics = () => import(${runtime("analytics.ts")}).then((m) => m.startAnalytics());`,
     `if (document.readyState === "complete") analytics(); else addEventListener("load", analytics, { once: true });`,
   ].join("\n");
 }
@@ -71,7 +71,7 @@ export async function bundleIslands(
       jsx: "automatic",
       jsxImportSource: resolve(root, "islands/runtime"),
       alias: { react: resolve(root, "islands/runtime/react.ts") },
-      define: { "process.env.NODE_ENV": '"production"' },
+      define: { "process.env.NODE_ENV": '"production"', __GA_MEASUREMENT_ID__: JSON.stringify(analytics.gaMeasurementId), __CLARITY_PROJECT_ID__: JSON.stringify(analytics.clarityProjectId) },
       outdir: resolve(outDir, "assets"),
       entryNames: "[name].[hash]",
       chunkNames: "[name].[hash]",
@@ -83,7 +83,7 @@ export async function bundleIslands(
           name: "islands-entry",
           setup(build) {
             build.onResolve({ filter: /^islands-entry$/ }, () => ({ path: "site", namespace: "islands-entry" }));
-            build.onLoad({ filter: /.*/, namespace: "islands-entry" }, () => ({ contents: entrySource(bundled, lazy, analytics), loader: "ts", resolveDir: root }));
+            build.onLoad({ filter: /.*/, namespace: "islands-entry" }, () => ({ contents: entrySource(bundled, lazy), loader: "ts", resolveDir: root }));
           },
         },
       ],

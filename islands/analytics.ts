@@ -16,6 +16,10 @@ export interface VitalMetric {
 
 type Gtag = (...args: unknown[]) => void;
 
+/** This deployment's ids, defined by the build (build/islands.ts), so they travel in this lazy chunk. */
+declare const __GA_MEASUREMENT_ID__: string | null;
+declare const __CLARITY_PROJECT_ID__: string | null;
+
 declare global {
   interface Window {
     dataLayer: unknown[];
@@ -54,7 +58,9 @@ export async function loadWebVitals(): Promise<void> {
   }
 }
 
-export function startAnalytics(config: AnalyticsConfig): void {
+export function startAnalytics(
+  config: AnalyticsConfig = { gaMeasurementId: __GA_MEASUREMENT_ID__, clarityProjectId: __CLARITY_PROJECT_ID__ },
+): void {
   window.dataLayer = window.dataLayer || [];
   // gtag must queue the arguments object itself: that is the shape gtag.js reads from dataLayer.
   window.gtag = function gtag() {

@@ -15,7 +15,8 @@ function whenReady(element: Element, when: string | undefined, run: () => void):
       observer.disconnect();
       run();
     }, { rootMargin: "200px" });
-    observer.observe(element);
+    // The marker is display: contents and has no box of its own: watch what the island rendered.
+    observer.observe(element.firstElementChild ?? element);
   } else {
     run();
   }
@@ -29,6 +30,7 @@ export function hydrateIslands(registry: Record<string, Entry>): void {
     whenReady(element, element.dataset.when, async () => {
       const component = "load" in entry ? ((await entry.load()).default as Component) : entry;
       hydrate(h(component, props), element);
+      element.dataset.hydrated = "true";
     });
   }
 }

@@ -1,0 +1,75 @@
+// Bio tabs (spec §2, §4; WAI-ARIA tabs): mouse, keyboard, the URL hash, and JavaScript off.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage } from "../helpers/browser.ts";
+import { bareSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+
+let browser: Browser;
+let site: RunningSite;
+before(async () => {
+  await ensureTestSites();
+  [browser, site] = await Promise.all([launchBrowser(), startSite(bareSite)]);
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const panels = ["background", "expertise", "experience", "education", "publications"];
+const visiblePanels = (page: Page) => page.evaluate((ids) => ids.filter((id) => document.getElementById(id)!.checkVisibility()), panels);
+const selected = (page: Page) => page.getByRole("tab", { selected: true }).textContent();
+
+test("Background first; a click shows exactly that one panel", async () => {
+  const { context, page, errors } = await openPage(browser);
+  await page.goto(`${site.origin}/bio`);
+  await page.getByRole("tablist").waitFor();
+  assert.equal(await selected(page), "Background");
+  assert.deepEqual(await visiblePanels(page), ["background"]);
+  await page.getByRole("tab", { name: "Publications" }).click();
+  assert.equal(await selected(page), "Publications");
+  assert.deepEqual(await visiblePanels(page), ["publications"]);
+  assert.equal(await page.getByRole("tabpanel").getAttribute("aria-labelledby"), "tab-publications");
+  assert.equal(await page.getByRole("tabpanel").locator("li").count(), 6);
+  assert.equal(new URL(page.url()).hash, "#publications");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("keyboard: Tab reaches the active tab, arrows move and wrap, Home and End jump, Tab goes on to the panel", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(`${site.origin}/bio`);
+  await page.getByRole("tablist").waitFor();
+  await page.getByRole("tab", { name: "Background" }).focus();
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await selected(page), "Expertise");
+  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Expertise");
+  await page.keyboard.press("End");
+  assert.equal(await selected(page), "Publications");
+  await page.keyboard.press("ArrowRight");
+  assert.equal(await selected(page), "Background");
+  await page.keyboard.press("ArrowLeft");
+  assert.equal(await selected(page), "Publications");
+  await page.keyboard.press("Home");
+  assert.equal(await selected(page), "Background");
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => document.activeElement?.id), "background", "roving tabindex: one Tab stop in the strip");
+  await context.close();
+});
+
+test("/bio#education opens on Education", async () => {
+  const { context, page } = await openPage(browser);
+  await page.goto(`${site.origin}/bio#education`);
+  await page.getByRole("tablist").waitFor();
+  assert.equal(await selected(page), "Education");
+  assert.deepEqual(await visiblePanels(page), ["education"]);
+  await context.close();
+});
+
+test("without JavaScript every panel is readable and the strip links to them", async () => {
+  const { context, page } = await openPage(browser, { javaScriptEnabled: false });
+  await page.goto(`${site.origin}/bio`);
+  assert.deepEqual(await visiblePanels(page), panels);
+  assert.equal(await page.locator(".bio-tabs a").count(), 5);
+  await context.close();
+});

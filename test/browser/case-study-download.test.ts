@@ -1,0 +1,133 @@
+// Download Case Study (spec §4, §5, §7, §8): the dialog, the lead, the file, the auto-close.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage } from "../helpers/browser.ts";
+import { downloadEndpoint, standInCrm, type Answer } from "../helpers/crm.ts";
+import { configuredSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+
+let browser: Browser;
+let site: RunningSite;
+before(async () => {
+  await ensureTestSites();
+  [browser, site] = await Promise.all([launchBrowser(), startSite(configuredSite)]);
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+async function openDialog(page: Page) {
+  await page.goto(`${site.origin}/case-studies`);
+  const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
+  await card.scrollIntoViewIfNeeded();
+  await card.locator('[data-island="CaseStudyDownload"][data-hydrated="true"]').waitFor({ state: "attached" });
+  const opener = card.getByRole("button", { name: "Download Case Study" });
+  await opener.click();
+  const dialog = page.getByRole("dialog");
+  await dialog.waitFor();
+  return { opener, dialog, email: dialog.getByLabel("Email Address") };
+}
+
+test("opens for the chosen study with the email focused; browser validation blocks a bad email", async () => {
+  const { context, page, errors } = await openPage(browser);
+  const requests = await standInCrm(page, { status: 200 });
+  const { dialog } = await openDialog(page);
+  assert.match((await dialog.getByRole("heading").textContent()) ?? "", /EQOS Initiative/);
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).name), "email");
+  await dialog.getByRole("button", { name: "Download" }).click();
+  await page.keyboard.type("not-an-email");
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(200);
+  assert.equal(requests.length, 0, "the browser's validation blocked both submits");
+  assert.equal(await dialog.getByLabel("Email Address").evaluate((el: HTMLInputElement) => el.validity.valid), false);
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("success: the lead is recorded, the PDF downloads by its own name, the dialog closes itself about 2 s later", async () => {
+  const { context, page } = await openPage(browser);
+  const requests = await standInCrm(page, { status: 200 });
+  const { opener, dialog, email } = await openDialog(page);
+  await email.fill("lead@example.org");
+  const downloadStarted = page.waitForEvent("download");
+  await dialog.getByRole("button", { name: "Download" }).click();
+  await dialog.getByRole("status").waitFor();
+  const succeededAt = Date.now();
+  assert.equal(await dialog.getByRole("status").textContent(), "Thank you! Your download will begin shortly.");
+  const download = await downloadStarted;
+  assert.equal(download.suggestedFilename(), "eqos-initiative.pdf");
+  assert.equal(new URL(download.url()).pathname, "/case-studies/eqos-initiative.pdf");
+  assert.deepEqual(requests, [
+    {
+      url: downloadEndpoint,
+      method: "POST",
+      contentType: "application/json",
+      body: {
+        fields: [
+          { name: "email", value: "lead@example.org" },
+          { name: "case_study", value: "EQOS Initiative" },
+        ],
+        context: { pageUri: `${site.origin}/case-studies`, pageName: "Client Success Stories | Cedarline Advisory" },
+      },
+    },
+  ]);
+  await dialog.waitFor({ state: "hidden", timeout: 5000 });
+  const closedAfter = Date.now() - succeededAt;
+  assert.ok(closedAfter >= 1700 && closedAfter <= 3000, `closed ${closedAfter} ms after success`);
+  assert.equal(await opener.evaluate((el) => el === document.activeElement), true, "focus returns to the button");
+  await context.close();
+});
+
+for (const [label, answer] of [
+  ["HTTP 500", { status: 500 }],
+  ["HTTP 400", { status: 400 }],
+  ["a network failure", "network-failure"],
+] as [string, Answer][]) {
+  test(`${label}: the spec's message, the form stays editable, nothing downloads`, async () => {
+    const { context, page } = await openPage(browser);
+    await standInCrm(page, answer);
+    const downloads: string[] = [];
+    page.on("download", (d) => downloads.push(d.suggestedFilename()));
+    const { dialog, email } = await openDialog(page);
+    await email.fill("lead@example.org");
+    await dialog.getByRole("button", { name: "Download" }).click();
+    await dialog.getByRole("alert").waitFor();
+    assert.equal(await dialog.getByRole("alert").textContent(), "There was a problem submitting the form. Please try again later.");
+    assert.equal(await email.inputValue(), "lead@example.org");
+    assert.equal(await dialog.getByRole("button", { name: "Download" }).isEnabled(), true);
+    await page.waitForTimeout(300);
+    assert.deepEqual(downloads, []);
+    await context.close();
+  });
+}
+
+test("a hung request fails after 15 s with no download", async () => {
+  const { context, page } = await openPage(browser);
+  await page.clock.install();
+  await standInCrm(page, "hang");
+  const downloads: string[] = [];
+  page.on("download", (d) => downloads.push(d.suggestedFilename()));
+  const { dialog, email } = await openDialog(page);
+  await email.fill("lead@example.org");
+  await dialog.getByRole("button", { name: "Download" }).click();
+  assert.equal(await dialog.getByRole("button", { name: "Submitting..." }).isDisabled(), true);
+  await page.clock.runFor(15_500);
+  await dialog.getByRole("alert").waitFor();
+  assert.deepEqual(downloads, []);
+  await context.close();
+});
+
+test("× and Escape close it, and focus returns to the button", async () => {
+  const { context, page } = await openPage(browser);
+  const { opener, dialog } = await openDialog(page);
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
+  await opener.click();
+  await dialog.waitFor();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
+  await context.close();
+});

@@ -1,0 +1,104 @@
+// The contact form against a recorded CRM stand-in (spec §4, §5, §7, §8).
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage } from "../helpers/browser.ts";
+import { contactEndpoint, standInCrm, type Answer } from "../helpers/crm.ts";
+import { bareSite, configuredSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+
+let browser: Browser;
+let site: RunningSite;
+let bare: RunningSite;
+before(async () => {
+  await ensureTestSites();
+  [browser, site, bare] = await Promise.all([launchBrowser(), startSite(configuredSite), startSite(bareSite)]);
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+  await bare?.close();
+});
+
+const visitor = { firstname: "Ada", lastname: "Lovelace", email: "ada@example.org", phone: "+1 202 555 0100", company: "Analytical Engines", message: "We need an AI roadmap. It is urgent." };
+const ERROR = "There was a problem submitting the form. Please try again later.";
+
+async function fillAndSend(page: Page, origin: string) {
+  await page.goto(`${origin}/contact`);
+  await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
+  for (const [name, value] of Object.entries(visitor)) await page.fill(`[name="${name}"]`, value);
+  await page.getByRole("button", { name: "Send Message" }).click();
+}
+const fieldValues = (page: Page) => page.evaluate((names) => names.map((n) => (document.querySelector(`[name="${n}"]`) as HTMLInputElement).value), Object.keys(visitor));
+
+test("success: the exact payload is posted once, and the thank-you replaces the form for good", async () => {
+  const { context, page, errors } = await openPage(browser);
+  const requests = await standInCrm(page, { status: 200 });
+  await fillAndSend(page, site.origin);
+  await page.getByRole("status").waitFor();
+  assert.equal(await page.getByRole("status").textContent(), "Thank you for your message! We'll be in touch soon.");
+  assert.equal(await page.locator("form.contact-form").count(), 0);
+  assert.equal(requests.length, 1);
+  assert.deepEqual(requests[0], {
+    url: contactEndpoint,
+    method: "POST",
+    contentType: "application/json",
+    body: {
+      fields: Object.entries(visitor).map(([name, value]) => ({ name, value })),
+      context: { pageUri: `${site.origin}/contact`, pageName: "Contact Us | Cedarline Advisory" },
+    },
+  });
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+for (const [label, answer] of [
+  ["HTTP 500", { status: 500 }],
+  ["HTTP 400", { status: 400 }],
+  ["a network failure", "network-failure"],
+] as [string, Answer][]) {
+  test(`${label}: the spec's message in red above the button, every field kept, button re-enabled`, async () => {
+    const { context, page } = await openPage(browser);
+    const requests = await standInCrm(page, answer);
+    await fillAndSend(page, site.origin);
+    const alert = page.getByRole("alert");
+    await alert.waitFor();
+    assert.equal(await alert.textContent(), ERROR);
+    const [alertBox, buttonBox] = [await alert.boundingBox(), await page.getByRole("button", { name: "Send Message" }).boundingBox()];
+    assert.ok(alertBox!.y + alertBox!.height <= buttonBox!.y, "the message sits above the button");
+    const [r, g, b] = (await alert.evaluate((el) => getComputedStyle(el).color)).match(/\d+/g)!.map(Number);
+    assert.ok(r > 150 && g < 80 && b < 80, `red text, got rgb(${r}, ${g}, ${b})`);
+    assert.deepEqual(await fieldValues(page), Object.values(visitor));
+    assert.equal(await page.getByRole("button", { name: "Send Message" }).isEnabled(), true);
+    assert.equal(requests.length, 1);
+    await context.close();
+  });
+}
+
+test("a hung request shows 'Sending...' disabled, ignores a second click, and fails after 15 s", async () => {
+  const { context, page } = await openPage(browser);
+  await page.clock.install();
+  const requests = await standInCrm(page, "hang");
+  await fillAndSend(page, site.origin);
+  const sending = page.getByRole("button", { name: "Sending..." });
+  assert.equal(await sending.isDisabled(), true);
+  await sending.click({ force: true });
+  await page.locator("form.contact-form").evaluate((form: HTMLFormElement) => form.requestSubmit());
+  await page.clock.runFor(14_000);
+  assert.equal(await page.getByRole("alert").count(), 0);
+  await page.clock.runFor(1_500);
+  await page.getByRole("alert").waitFor();
+  assert.equal(await page.getByRole("alert").textContent(), ERROR);
+  assert.deepEqual(await fieldValues(page), Object.values(visitor));
+  assert.equal(requests.length, 1, "a second click while sending sends nothing more");
+  await context.close();
+});
+
+test("a build without HubSpot ids posts nowhere and shows the error, fields kept", async () => {
+  const { context, page, thirdParty } = await openPage(browser);
+  await fillAndSend(page, bare.origin);
+  await page.getByRole("alert").waitFor();
+  assert.equal(await page.getByRole("alert").textContent(), ERROR);
+  assert.deepEqual(await fieldValues(page), Object.values(visitor));
+  assert.deepEqual(thirdParty, []);
+  await context.close();
+});

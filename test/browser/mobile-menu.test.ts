@@ -1,0 +1,90 @@
+// The mobile menu at 375 px (spec §2, §4): Open, Close, backdrop, Escape, a link; and without JavaScript.
+import assert from "node:assert/strict";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser, openPage } from "../helpers/browser.ts";
+import { bareSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+
+let browser: Browser;
+let site: RunningSite;
+before(async () => {
+  await ensureTestSites();
+  [browser, site] = await Promise.all([launchBrowser(), startSite(bareSite)]);
+});
+after(async () => {
+  await browser?.close();
+  await site?.close();
+});
+
+const phone = { viewport: { width: 375, height: 740 } };
+
+/** Preact runs effects after paint, so focus arrives a frame after the click. */
+const focusOn = (page: Page, label: string) =>
+  page.waitForFunction((name) => document.activeElement?.getAttribute("aria-label") === name, label, { timeout: 2000 });
+
+async function openMenu(page: Page) {
+  await page.goto(`${site.origin}/services`);
+  await page.waitForFunction(() => document.querySelector(".site-menu")?.parentElement?.dataset.hydrated === "true");
+  const open = page.getByRole("button", { name: "Open menu" });
+  await open.click();
+  const panel = page.locator("#site-menu-panel");
+  await page.waitForFunction(() => {
+    const box = document.getElementById("site-menu-panel")!.getBoundingClientRect();
+    return box.right <= window.innerWidth + 0.5 && box.left >= 0;
+  });
+  return { open, panel };
+}
+
+test("Open slides the panel in, focuses it, locks scrolling; Close returns focus", async () => {
+  const { context, page, errors } = await openPage(browser, phone);
+  await page.goto(`${site.origin}/services`);
+  assert.equal(await page.getByRole("link", { name: "Services" }).isVisible(), false, "links hidden behind Open at 375 px");
+  const { open } = await openMenu(page);
+  assert.equal(await open.getAttribute("aria-expanded"), "true");
+  await focusOn(page, "Close menu");
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), "hidden");
+  for (const name of ["Home", "Services", "Work", "Bio", "Contact"]) assert.ok(await page.getByRole("link", { name, exact: true }).isVisible(), name);
+  await page.getByRole("button", { name: "Close menu" }).click();
+  assert.equal(await open.getAttribute("aria-expanded"), "false");
+  await focusOn(page, "Open menu");
+  assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), "visible");
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("the backdrop and Escape close it", async () => {
+  const { context, page } = await openPage(browser, phone);
+  const { open } = await openMenu(page);
+  await page.mouse.click(20, 400);
+  assert.equal(await open.getAttribute("aria-expanded"), "false");
+  await open.click();
+  await page.keyboard.press("Escape");
+  assert.equal(await open.getAttribute("aria-expanded"), "false");
+  await context.close();
+});
+
+test("choosing a link closes it and goes there", async () => {
+  const { context, page } = await openPage(browser, phone);
+  await openMenu(page);
+  await page.getByRole("link", { name: "Bio", exact: true }).click();
+  await page.waitForURL(`${site.origin}/bio`);
+  assert.equal(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded"), "false");
+  await context.close();
+});
+
+test("wide screens show the links inline and no Open button", async () => {
+  const { context, page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${site.origin}/`);
+  assert.equal(await page.getByRole("button", { name: "Open menu" }).isVisible(), false);
+  assert.ok(await page.getByRole("link", { name: "Contact", exact: true }).first().isVisible());
+  await context.close();
+});
+
+test("without JavaScript every link is still visible at 375 px", async () => {
+  const { context, page } = await openPage(browser, { ...phone, javaScriptEnabled: false });
+  await page.goto(`${site.origin}/`);
+  for (const name of ["Home", "Services", "Work", "Bio", "Contact", "Insights (opens in a new tab)"]) {
+    assert.ok(await page.locator("#site-menu-panel").getByRole("link", { name, exact: true }).isVisible(), name);
+  }
+  await context.close();
+});

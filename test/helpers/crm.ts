@@ -1,0 +1,27 @@
+// A stand-in for HubSpot's Forms API: answers each POST as the test says and records it exactly.
+import type { Page, Request } from "playwright-core";
+import { CONTACT_FORM_ID, CRM_ORIGIN, DOWNLOAD_FORM_ID, PORTAL_ID } from "./site.ts";
+
+export const contactEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit/${PORTAL_ID}/${CONTACT_FORM_ID}`;
+export const downloadEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit/${PORTAL_ID}/${DOWNLOAD_FORM_ID}`;
+
+export type Answer = { status: number } | "network-failure" | "hang";
+
+export interface Recorded {
+  url: string;
+  method: string;
+  contentType: string | undefined;
+  body: unknown;
+}
+
+export async function standInCrm(page: Page, answer: Answer): Promise<Recorded[]> {
+  const requests: Recorded[] = [];
+  await page.route(`${CRM_ORIGIN}/**`, async (route) => {
+    const request: Request = route.request();
+    requests.push({ url: request.url(), method: request.method(), contentType: request.headers()["content-type"], body: request.postDataJSON() });
+    if (answer === "network-failure") return route.abort("connectionrefused");
+    if (answer === "hang") return; // never answered: the client's timeout must give up
+    return route.fulfill({ status: answer.status, contentType: "application/json", body: answer.status < 300 ? '{"inlineMessage":"Thanks"}' : '{"status":"error"}' });
+  });
+  return requests;
+}
