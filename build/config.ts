@@ -63,7 +63,8 @@ function url(env: Env, name: string, fallback: string): string {
 
 function buildDate(env: Env): Date {
   const value = env.BUILD_DATE?.trim();
-  if (!value) return new Date();
+  // The day, not the moment: builds on one day are identical, and their cached PDFs stay valid.
+  if (!value) return new Date(new Date().toISOString().slice(0, 10));
   const date = new Date(value);
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime())) {
     throw new ConfigError(`BUILD_DATE="${value}" is malformed: expected YYYY-MM-DD, or unset it to use today.`);

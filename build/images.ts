@@ -1,46 +1,47 @@
-// Rasterises the artwork in art/ into responsive AVIF, WebP and JPEG files. Encoding AVIF is slow,
-// so every encoded file is cached in .cache/images by a hash of its source and settings.
+// Rasterises the artwork in art/ into responsive AVIF, WebP and JPEG files, content-hashed.
+// Encoding is slow (AVIF ~1 s an image), so each encoded file is cached by its source and settings.
 import { createHash } from "node:crypto";
-import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import sharp from "sharp";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
-
-const CACHE_DIR = ".cache/images";
+import { cacheKey, cached } from "./cache.ts";
 
 type Format = "avif" | "webp" | "jpeg";
 const EXTENSION: Record<Format, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 const QUALITY: Record<Format, number> = { avif: 50, webp: 72, jpeg: 74 };
 
-const hash = (data: string | Buffer) => createHash("sha256").update(data).digest("hex");
+/** The intrinsic size an SVG declares: its width and height attributes, else its viewBox. */
+export function svgSize(svg: string, file: string): { width: number; height: number } {
+  const tag = /<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
+  const attribute = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
+  const viewBox = /viewBox="[\d.-]+[ ,]+[\d.-]+[ ,]+([\d.]+)[ ,]+([\d.]+)"/.exec(tag);
+  const width = attribute("width") || Number(viewBox?.[1]);
+  const height = attribute("height") || Number(viewBox?.[2]);
+  if (!width || !height) throw new Error(`${file}: no size; give the <svg> width and height attributes or a viewBox`);
+  return { width, height };
+}
 
-async function encode(svg: Buffer, format: Format, width: number): Promise<Buffer> {
-  const key = hash(`${hash(svg)}:${format}:${width}:${QUALITY[format]}`);
-  const cached = join(CACHE_DIR, `${key}.${EXTENSION[format]}`);
-  if (existsSync(cached)) return readFile(cached);
-  const image = sharp(svg, { density: 144 }).resize({ width });
-  const bytes = await (format === "avif"
-    ? image.avif({ quality: QUALITY.avif })
-    : format === "webp"
-      ? image.webp({ quality: QUALITY.webp })
-      : image.jpeg({ quality: QUALITY.jpeg, mozjpeg: true })
-  ).toBuffer();
-  await writeFile(cached, bytes);
-  return bytes;
+function encode(svg: Buffer, format: Format, width: number): Promise<Buffer> {
+  return cached("images", cacheKey(svg, format, String(width), String(QUALITY[format])), EXTENSION[format], async () => {
+    const { default: sharp } = await import("sharp");
+    const image = sharp(svg, { density: 144 }).resize({ width });
+    if (format === "avif") return image.avif({ quality: QUALITY.avif }).toBuffer();
+    if (format === "webp") return image.webp({ quality: QUALITY.webp }).toBuffer();
+    return image.jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer();
+  });
 }
 
 /** Writes one file with its content hash in the name and returns its site path. */
 async function emit(outDir: string, name: string, width: number, format: Format, bytes: Buffer): Promise<string> {
-  const file = `images/${name}-${width}.${hash(bytes).slice(0, 8)}.${EXTENSION[format]}`;
+  const file = `images/${name}-${width}.${createHash("sha256").update(bytes).digest("hex").slice(0, 8)}.${EXTENSION[format]}`;
   await writeFile(join(outDir, file), bytes);
   return `/${file}`;
 }
 
 async function responsive(outDir: string, name: string, widths: number[], fallbackWidth: number): Promise<ResponsiveImage> {
-  const svg = await readFile(`art/${name}.svg`);
-  const { width = 0, height = 0 } = await sharp(svg).metadata();
-  if (!width || !height) throw new Error(`art/${name}.svg: no width and height; give the <svg> a viewBox with width and height`);
+  const file = `art/${name}.svg`;
+  const svg = await readFile(file);
+  const { width, height } = svgSize(svg.toString("utf8"), file);
   const srcset = async (format: Format) =>
     (await Promise.all(widths.map(async (w) => `${await emit(outDir, name, w, format, await encode(svg, format, w))} ${w}w`))).join(", ");
   const [avif, webp, fallback] = await Promise.all([
@@ -52,7 +53,6 @@ async function responsive(outDir: string, name: string, widths: number[], fallba
 }
 
 export async function buildImages(outDir: string): Promise<SiteData["images"]> {
-  await mkdir(CACHE_DIR, { recursive: true });
   await mkdir(join(outDir, "images"), { recursive: true });
   const [hero, headshot, ogImage] = await Promise.all([
     responsive(outDir, "hero", [640, 1024, 1600], 1600),

@@ -1,16 +1,25 @@
-// Compiles styles/main.scss into one content-hashed, compressed stylesheet.
+// Compiles styles/main.scss into one content-hashed, compressed stylesheet (cached by the sources).
 import { createHash } from "node:crypto";
-import { mkdir, writeFile } from "node:fs/promises";
+import { readFile, readdir, writeFile, mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import * as sass from "sass";
+import { cacheKey, cached } from "./cache.ts";
 
-export async function buildStyles(outDir: string): Promise<string> {
-  let css: string;
+/** A new Sass may compile differently, so its version is part of the cache key. */
+const sassVersion = readFile("node_modules/sass/package.json", "utf8").then((json) => String(JSON.parse(json).version));
+
+async function compile(): Promise<string> {
+  const sass = await import("sass");
   try {
-    css = (await sass.compileAsync("styles/main.scss", { style: "compressed" })).css;
+    return (await sass.compileAsync("styles/main.scss", { style: "compressed" })).css;
   } catch (error) {
     throw new Error(`styles/: Sass failed to compile: ${(error as Error).message}`);
   }
+}
+
+export async function buildStyles(outDir: string): Promise<string> {
+  const files = (await readdir("styles")).filter((file) => file.endsWith(".scss")).sort();
+  const sources = await Promise.all(files.map(async (file) => `${file}\n${await readFile(join("styles", file), "utf8")}`));
+  const css = await cached("styles", cacheKey(await sassVersion, ...sources), "css", compile);
   const file = `assets/main.${createHash("sha256").update(css).digest("hex").slice(0, 8)}.css`;
   await mkdir(join(outDir, "assets"), { recursive: true });
   await writeFile(join(outDir, file), css);

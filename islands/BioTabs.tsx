@@ -1,6 +1,6 @@
 // The bio's tab strip (WAI-ARIA tabs). The panels are server HTML beside it, readable without
 // JavaScript; until hydration the strip is a list of links to them.
-import { useEffect, useRef, useState, type KeyboardEvent } from "react";
+import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
 import type { BioTab, BioTabValue } from "../content/types.ts";
 
 export interface BioTabsProps {
@@ -30,8 +30,9 @@ export default function BioTabs({ tabs }: BioTabsProps) {
     return () => removeEventListener("hashchange", onHash);
   }, [tabs]);
 
-  // The panels live outside the island: give them tabpanel semantics and show only the active one.
-  useEffect(() => {
+  // The panels live outside the island: give them tabpanel semantics and show only the active one,
+  // before the next paint, so the old panel is never shown (or focusable) after a switch.
+  useLayoutEffect(() => {
     if (!enhanced) return;
     for (const tab of tabs) {
       const panel = document.getElementById(tab.value);

@@ -7,7 +7,8 @@ import { inflateSync } from "node:zlib";
 import { before, test } from "node:test";
 import { PDFDocument } from "pdf-lib";
 import { caseStudies } from "../../content/case-studies.ts";
-import { checkLinks, validateHtml } from "../../build/verify.ts";
+import { checkLinks } from "../../build/check-links.ts";
+import { validateHtml } from "../../build/validate-html.ts";
 import { ROUTES, bareSite, configuredSite, ensureTestSites, htmlFileOf, readPage } from "../helpers/site.ts";
 
 before(ensureTestSites);

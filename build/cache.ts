@@ -1,0 +1,25 @@
+// A content-addressed cache in .cache/: slow outputs (encoded images, compiled CSS, PDFs) are made
+// once per distinct input, so a warm build never even loads sharp, Sass or pdf-lib.
+import { createHash } from "node:crypto";
+import { existsSync } from "node:fs";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+const CACHE_DIR = ".cache";
+
+export function cacheKey(...parts: (string | Uint8Array)[]): string {
+  const hash = createHash("sha256");
+  for (const part of parts) hash.update(part).update("\0");
+  return hash.digest("hex");
+}
+
+/** The bytes for this key: from the cache, or made now and kept for next time. */
+export async function cached(kind: string, key: string, extension: string, make: () => Promise<Uint8Array | string>): Promise<Buffer> {
+  const file = join(CACHE_DIR, kind, `${key}.${extension}`);
+  if (existsSync(file)) return readFile(file);
+  const made = await make();
+  const bytes = typeof made === "string" ? Buffer.from(made) : Buffer.from(made);
+  await mkdir(join(CACHE_DIR, kind), { recursive: true });
+  await writeFile(file, bytes);
+  return bytes;
+}
