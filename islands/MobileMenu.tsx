@@ -24,16 +24,20 @@ export default function MobileMenu({ links, insights, currentPath }: MobileMenuP
     wasOpen.current = open;
   }, [open]);
 
+  // Escape closes the open menu wherever focus is (it may not have reached the panel yet).
+  useEffect(() => {
+    if (!open) return;
+    const onEscape = (event: globalThis.KeyboardEvent) => {
+      if (event.key === "Escape") setOpen(false);
+    };
+    document.addEventListener("keydown", onEscape);
+    return () => document.removeEventListener("keydown", onEscape);
+  }, [open]);
+
   const close = () => setOpen(false);
 
   const onPanelKeyDown = (event: KeyboardEvent<HTMLElement>) => {
-    if (!open) return;
-    if (event.key === "Escape") {
-      event.preventDefault();
-      close();
-      return;
-    }
-    if (event.key !== "Tab" || !panel.current) return;
+    if (!open || event.key !== "Tab" || !panel.current) return;
     // Keep focus inside the open panel, as a modal does.
     const items = [...panel.current.querySelectorAll<HTMLElement>(FOCUSABLE)];
     const first = items[0];

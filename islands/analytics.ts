@@ -76,6 +76,13 @@ export function startAnalytics(
     window.clarity ||= Object.assign((...args: unknown[]) => (window.clarity!.q ||= []).push(args), { q: [] as unknown[] });
     injectScript(`https://www.clarity.ms/tag/${encodeURIComponent(config.clarityProjectId)}`);
   }
-  // "2000 ms after start": counted from navigation start, however late this module arrived.
-  setTimeout(loadWebVitals, Math.max(0, WEB_VITALS_DELAY_MS - performance.now()));
+  atPageTime(WEB_VITALS_DELAY_MS, loadWebVitals);
+}
+
+/** Runs `run` once the page is `ms` old (from navigation start), however late this module arrived.
+ * Timers may fire a fraction early against performance.now(), so it re-arms until the time has come. */
+function atPageTime(ms: number, run: () => void): void {
+  const wait = ms - performance.now();
+  if (wait > 0) setTimeout(() => atPageTime(ms, run), wait);
+  else run();
 }

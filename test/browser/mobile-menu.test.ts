@@ -18,6 +18,10 @@ after(async () => {
 
 const phone = { viewport: { width: 375, height: 740 } };
 
+/** Preact renders in a microtask after an event: wait for the state to show. */
+const expanded = (page: Page, value: "true" | "false") =>
+  page.waitForFunction((v) => document.querySelector(".site-menu__open")?.getAttribute("aria-expanded") === v, value, { timeout: 2000 });
+
 /** Preact runs effects after paint, so focus arrives a frame after the click. */
 const focusOn = (page: Page, label: string) =>
   page.waitForFunction((name) => document.activeElement?.getAttribute("aria-label") === name, label, { timeout: 2000 });
@@ -39,13 +43,13 @@ test("Open slides the panel in, focuses it, locks scrolling; Close returns focus
   const { context, page, errors } = await openPage(browser, phone);
   await page.goto(`${site.origin}/services`);
   assert.equal(await page.getByRole("link", { name: "Services" }).isVisible(), false, "links hidden behind Open at 375 px");
-  const { open } = await openMenu(page);
-  assert.equal(await open.getAttribute("aria-expanded"), "true");
+  await openMenu(page);
+  await expanded(page, "true");
   await focusOn(page, "Close menu");
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), "hidden");
   for (const name of ["Home", "Services", "Work", "Bio", "Contact"]) assert.ok(await page.getByRole("link", { name, exact: true }).isVisible(), name);
   await page.getByRole("button", { name: "Close menu" }).click();
-  assert.equal(await open.getAttribute("aria-expanded"), "false");
+  await expanded(page, "false");
   await focusOn(page, "Open menu");
   assert.equal(await page.evaluate(() => getComputedStyle(document.body).overflow), "visible");
   assert.deepEqual(errors, []);
@@ -56,10 +60,10 @@ test("the backdrop and Escape close it", async () => {
   const { context, page } = await openPage(browser, phone);
   const { open } = await openMenu(page);
   await page.mouse.click(20, 400);
-  assert.equal(await open.getAttribute("aria-expanded"), "false");
+  await expanded(page, "false");
   await open.click();
   await page.keyboard.press("Escape");
-  assert.equal(await open.getAttribute("aria-expanded"), "false");
+  await expanded(page, "false");
   await context.close();
 });
 
@@ -68,7 +72,7 @@ test("choosing a link closes it and goes there", async () => {
   await openMenu(page);
   await page.getByRole("link", { name: "Bio", exact: true }).click();
   await page.waitForURL(`${site.origin}/bio`);
-  assert.equal(await page.getByRole("button", { name: "Open menu" }).getAttribute("aria-expanded"), "false");
+  await expanded(page, "false");
   await context.close();
 });
 

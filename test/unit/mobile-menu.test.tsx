@@ -32,7 +32,8 @@ test("Open opens the panel, locks scrolling and moves focus into it; Close retur
 
 test.each([
   ["the backdrop", () => fireEvent.click(screen.getByTestId("menu-backdrop"))],
-  ["Escape", () => fireEvent.keyDown(screen.getByRole("navigation"), { key: "Escape" })],
+  ["Escape in the panel", () => fireEvent.keyDown(screen.getByRole("navigation"), { key: "Escape" })],
+  ["Escape anywhere", () => fireEvent.keyDown(document.body, { key: "Escape" })],
   ["choosing a link", () => fireEvent.click(screen.getByRole("link", { name: "Bio" }))],
 ])("%s closes it", (_how, act) => {
   const { open } = setup();
