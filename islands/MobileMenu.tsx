@@ -24,15 +24,15 @@ export default function MobileMenu({ links, insights, currentPath }: MobileMenuP
     wasOpen.current = open;
   }, [open]);
 
-  // Escape closes the open menu wherever focus is (it may not have reached the panel yet).
+  // Escape closes the menu wherever focus is (it may not have reached the panel yet). Listening from
+  // the start, not from opening, leaves no frame in which an Escape is lost; closing a closed menu is a no-op.
   useEffect(() => {
-    if (!open) return;
     const onEscape = (event: globalThis.KeyboardEvent) => {
       if (event.key === "Escape") setOpen(false);
     };
     document.addEventListener("keydown", onEscape);
     return () => document.removeEventListener("keydown", onEscape);
-  }, [open]);
+  }, []);
 
   const close = () => setOpen(false);
 
