@@ -74,7 +74,7 @@ export async function build(config = readConfig(), log: (line: string) => void =
     config.dev ? mkdir(join(out, "__dev"), { recursive: true }).then(() => writeFile(join(out, "__dev/reload.js"), reloadClient)) : undefined,
   ]);
 
-  const [invalid, broken] = await Promise.all([step("validate", () => validateHtml(written)), step("links", () => checkLinks(out))]);
+  const [invalid, broken] = await Promise.all([step("validate", () => validateHtml(written)), step("links", () => checkLinks(out, { siteUrl: config.siteUrl }))]);
   if (invalid.length) throw new Error(`Invalid HTML (fix the page or component that writes it):\n${invalid.join("\n")}`);
   if (broken.length) {
     throw new Error(`Broken links (fix the href or add the file):\n${broken.map((l) => `  ${l.url} (${l.status ?? "no answer"}) on ${l.parent}`).join("\n")}`);

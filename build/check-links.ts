@@ -7,14 +7,16 @@ export interface BrokenLink {
   parent: string | undefined;
 }
 
-/** Internal links always; external ones only when asked (they need the network). */
-export async function checkLinks(outDir: string, { external = false } = {}): Promise<BrokenLink[]> {
+/** Internal links always; external ones only when asked (they need the network). The site's own
+ * absolute addresses (canonical, social cards) point at the deployed host, not at this build: skipped. */
+export async function checkLinks(outDir: string, { external = false, siteUrl = "" } = {}): Promise<BrokenLink[]> {
+  const ownAddress = (link: string) => siteUrl !== "" && (link === siteUrl || link.startsWith(`${siteUrl}/`));
   const result = await new LinkChecker().check({
     path: outDir,
     recurse: true,
     checkFragments: true,
     concurrency: 100,
-    linksToSkip: async (link) => !external && !/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(link),
+    linksToSkip: async (link) => ownAddress(link) || (!external && !/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(link)),
   });
   return result.links.filter((link) => link.state === "BROKEN").map((link) => ({ url: link.url, status: link.status, parent: link.parent }));
 }
@@ -22,7 +24,9 @@ export async function checkLinks(outDir: string, { external = false } = {}): Pro
 /** npm run links [-- --external]: checks the last build's links; external ones need the network. */
 if (import.meta.url === `file://${process.argv[1]}`) {
   const external = process.argv.includes("--external");
-  const broken = await checkLinks(process.env.OUT_DIR ?? "dist", { external });
+  const { readConfig } = await import("./config.ts");
+  const config = readConfig();
+  const broken = await checkLinks(config.outDir, { external, siteUrl: config.siteUrl });
   for (const link of broken) console.error(`broken: ${link.url} (${link.status ?? "no answer"}) on ${link.parent}`);
   console.log(`${broken.length} broken link${broken.length === 1 ? "" : "s"} (${external ? "internal and external" : "internal only; add -- --external to check external links"})`);
   process.exit(broken.length ? 1 : 0);

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { before, describe, test } from "node:test";
 import { company, seoDefaults } from "../../content/site.ts";
 import { pageTitle, scriptSafeJson } from "../../build/head.ts";
-import { ROUTES, TEST_SITE_URL, ensureTestSites, parsePage } from "../helpers/site.ts";
+import { existsSync } from "node:fs";
+import { ROUTES, TEST_SITE_URL, configuredSite, ensureTestSites, parsePage } from "../helpers/site.ts";
 
 before(ensureTestSites);
 
@@ -48,7 +49,9 @@ for (const route of [...ROUTES, "/404"]) {
       assert.equal(metaContent(doc, 'meta[property="og:description"]'), metaContent(doc, 'meta[name="description"]'));
       assert.equal(metaContent(doc, 'meta[property="og:type"]'), "website");
       assert.equal(metaContent(doc, 'meta[property="og:site_name"]'), company.name);
-      assert.match(metaContent(doc, 'meta[property="og:image"]'), /^https:\/\/cedarline\.test\/images\/og-1200\.[0-9a-f]{8}\.jpg$/);
+      const image = metaContent(doc, 'meta[property="og:image"]');
+      assert.match(image, /^https:\/\/cedarline\.test\/images\/og-1200\.[0-9a-f]{8}\.jpg$/);
+      assert.ok(existsSync(`${configuredSite}${new URL(image).pathname}`), "the social card image is in the build");
       assert.equal(metaContent(doc, 'meta[name="twitter:card"]'), "summary_large_image");
       assert.equal(metaContent(doc, 'meta[name="twitter:image"]'), metaContent(doc, 'meta[property="og:image"]'));
     });

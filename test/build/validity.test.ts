@@ -24,6 +24,18 @@ for (const site of [configuredSite, bareSite]) {
   });
 }
 
+test("a build served from a loopback SITE_URL checks clean: its own absolute addresses are not crawled", async () => {
+  const { build } = await import("../../build.ts");
+  const { readConfig } = await import("../../build/config.ts");
+  const out = mkdtempSync(join(tmpdir(), "loopback-site-"));
+  try {
+    await build(readConfig({ SITE_URL: "http://127.0.0.1:4596", OUT_DIR: out }), () => {});
+    assert.match(readFileSync(join(out, "index.html"), "utf8"), /<link rel="canonical" href="http:\/\/127\.0\.0\.1:4596\/"/);
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
+});
+
 test("validation catches what it should: invalid HTML and a missing PDF", async () => {
   const broken = readPage("/").replace("<main", "<main><div><p>unclosed</span>");
   assert.notDeepEqual(await validateHtml([{ file: "index.html", html: broken }]), []);
