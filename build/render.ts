@@ -2,7 +2,7 @@
 // then the whole document once the island scripts and stylesheet have names.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Document } from "../components/Document.tsx";
+import { Document, type DocumentProps } from "../components/Document.tsx";
 import { Layout } from "../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
 import { collectIslands, type UsedIsland } from "../islands/Island.tsx";
@@ -24,14 +24,8 @@ export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBo
   return { page, bodyHtml: result, islands };
 }
 
-export interface DocumentAssets {
-  siteUrl: string;
-  ogImage: string;
-  csp: string;
-  stylesheet: string;
-  scripts: string[];
-  preloads: string[];
-}
+/** What the build supplies to a page's document besides the page itself. */
+export type DocumentAssets = Omit<DocumentProps, "meta" | "path" | "bodyHtml" | "robots">;
 
 export function renderDocument({ page, bodyHtml }: RenderedBody, assets: DocumentAssets): string {
   const robots = page.route === "/404" ? "noindex, follow" : "index, follow";

@@ -6,7 +6,7 @@ import { ExternalLink } from "../components/ExternalLink.tsx";
 import { LogoStrip } from "../components/LogoStrip.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { CheckIcon } from "../components/icons.tsx";
+import { Checklist } from "../components/Checklist.tsx";
 import CaseStudyDownload from "../islands/CaseStudyDownload.tsx";
 import { Island } from "../islands/Island.tsx";
 
@@ -20,14 +20,7 @@ function Results({ study, heading }: { study: CaseStudy; heading: string }) {
   return (
     <>
       <h3 className="study__label">{heading}</h3>
-      <ul className="checklist">
-        {study.results.map((result) => (
-          <li key={result}>
-            <CheckIcon />
-            {result}
-          </li>
-        ))}
-      </ul>
+      <Checklist items={study.results} />
     </>
   );
 }

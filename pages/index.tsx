@@ -6,7 +6,8 @@ import { LogoStrip, Logo } from "../components/LogoStrip.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { CallToAction, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { ArrowIcon, CheckIcon } from "../components/icons.tsx";
+import { Checklist } from "../components/Checklist.tsx";
+import { ArrowIcon } from "../components/icons.tsx";
 
 export const meta: PageMeta = {
   title: `${company.name} | Strategic Technology Advisory & AI Product Development`,
@@ -66,14 +67,7 @@ export default function HomePage() {
             <li key={area.title} className="card">
               <h3 className="card__title">{area.title}</h3>
               <p>{area.summary}</p>
-              <ul className="checklist">
-                {area.points.map((point) => (
-                  <li key={point}>
-                    <CheckIcon />
-                    {point}
-                  </li>
-                ))}
-              </ul>
+              <Checklist items={area.points} />
             </li>
           ))}
         </ul>

@@ -2,7 +2,7 @@ import { packages, servicesCta, servicesIntro } from "../content/services.ts";
 import { company } from "../content/site.ts";
 import type { PageMeta } from "../build/head.ts";
 import { CallToAction, PageHeader } from "../components/Section.tsx";
-import { CheckIcon } from "../components/icons.tsx";
+import { Checklist } from "../components/Checklist.tsx";
 
 export const meta: PageMeta = {
   title: "Services & Pricing",
@@ -27,14 +27,7 @@ export default function ServicesPage() {
                 </p>
                 <p>{pkg.description}</p>
                 <h3 className="package__results-heading">Results</h3>
-                <ul className="checklist">
-                  {pkg.results.map((result) => (
-                    <li key={result}>
-                      <CheckIcon />
-                      {result}
-                    </li>
-                  ))}
-                </ul>
+                <Checklist items={pkg.results} />
                 <a className={pkg.featured ? "button button--primary" : "button button--secondary"} href="/contact" aria-label={`Get Started with ${pkg.name}`}>
                   Get Started
                 </a>

@@ -1,24 +1,15 @@
 // Analytics and web vitals (spec §7): third parties only when configured, web-vitals 2 s after start.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage } from "../helpers/browser.ts";
-import { CLARITY_ID, GA_ID, configuredSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+import { test } from "node:test";
+import { openPage } from "../helpers/browser.ts";
+import { browserSuite } from "../helpers/suite.ts";
+import { CLARITY_ID, GA_ID, configuredSite } from "../helpers/site.ts";
 
-let browser: Browser;
-let site: RunningSite;
-before(async () => {
-  await ensureTestSites();
-  [browser, site] = await Promise.all([launchBrowser(), startSite(configuredSite)]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite(configuredSite);
 
 test("configured: the GA4 tag and Clarity load after the page, and web-vitals no sooner than 2 s after start", async () => {
-  const { context, page, errors, thirdParty } = await openPage(browser);
-  await page.goto(`${site.origin}/services`);
+  const { context, page, errors, thirdParty } = await openPage(suite.browser);
+  await page.goto(`${suite.sites[0].origin}/services`);
   await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/web-vitals\.[A-Z0-9]+\.js$/.test(e.name)), null, { timeout: 6000 });
   const timing = await page.evaluate(() => ({ webVitals: performance.getEntriesByType("resource").find((e) => /\/web-vitals\./.test(e.name))?.startTime ?? -1 }));
   assert.ok(timing.webVitals >= 2000, `web-vitals fetched at ${timing.webVitals.toFixed(0)} ms`);
@@ -30,8 +21,8 @@ test("configured: the GA4 tag and Clarity load after the page, and web-vitals no
 });
 
 test("web_vitals events reach dataLayer in the spec's shape", async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${site.origin}/`);
+  const { context, page } = await openPage(suite.browser);
+  await page.goto(`${suite.sites[0].origin}/`);
   await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/web-vitals\./.test(e.name)), null, { timeout: 6000 });
   await page.mouse.click(5, 300);
   await page.keyboard.press("Tab");
@@ -54,9 +45,9 @@ test("web_vitals events reach dataLayer in the spec's shape", async () => {
 });
 
 test("a web-vitals module that fails to load: one console warning, nothing visible, no error", async () => {
-  const { context, page, errors, warnings } = await openPage(browser);
+  const { context, page, errors, warnings } = await openPage(suite.browser);
   await page.route(/\/web-vitals\.[A-Z0-9]+\.js$/, (route) => route.abort());
-  await page.goto(`${site.origin}/about`);
+  await page.goto(`${suite.sites[0].origin}/about`);
   await page.waitForFunction(() => performance.now() > 2600);
   await page.waitForTimeout(300);
   assert.equal(warnings.filter((w) => /web-vitals module failed to load/.test(w)).length, 1);

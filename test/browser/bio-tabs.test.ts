@@ -1,28 +1,20 @@
 // Bio tabs (spec §2, §4; WAI-ARIA tabs): mouse, keyboard, the URL hash, and JavaScript off.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "../helpers/browser.ts";
-import { bareSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { openPage } from "../helpers/browser.ts";
+import { browserSuite } from "../helpers/suite.ts";
+import { bareSite } from "../helpers/site.ts";
 
-let browser: Browser;
-let site: RunningSite;
-before(async () => {
-  await ensureTestSites();
-  [browser, site] = await Promise.all([launchBrowser(), startSite(bareSite)]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite(bareSite);
 
 const panels = ["background", "expertise", "experience", "education", "publications"];
 const visiblePanels = (page: Page) => page.evaluate((ids) => ids.filter((id) => document.getElementById(id)!.checkVisibility()), panels);
 const selected = (page: Page) => page.getByRole("tab", { selected: true }).textContent();
 
 test("Background first; a click shows exactly that one panel", async () => {
-  const { context, page, errors } = await openPage(browser);
-  await page.goto(`${site.origin}/bio`);
+  const { context, page, errors } = await openPage(suite.browser);
+  await page.goto(`${suite.sites[0].origin}/bio`);
   await page.getByRole("tablist").waitFor();
   assert.equal(await selected(page), "Background");
   assert.deepEqual(await visiblePanels(page), ["background"]);
@@ -37,8 +29,8 @@ test("Background first; a click shows exactly that one panel", async () => {
 });
 
 test("keyboard: Tab reaches the active tab, arrows move and wrap, Home and End jump, Tab goes on to the panel", async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${site.origin}/bio`);
+  const { context, page } = await openPage(suite.browser);
+  await page.goto(`${suite.sites[0].origin}/bio`);
   await page.getByRole("tablist").waitFor();
   await page.getByRole("tab", { name: "Background" }).focus();
   await page.keyboard.press("ArrowRight");
@@ -58,8 +50,8 @@ test("keyboard: Tab reaches the active tab, arrows move and wrap, Home and End j
 });
 
 test("/bio#education opens on Education", async () => {
-  const { context, page } = await openPage(browser);
-  await page.goto(`${site.origin}/bio#education`);
+  const { context, page } = await openPage(suite.browser);
+  await page.goto(`${suite.sites[0].origin}/bio#education`);
   await page.getByRole("tablist").waitFor();
   assert.equal(await selected(page), "Education");
   assert.deepEqual(await visiblePanels(page), ["education"]);
@@ -67,8 +59,8 @@ test("/bio#education opens on Education", async () => {
 });
 
 test("without JavaScript every panel is readable and the strip links to them", async () => {
-  const { context, page } = await openPage(browser, { javaScriptEnabled: false });
-  await page.goto(`${site.origin}/bio`);
+  const { context, page } = await openPage(suite.browser, { javaScriptEnabled: false });
+  await page.goto(`${suite.sites[0].origin}/bio`);
   assert.deepEqual(await visiblePanels(page), panels);
   assert.equal(await page.locator(".bio-tabs a").count(), 5);
   await context.close();

@@ -1,24 +1,16 @@
 // Download Case Study (spec §4, §5, §7, §8): the dialog, the lead, the file, the auto-close.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "../helpers/browser.ts";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { openPage } from "../helpers/browser.ts";
+import { browserSuite } from "../helpers/suite.ts";
 import { downloadEndpoint, standInCrm, type Answer } from "../helpers/crm.ts";
-import { configuredSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+import { configuredSite } from "../helpers/site.ts";
 
-let browser: Browser;
-let site: RunningSite;
-before(async () => {
-  await ensureTestSites();
-  [browser, site] = await Promise.all([launchBrowser(), startSite(configuredSite)]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite(configuredSite);
 
 async function openDialog(page: Page) {
-  await page.goto(`${site.origin}/case-studies`);
+  await page.goto(`${suite.sites[0].origin}/case-studies`);
   const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
   await card.scrollIntoViewIfNeeded();
   await card.locator('[data-island="CaseStudyDownload"][data-hydrated="true"]').waitFor({ state: "attached" });
@@ -30,7 +22,7 @@ async function openDialog(page: Page) {
 }
 
 test("opens for the chosen study with the email focused; browser validation blocks a bad email", async () => {
-  const { context, page, errors } = await openPage(browser);
+  const { context, page, errors } = await openPage(suite.browser);
   const requests = await standInCrm(page, { status: 200 });
   const { dialog } = await openDialog(page);
   assert.match((await dialog.getByRole("heading").textContent()) ?? "", /EQOS Initiative/);
@@ -46,7 +38,7 @@ test("opens for the chosen study with the email focused; browser validation bloc
 });
 
 test("success: the lead is recorded, the PDF downloads by its own name, the dialog closes itself about 2 s later", async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   const requests = await standInCrm(page, { status: 200 });
   const { opener, dialog, email } = await openDialog(page);
   await email.fill("lead@example.org");
@@ -68,7 +60,7 @@ test("success: the lead is recorded, the PDF downloads by its own name, the dial
           { name: "email", value: "lead@example.org" },
           { name: "case_study", value: "EQOS Initiative" },
         ],
-        context: { pageUri: `${site.origin}/case-studies`, pageName: "Client Success Stories | Cedarline Advisory" },
+        context: { pageUri: `${suite.sites[0].origin}/case-studies`, pageName: "Client Success Stories | Cedarline Advisory" },
       },
     },
   ]);
@@ -85,7 +77,7 @@ for (const [label, answer] of [
   ["a network failure", "network-failure"],
 ] as [string, Answer][]) {
   test(`${label}: the spec's message, the form stays editable, nothing downloads`, async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     await standInCrm(page, answer);
     const downloads: string[] = [];
     page.on("download", (d) => downloads.push(d.suggestedFilename()));
@@ -103,7 +95,7 @@ for (const [label, answer] of [
 }
 
 test("a hung request fails after 15 s with no download", async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   await page.clock.install();
   await standInCrm(page, "hang");
   const downloads: string[] = [];
@@ -119,7 +111,7 @@ test("a hung request fails after 15 s with no download", async () => {
 });
 
 test("× and Escape close it, and focus returns to the button", async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   const { opener, dialog } = await openDialog(page);
   await dialog.getByRole("button", { name: "Close" }).click();
   await dialog.waitFor({ state: "hidden" });

@@ -1,23 +1,13 @@
 // The contact form against a recorded CRM stand-in (spec §4, §5, §7, §8).
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "../helpers/browser.ts";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { openPage } from "../helpers/browser.ts";
+import { browserSuite } from "../helpers/suite.ts";
 import { contactEndpoint, standInCrm, type Answer } from "../helpers/crm.ts";
-import { bareSite, configuredSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+import { bareSite, configuredSite } from "../helpers/site.ts";
 
-let browser: Browser;
-let site: RunningSite;
-let bare: RunningSite;
-before(async () => {
-  await ensureTestSites();
-  [browser, site, bare] = await Promise.all([launchBrowser(), startSite(configuredSite), startSite(bareSite)]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-  await bare?.close();
-});
+const suite = browserSuite(configuredSite, bareSite);
 
 const visitor = { firstname: "Ada", lastname: "Lovelace", email: "ada@example.org", phone: "+1 202 555 0100", company: "Analytical Engines", message: "We need an AI roadmap. It is urgent." };
 const ERROR = "There was a problem submitting the form. Please try again later.";
@@ -31,9 +21,9 @@ async function fillAndSend(page: Page, origin: string) {
 const fieldValues = (page: Page) => page.evaluate((names) => names.map((n) => (document.querySelector(`[name="${n}"]`) as HTMLInputElement).value), Object.keys(visitor));
 
 test("success: the exact payload is posted once, and the thank-you replaces the form for good", async () => {
-  const { context, page, errors } = await openPage(browser);
+  const { context, page, errors } = await openPage(suite.browser);
   const requests = await standInCrm(page, { status: 200 });
-  await fillAndSend(page, site.origin);
+  await fillAndSend(page, suite.sites[0].origin);
   await page.getByRole("status").waitFor();
   assert.equal(await page.getByRole("status").textContent(), "Thank you for your message! We'll be in touch soon.");
   assert.equal(await page.locator("form.contact-form").count(), 0);
@@ -44,7 +34,7 @@ test("success: the exact payload is posted once, and the thank-you replaces the 
     contentType: "application/json",
     body: {
       fields: Object.entries(visitor).map(([name, value]) => ({ name, value })),
-      context: { pageUri: `${site.origin}/contact`, pageName: "Contact Us | Cedarline Advisory" },
+      context: { pageUri: `${suite.sites[0].origin}/contact`, pageName: "Contact Us | Cedarline Advisory" },
     },
   });
   assert.deepEqual(errors, []);
@@ -57,9 +47,9 @@ for (const [label, answer] of [
   ["a network failure", "network-failure"],
 ] as [string, Answer][]) {
   test(`${label}: the spec's message in red above the button, every field kept, button re-enabled`, async () => {
-    const { context, page } = await openPage(browser);
+    const { context, page } = await openPage(suite.browser);
     const requests = await standInCrm(page, answer);
-    await fillAndSend(page, site.origin);
+    await fillAndSend(page, suite.sites[0].origin);
     const alert = page.getByRole("alert");
     await alert.waitFor();
     assert.equal(await alert.textContent(), ERROR);
@@ -75,10 +65,10 @@ for (const [label, answer] of [
 }
 
 test("a hung request shows 'Sending...' disabled, ignores a second click, and fails after 15 s", async () => {
-  const { context, page } = await openPage(browser);
+  const { context, page } = await openPage(suite.browser);
   await page.clock.install();
   const requests = await standInCrm(page, "hang");
-  await fillAndSend(page, site.origin);
+  await fillAndSend(page, suite.sites[0].origin);
   const sending = page.getByRole("button", { name: "Sending..." });
   assert.equal(await sending.isDisabled(), true);
   await sending.click({ force: true });
@@ -94,8 +84,8 @@ test("a hung request shows 'Sending...' disabled, ignores a second click, and fa
 });
 
 test("a build without HubSpot ids posts nowhere and shows the error, fields kept", async () => {
-  const { context, page, thirdParty } = await openPage(browser);
-  await fillAndSend(page, bare.origin);
+  const { context, page, thirdParty } = await openPage(suite.browser);
+  await fillAndSend(page, suite.sites[1].origin);
   await page.getByRole("alert").waitFor();
   assert.equal(await page.getByRole("alert").textContent(), ERROR);
   assert.deepEqual(await fieldValues(page), Object.values(visitor));

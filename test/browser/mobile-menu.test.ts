@@ -1,20 +1,12 @@
 // The mobile menu at 375 px (spec §2, §4): Open, Close, backdrop, Escape, a link; and without JavaScript.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "../helpers/browser.ts";
-import { bareSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { openPage } from "../helpers/browser.ts";
+import { browserSuite } from "../helpers/suite.ts";
+import { bareSite } from "../helpers/site.ts";
 
-let browser: Browser;
-let site: RunningSite;
-before(async () => {
-  await ensureTestSites();
-  [browser, site] = await Promise.all([launchBrowser(), startSite(bareSite)]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite(bareSite);
 
 const phone = { viewport: { width: 375, height: 740 } };
 
@@ -27,7 +19,7 @@ const focusOn = (page: Page, label: string) =>
   page.waitForFunction((name) => document.activeElement?.getAttribute("aria-label") === name, label, { timeout: 2000 });
 
 async function openMenu(page: Page) {
-  await page.goto(`${site.origin}/services`);
+  await page.goto(`${suite.sites[0].origin}/services`);
   await page.waitForFunction(() => document.querySelector(".site-menu")?.parentElement?.dataset.hydrated === "true");
   const open = page.getByRole("button", { name: "Open menu" });
   await open.click();
@@ -40,8 +32,8 @@ async function openMenu(page: Page) {
 }
 
 test("Open slides the panel in, focuses it, locks scrolling; Close returns focus", async () => {
-  const { context, page, errors } = await openPage(browser, phone);
-  await page.goto(`${site.origin}/services`);
+  const { context, page, errors } = await openPage(suite.browser, phone);
+  await page.goto(`${suite.sites[0].origin}/services`);
   assert.equal(await page.getByRole("link", { name: "Services" }).isVisible(), false, "links hidden behind Open at 375 px");
   await openMenu(page);
   await expanded(page, "true");
@@ -57,7 +49,7 @@ test("Open slides the panel in, focuses it, locks scrolling; Close returns focus
 });
 
 test("the backdrop and Escape close it", async () => {
-  const { context, page } = await openPage(browser, phone);
+  const { context, page } = await openPage(suite.browser, phone);
   const { open } = await openMenu(page);
   await page.mouse.click(20, 400);
   await expanded(page, "false");
@@ -68,25 +60,25 @@ test("the backdrop and Escape close it", async () => {
 });
 
 test("choosing a link closes it and goes there", async () => {
-  const { context, page } = await openPage(browser, phone);
+  const { context, page } = await openPage(suite.browser, phone);
   await openMenu(page);
   await page.getByRole("link", { name: "Bio", exact: true }).click();
-  await page.waitForURL(`${site.origin}/bio`);
+  await page.waitForURL(`${suite.sites[0].origin}/bio`);
   await expanded(page, "false");
   await context.close();
 });
 
 test("wide screens show the links inline and no Open button", async () => {
-  const { context, page } = await openPage(browser, { viewport: { width: 1280, height: 800 } });
-  await page.goto(`${site.origin}/`);
+  const { context, page } = await openPage(suite.browser, { viewport: { width: 1280, height: 800 } });
+  await page.goto(`${suite.sites[0].origin}/`);
   assert.equal(await page.getByRole("button", { name: "Open menu" }).isVisible(), false);
   assert.ok(await page.getByRole("link", { name: "Contact", exact: true }).first().isVisible());
   await context.close();
 });
 
 test("without JavaScript every link is still visible at 375 px", async () => {
-  const { context, page } = await openPage(browser, { ...phone, javaScriptEnabled: false });
-  await page.goto(`${site.origin}/`);
+  const { context, page } = await openPage(suite.browser, { ...phone, javaScriptEnabled: false });
+  await page.goto(`${suite.sites[0].origin}/`);
   for (const name of ["Home", "Services", "Work", "Bio", "Contact", "Insights (opens in a new tab)"]) {
     assert.ok(await page.locator("#site-menu-panel").getByRole("link", { name, exact: true }).isVisible(), name);
   }

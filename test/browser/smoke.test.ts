@@ -1,30 +1,20 @@
 // Every route in a real browser, both themes, phone and desktop: loads, no console errors, no axe violations.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { after, before, test } from "node:test";
-import type { Browser } from "playwright-core";
-import { launchBrowser, openPage } from "../helpers/browser.ts";
-import { ROUTES, bareSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+import { test } from "node:test";
+import { openPage } from "../helpers/browser.ts";
+import { ROUTES, bareSite } from "../helpers/site.ts";
+import { browserSuite } from "../helpers/suite.ts";
 
 const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
-let browser: Browser;
-let site: RunningSite;
-
-before(async () => {
-  await ensureTestSites();
-  [browser, site] = await Promise.all([launchBrowser(), startSite(bareSite)]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite(bareSite);
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`every route loads without console errors or axe violations (${colorScheme})`, async () => {
     for (const viewport of [{ width: 375, height: 800 }, { width: 1280, height: 900 }]) {
-      const { context, page, errors, thirdParty } = await openPage(browser, { colorScheme, viewport });
+      const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
       for (const route of [...ROUTES, "/no-such-page"]) {
-        const response = await page.goto(`${site.origin}${route}`, { waitUntil: "networkidle" });
+        const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "networkidle" });
         assert.equal(response?.status(), route === "/no-such-page" ? 404 : 200, route);
         assert.ok(await page.evaluate((scheme) => document.documentElement.classList.contains(scheme), colorScheme), `${route}: ${colorScheme} theme applied`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);

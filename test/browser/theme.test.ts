@@ -1,39 +1,31 @@
 // Theme (spec §4): system preference, storage, the toggle, reload, and no flash of the wrong theme.
 import assert from "node:assert/strict";
-import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
-import { launchBrowser, openPage } from "../helpers/browser.ts";
-import { bareSite, ensureTestSites, startSite, type RunningSite } from "../helpers/site.ts";
+import { test } from "node:test";
+import type { Page } from "playwright-core";
+import { openPage } from "../helpers/browser.ts";
+import { browserSuite } from "../helpers/suite.ts";
+import { bareSite } from "../helpers/site.ts";
 
-let browser: Browser;
-let site: RunningSite;
-before(async () => {
-  await ensureTestSites();
-  [browser, site] = await Promise.all([launchBrowser(), startSite(bareSite)]);
-});
-after(async () => {
-  await browser?.close();
-  await site?.close();
-});
+const suite = browserSuite(bareSite);
 
 const rootClass = (page: Page) => page.evaluate(() => document.documentElement.className);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test("no stored theme: follows the system preference", async () => {
   for (const [colorScheme, expected] of [["dark", "dark"], ["light", "light"], ["no-preference", "light"]] as const) {
-    const { context, page } = await openPage(browser, { colorScheme });
-    await page.goto(`${site.origin}/`);
+    const { context, page } = await openPage(suite.browser, { colorScheme });
+    await page.goto(`${suite.sites[0].origin}/`);
     assert.equal(await rootClass(page), `${expected} js`);
     await context.close();
   }
 });
 
 test("a stored theme wins over the system, and applies before any module script runs (no flash)", async () => {
-  const { context, page, errors } = await openPage(browser, { colorScheme: "light" });
+  const { context, page, errors } = await openPage(suite.browser, { colorScheme: "light" });
   await page.addInitScript(() => localStorage.setItem("theme", "dark"));
   // Refuse every script file: only the inline head script can set the theme now.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
-  await page.goto(`${site.origin}/services`);
+  await page.goto(`${suite.sites[0].origin}/services`);
   assert.equal(await rootClass(page), "dark js");
   assert.equal(await background(page), "rgb(11, 20, 19)");
   const order = await page.evaluate(() => [...document.head.children].map((el) => el.tagName + (el.getAttribute("rel") ? `:${el.getAttribute("rel")}` : "")));
@@ -43,8 +35,8 @@ test("a stored theme wins over the system, and applies before any module script 
 });
 
 test("the toggle flips light and dark, stores it, and the choice survives a reload", async () => {
-  const { context, page, errors } = await openPage(browser, { colorScheme: "light" });
-  await page.goto(`${site.origin}/about`);
+  const { context, page, errors } = await openPage(suite.browser, { colorScheme: "light" });
+  await page.goto(`${suite.sites[0].origin}/about`);
   const toggle = page.getByRole("button", { name: "Switch to dark theme" });
   await toggle.click();
   assert.equal(await rootClass(page), "js dark");
@@ -55,7 +47,7 @@ test("the toggle flips light and dark, stores it, and the choice survives a relo
   await page.getByRole("button", { name: "Switch to light theme" }).click();
   assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "light");
   assert.equal(await background(page), "rgb(255, 255, 255)");
-  await page.goto(`${site.origin}/contact`);
+  await page.goto(`${suite.sites[0].origin}/contact`);
   assert.equal(await rootClass(page), "light js");
   assert.deepEqual(errors, []);
   await context.close();
