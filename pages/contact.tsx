@@ -25,7 +25,9 @@ export default function ContactPage() {
             <h2 className="contact__heading">Send us a message</h2>
             <Island component={ContactForm} props={{ endpoint: endpoints.contact }} />
             <noscript>
-              <p className="notice">This form needs JavaScript. You can also email us at {company.email}.</p>
+              <p className="notice">
+                This form needs JavaScript. You can also email us at <a href={`mailto:${company.email}`}>{company.email}</a>.
+              </p>
             </noscript>
           </div>
           <aside className="contact__aside" aria-label="About working with us">

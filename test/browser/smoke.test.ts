@@ -34,3 +34,15 @@ for (const colorScheme of ["light", "dark"] as const) {
     }
   });
 }
+
+test("no page scrolls sideways at 320 px, with JavaScript or without", async () => {
+  for (const javaScriptEnabled of [true, false]) {
+    const { context, page } = await openPage(suite.browser, { viewport: { width: 320, height: 700 }, javaScriptEnabled });
+    for (const route of [...ROUTES, "/no-such-page"]) {
+      await page.goto(`${suite.sites[0].origin}${route}`);
+      const width = await page.evaluate(() => document.documentElement.scrollWidth);
+      assert.ok(width <= 320, `${route} is ${width}px wide (JavaScript ${javaScriptEnabled ? "on" : "off"})`);
+    }
+    await context.close();
+  }
+});
