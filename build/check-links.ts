@@ -18,7 +18,11 @@ export async function checkLinks(outDir: string, { external = false, siteUrl = "
     concurrency: 100,
     linksToSkip: async (link) => ownAddress(link) || (!external && !/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(link)),
   });
-  return result.links.filter((link) => link.state === "BROKEN").map((link) => ({ url: link.url, status: link.status, parent: link.parent }));
+  // Local links come back as paths under outDir ("dist/servces"); report them as the site's paths ("/servces").
+  const sitePath = (url: string | undefined) => (url?.startsWith(outDir) ? url.slice(outDir.length).replace(/^\/?/, "/") : url);
+  return result.links
+    .filter((link) => link.state === "BROKEN")
+    .map((link) => ({ url: sitePath(link.url) ?? link.url, status: link.status, parent: sitePath(link.parent) }));
 }
 
 /** npm run links [-- --external]: checks the last build's links; external ones need the network. */

@@ -1,12 +1,14 @@
 // Renders each page with React on the server: first its body (collecting the islands it uses),
 // then the whole document once the island scripts and stylesheet have names.
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Document, type DocumentProps } from "../components/Document.tsx";
 import { Layout } from "../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
 import { collectIslands, type UsedIsland } from "../islands/Island.tsx";
-import type { Page } from "./pages.ts";
+import { outputFileOf, type Page } from "./pages.ts";
 
 export interface RenderedBody {
   page: Page;
@@ -31,4 +33,25 @@ export function renderDocument({ page, bodyHtml }: RenderedBody, assets: Documen
   const robots = page.route === "/404" ? "noindex, follow" : "index, follow";
   const html = renderToStaticMarkup(createElement(Document, { ...assets, meta: page.meta, path: page.route, bodyHtml, robots }));
   return `<!doctype html>${html}`;
+}
+
+export interface WrittenPage {
+  route: string;
+  /** dist-relative, e.g. services/index.html */
+  file: string;
+  html: string;
+}
+
+/** Writes each page's document where a static host serves its clean URL. */
+export function writeDocuments(bodies: RenderedBody[], assetsOf: (route: string) => DocumentAssets, outDir: string): Promise<WrittenPage[]> {
+  return Promise.all(
+    bodies.map(async (body) => {
+      const route = body.page.route;
+      const html = renderDocument(body, assetsOf(route));
+      const file = outputFileOf(route);
+      await mkdir(dirname(join(outDir, file)), { recursive: true });
+      await writeFile(join(outDir, file), html);
+      return { route, file, html };
+    }),
+  );
 }
