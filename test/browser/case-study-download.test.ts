@@ -4,7 +4,7 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
 import { browserSuite } from "../helpers/suite.ts";
-import { downloadEndpoint, standInCrm, type Answer } from "../helpers/crm.ts";
+import { downloadEndpoint, standInCrm, failures } from "../helpers/crm.ts";
 import { configuredSite } from "../helpers/site.ts";
 
 const suite = browserSuite(configuredSite);
@@ -71,11 +71,7 @@ test("success: the lead is recorded, the PDF downloads by its own name, the dial
   await context.close();
 });
 
-for (const [label, answer] of [
-  ["HTTP 500", { status: 500 }],
-  ["HTTP 400", { status: 400 }],
-  ["a network failure", "network-failure"],
-] as [string, Answer][]) {
+for (const [label, answer] of failures) {
   test(`${label}: the spec's message, the form stays editable, nothing downloads`, async () => {
     const { context, page } = await openPage(suite.browser);
     await standInCrm(page, answer);

@@ -4,7 +4,7 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
 import { browserSuite } from "../helpers/suite.ts";
-import { contactEndpoint, standInCrm, type Answer } from "../helpers/crm.ts";
+import { contactEndpoint, standInCrm, failures } from "../helpers/crm.ts";
 import { bareSite, configuredSite } from "../helpers/site.ts";
 
 const suite = browserSuite(configuredSite, bareSite);
@@ -41,11 +41,7 @@ test("success: the exact payload is posted once, and the thank-you replaces the 
   await context.close();
 });
 
-for (const [label, answer] of [
-  ["HTTP 500", { status: 500 }],
-  ["HTTP 400", { status: 400 }],
-  ["a network failure", "network-failure"],
-] as [string, Answer][]) {
+for (const [label, answer] of failures) {
   test(`${label}: the spec's message in red above the button, every field kept, button re-enabled`, async () => {
     const { context, page } = await openPage(suite.browser);
     const requests = await standInCrm(page, answer);

@@ -7,6 +7,13 @@ export const downloadEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit
 
 export type Answer = { status: number } | "network-failure" | "hang";
 
+/** Spec §8's failures that answer at once (a hung request needs the clock, so it has its own test). */
+export const failures: [label: string, answer: Answer][] = [
+  ["HTTP 500", { status: 500 }],
+  ["HTTP 400", { status: 400 }],
+  ["a network failure", "network-failure"],
+];
+
 export interface Recorded {
   url: string;
   method: string;
