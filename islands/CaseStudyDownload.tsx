@@ -41,6 +41,10 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
   useEffect(() => setEnhanced(true), []);
   const email = useRef<HTMLInputElement>(null);
 
+  const success = useRef<HTMLParagraphElement>(null);
+  // One lead request at a time, across closing and reopening: a second click sends nothing more.
+  const submitting = useRef(false);
+
   useEffect(() => {
     const element = dialog.current;
     if (!element) return;
@@ -49,33 +53,37 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
       email.current?.focus();
     } else if (!open && element.open) {
       element.close();
+      // Only now is the page outside the dialog focusable again.
+      opener.current?.focus();
     }
   }, [open]);
 
   useEffect(() => {
-    if (status !== "success") return;
-    const timer = setTimeout(() => close(), DIALOG_AUTO_CLOSE_MS);
+    if (status !== "success" || !open) return;
+    success.current?.focus();
+    const timer = setTimeout(() => setOpen(false), DIALOG_AUTO_CLOSE_MS);
     return () => clearTimeout(timer);
-  }, [status]);
+  }, [status, open]);
 
-  const close = () => {
-    setOpen(false);
-    opener.current?.focus();
-  };
+  const close = () => setOpen(false);
 
   const openDialog = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault();
-    setStatus("idle");
+    // A request still under way keeps its "Submitting..." state; anything finished starts afresh.
+    if (!submitting.current) setStatus("idle");
     setOpen(true);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (status === "submitting") return;
+    if (submitting.current) return;
+    submitting.current = true;
     const value = new FormData(event.currentTarget).get("email");
     setStatus("submitting");
     const ok = await submitToCrm(endpoint, { email: String(value ?? ""), case_study: title });
+    submitting.current = false;
     setStatus(ok ? "success" : "error");
+    // The visitor asked for the document; it comes even if they closed the dialog while waiting.
     if (ok) triggerDownload(pdfUrl);
   };
 
@@ -115,7 +123,7 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
           </button>
         </div>
         {status === "success" ? (
-          <p className="form-success" role="status">
+          <p className="form-success" role="status" tabIndex={-1} ref={success}>
             {DOWNLOAD_SUCCESS_MESSAGE}
           </p>
         ) : (

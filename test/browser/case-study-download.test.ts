@@ -1,21 +1,23 @@
 // Download Case Study (spec §4, §5, §7, §8): the dialog, the lead, the file, the auto-close.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import type { Page } from "playwright-core";
+import type { Page, Route } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
 import { browserSuite } from "../helpers/suite.ts";
 import { downloadEndpoint, standInCrm, failures } from "../helpers/crm.ts";
-import { configuredSite } from "../helpers/site.ts";
+import { CRM_ORIGIN, configuredSite } from "../helpers/site.ts";
 
 const suite = browserSuite(configuredSite);
 
-async function openDialog(page: Page) {
+async function openDialog(page: Page, { focusOpener = true } = {}) {
   await page.goto(`${suite.sites[0].origin}/case-studies`);
   const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
   await card.scrollIntoViewIfNeeded();
   await card.locator('[data-island="CaseStudyDownload"][data-hydrated="true"]').waitFor({ state: "attached" });
   const opener = card.getByRole("button", { name: "Download Case Study" });
-  await opener.click();
+  // Safari and Firefox on macOS do not focus a link that is clicked: a scripted click does the same.
+  if (focusOpener) await opener.click();
+  else await opener.evaluate((el: HTMLElement) => el.click());
   const dialog = page.getByRole("dialog");
   await dialog.waitFor();
   return { opener, dialog, email: dialog.getByLabel("Email Address") };
@@ -117,5 +119,50 @@ test("× and Escape close it, and focus returns to the button", async () => {
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });
   assert.equal(await opener.evaluate((el) => el === document.activeElement), true);
+  await context.close();
+});
+
+test("focus returns to the button even when clicking it did not focus it, and the thank-you takes focus", async () => {
+  const { context, page } = await openPage(suite.browser);
+  await standInCrm(page, { status: 200 });
+  const { opener, dialog, email } = await openDialog(page, { focusOpener: false });
+  await dialog.getByRole("button", { name: "Close" }).click();
+  await dialog.waitFor({ state: "hidden" });
+  assert.equal(await opener.evaluate((el) => el === document.activeElement), true, "after ×");
+  await opener.evaluate((el: HTMLElement) => el.click());
+  await email.fill("lead@example.org");
+  await dialog.getByRole("button", { name: "Download" }).click();
+  await dialog.getByRole("status").waitFor();
+  await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "status", null, { timeout: 2000 });
+  await dialog.waitFor({ state: "hidden", timeout: 5000 });
+  assert.equal(await opener.evaluate((el) => el === document.activeElement), true, "after the auto-close");
+  await context.close();
+});
+
+test("submit, Escape, reopen: still 'Submitting...', one request, one download", async () => {
+  const { context, page } = await openPage(suite.browser);
+  const held: Route[] = [];
+  let requests = 0;
+  await page.route(`${CRM_ORIGIN}/**`, (route) => {
+    requests += 1;
+    held.push(route);
+  });
+  const downloads: string[] = [];
+  page.on("download", (d) => downloads.push(d.suggestedFilename()));
+  const { opener, dialog, email } = await openDialog(page);
+  await email.fill("lead@example.org");
+  await dialog.getByRole("button", { name: "Download" }).click();
+  await page.keyboard.press("Escape");
+  await dialog.waitFor({ state: "hidden" });
+  await opener.click();
+  const submitting = dialog.getByRole("button", { name: "Submitting..." });
+  await submitting.waitFor();
+  assert.equal(await submitting.isDisabled(), true);
+  await submitting.evaluate((el: HTMLButtonElement) => el.form!.requestSubmit());
+  await held[0].fulfill({ status: 200, contentType: "application/json", body: "{}" });
+  await dialog.getByRole("status").waitFor();
+  await page.waitForTimeout(500);
+  assert.equal(requests, 1);
+  assert.deepEqual(downloads, ["eqos-initiative.pdf"]);
   await context.close();
 });

@@ -92,3 +92,19 @@ test.each([
   expect((screen.getByRole("button", { name: "Download" }) as HTMLButtonElement).disabled).toBe(false);
   expect(downloads).toEqual([]);
 });
+
+test("closing and reopening while a request is under way keeps 'Submitting...' and sends nothing more", async () => {
+  const { email } = openDialog();
+  fireEvent.input(email, { target: { value: "lead@example.org" } });
+  fireEvent.submit(email.form!);
+  fireEvent.click(screen.getByRole("button", { name: "Close" }));
+  fireEvent.click(screen.getByRole("button", { name: "Download Case Study" }));
+  const button = screen.getByRole("button", { name: "Submitting..." }) as HTMLButtonElement;
+  expect(button.disabled).toBe(true);
+  fireEvent.submit(button.form!);
+  expect(fetch).toHaveBeenCalledTimes(1);
+  await act(async () => respond(new Response("", { status: 200 })));
+  expect(screen.getByRole("status").textContent).toBe("Thank you! Your download will begin shortly.");
+  expect(document.activeElement).toBe(screen.getByRole("status"));
+  expect(downloads).toHaveLength(1);
+});
