@@ -18,6 +18,7 @@ import { formatSize, measurePage, overBudget } from "./build/size.ts";
 import { robotsTxt, sitemapXml } from "./build/sitemap.ts";
 import { buildStyles } from "./build/styles.ts";
 import { BuildTimer } from "./build/timer.ts";
+import { isCommand } from "./build/cli.ts";
 import { verifyBuild } from "./build/verify.ts";
 
 /** The site's one policy: our own files, the hashed theme script, and only the third parties configured. */
@@ -81,7 +82,7 @@ export async function build(config = readConfig(), log: (line: string) => void =
   log(`Built ${written.length} pages into ${out}/ in ${timer.summary()}`);
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isCommand(import.meta.url)) {
   build().catch((error: unknown) => {
     console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Build failed: ${(error as Error).message}`);
     if (!(error instanceof ConfigError) && process.env.DEBUG) console.error(error);

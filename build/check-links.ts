@@ -1,4 +1,5 @@
 // Every internal link, image, PDF and anchor of a build must resolve (linkinator crawls dist/).
+import { isCommand } from "./cli.ts";
 import { LinkChecker } from "linkinator";
 
 export interface BrokenLink {
@@ -26,7 +27,7 @@ export async function checkLinks(outDir: string, { external = false, siteUrl = "
 }
 
 /** npm run links [-- --external]: checks the last build's links; external ones need the network. */
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isCommand(import.meta.url)) {
   const external = process.argv.includes("--external");
   const { readConfig } = await import("./config.ts");
   const config = readConfig();

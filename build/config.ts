@@ -66,7 +66,7 @@ function buildDate(env: Env): Date {
   // The day, not the moment: builds on one day are identical, and their cached PDFs stay valid.
   if (!value) return new Date(new Date().toISOString().slice(0, 10));
   const date = new Date(value);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime())) {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
     throw new ConfigError(`BUILD_DATE="${value}" is malformed: expected YYYY-MM-DD, or unset it to use today.`);
   }
   return date;

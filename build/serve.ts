@@ -1,4 +1,5 @@
 // Serves dist/ like a static host: clean URLs (/services → services/index.html), 404.html for misses.
+import { isCommand } from "./cli.ts";
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
@@ -61,7 +62,7 @@ export function serve(root: string, port: number, host = "127.0.0.1", extra?: Ex
   });
 }
 
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isCommand(import.meta.url)) {
   const root = process.env.OUT_DIR ?? "dist";
   const port = Number(process.env.PORT ?? 4173);
   if (!existsSync(join(root, "index.html"))) {

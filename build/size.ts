@@ -1,4 +1,5 @@
 // What each page costs a visitor on first load, in KB gzip, checked against the budgets.
+import { isCommand } from "./cli.ts";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
@@ -91,7 +92,7 @@ export function formatSize(size: PageSize): string {
 }
 
 /** npm run size: every page of the last build against the budgets; exits 1 when one is over. */
-if (import.meta.url === `file://${process.argv[1]}`) {
+if (isCommand(import.meta.url)) {
   const { default: fg } = await import("fast-glob");
   const outDir = process.env.OUT_DIR ?? "dist";
   const files = (await fg("**/*.html", { cwd: outDir })).filter((f) => !f.startsWith("__dev/")).sort();

@@ -10,7 +10,7 @@ export interface BioTabsProps {
 export const tabId = (value: BioTabValue) => `tab-${value}`;
 
 function tabFromHash(tabs: BioTab[], hash: string): BioTabValue | null {
-  const value = decodeURIComponent(hash.replace(/^#/, ""));
+  const value = hash.replace(/^#/, "");
   return tabs.find((tab) => tab.value === value)?.value ?? null;
 }
 

@@ -39,7 +39,8 @@ export default function ContactForm({ endpoint }: ContactFormProps) {
   }
 
   return (
-    <form className="contact-form" noValidate onSubmit={onSubmit} aria-describedby="contact-required-note">
+    // method="post": should it ever submit without JavaScript, nothing the visitor typed goes into a URL.
+    <form className="contact-form" method="post" noValidate onSubmit={onSubmit} aria-describedby="contact-required-note">
       <p id="contact-required-note" className="contact-form__note">
         Fields marked <span aria-hidden="true">*</span> are required.
       </p>

@@ -24,6 +24,14 @@ export default function MobileMenu({ links, insights, currentPath }: MobileMenuP
     wasOpen.current = open;
   }, [open]);
 
+  // The panel exists only on small screens: widening the window (or turning a tablet) closes it.
+  useEffect(() => {
+    const wide = matchMedia("(min-width: 48rem)");
+    const onChange = () => wide.matches && setOpen(false);
+    wide.addEventListener("change", onChange);
+    return () => wide.removeEventListener("change", onChange);
+  }, []);
+
   // Escape closes the menu wherever focus is (it may not have reached the panel yet). Listening from
   // the start, not from opening, leaves no frame in which an Escape is lost; closing a closed menu is a no-op.
   useEffect(() => {

@@ -24,11 +24,9 @@ export default function ContactPage() {
           <div className="contact__form card">
             <h2 className="contact__heading">Send us a message</h2>
             <Island component={ContactForm} props={{ endpoint: endpoints.contact }} />
-            <noscript>
-              <p className="notice">
-                This form needs JavaScript. You can also email us at <a href={`mailto:${company.email}`}>{company.email}</a>.
-              </p>
-            </noscript>
+            <p className="contact__email">
+              Prefer email? Write to <a href={`mailto:${company.email}`}>{company.email}</a>.
+            </p>
           </div>
           <aside className="contact__aside" aria-label="About working with us">
             <div className="aside-block">

@@ -28,7 +28,17 @@ export function hydrateIslands(registry: Record<string, Entry>): void {
     if (!entry) continue;
     const props = JSON.parse(element.dataset.props || "{}") as Record<string, unknown>;
     whenReady(element, element.dataset.when, async () => {
-      const component = "load" in entry ? ((await entry.load()).default as Component) : entry;
+      let component = entry as Component;
+      if ("load" in entry) {
+        try {
+          component = (await entry.load()).default as Component;
+        } catch {
+          // The island's code did not arrive: fall back to the page as it is without JavaScript
+          // (inline menu links, PDF links, every bio panel), rather than a button that does nothing.
+          document.documentElement.classList.remove("js");
+          return;
+        }
+      }
       hydrate(h(component, props), element);
       element.dataset.hydrated = "true";
     });

@@ -79,6 +79,15 @@ test("a hung request shows 'Sending...' disabled, ignores a second click, and fa
   await context.close();
 });
 
+test("without JavaScript the form, which cannot send, is hidden and the email address offered", async () => {
+  const { context, page } = await openPage(suite.browser, { javaScriptEnabled: false });
+  await page.goto(`${suite.sites[0].origin}/contact`);
+  assert.equal(await page.locator("form.contact-form").isVisible(), false);
+  assert.equal(await page.getByRole("link", { name: "hello@cedarlineadvisory.com" }).getAttribute("href"), "mailto:hello@cedarlineadvisory.com");
+  assert.equal(await page.locator("form.contact-form").getAttribute("method"), "post", "were it ever sent, nothing typed goes into a URL");
+  await context.close();
+});
+
 test("a build without HubSpot ids posts nowhere and shows the error, fields kept", async () => {
   const { context, page, thirdParty } = await openPage(suite.browser);
   await fillAndSend(page, suite.sites[1].origin);

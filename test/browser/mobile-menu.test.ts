@@ -54,6 +54,7 @@ test("the backdrop and Escape close it", async () => {
   await page.mouse.click(20, 400);
   await expanded(page, "false");
   await open.click();
+  await expanded(page, "true");
   await page.keyboard.press("Escape");
   await expanded(page, "false");
   await context.close();
@@ -73,6 +74,16 @@ test("wide screens show the links inline and no Open button", async () => {
   await page.goto(`${suite.sites[0].origin}/`);
   assert.equal(await page.getByRole("button", { name: "Open menu" }).isVisible(), false);
   assert.ok(await page.getByRole("link", { name: "Contact", exact: true }).first().isVisible());
+  await context.close();
+});
+
+test("if the menu's code cannot load, the links show inline instead of a dead Open button", async () => {
+  const { context, page } = await openPage(suite.browser, phone);
+  await page.route(/\/assets\/MobileMenu\.[A-Z0-9]+\.js$/, (route) => route.abort());
+  await page.goto(`${suite.sites[0].origin}/`);
+  await page.waitForFunction(() => !document.documentElement.classList.contains("js"), null, { timeout: 5000 });
+  assert.equal(await page.getByRole("button", { name: "Open menu" }).isVisible(), false);
+  assert.ok(await page.locator("#site-menu-panel").getByRole("link", { name: "Contact", exact: true }).isVisible());
   await context.close();
 });
 

@@ -34,6 +34,7 @@ describe("readConfig", () => {
     [{ SITE_URL: "example.com" }, /SITE_URL="example.com" is not a URL/],
     [{ SITE_URL: "ftp://example.com" }, /SITE_URL="ftp:\/\/example.com" must start with https:\/\//],
     [{ BUILD_DATE: "15/03/2026" }, /BUILD_DATE="15\/03\/2026" is malformed: expected YYYY-MM-DD/],
+    [{ BUILD_DATE: "2026-02-30" }, /BUILD_DATE="2026-02-30" is malformed/],
   ])("a malformed value stops the build with a message naming it: %o", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

@@ -4,6 +4,12 @@ import { cleanup } from "@testing-library/react";
 
 afterEach(cleanup);
 
+// jsdom has no matchMedia either; islands only listen to it, so a query that never matches will do.
+if (!window.matchMedia) {
+  window.matchMedia = (query: string) =>
+    ({ matches: false, media: query, addEventListener: () => {}, removeEventListener: () => {} }) as unknown as MediaQueryList;
+}
+
 if (!HTMLDialogElement.prototype.showModal) {
   HTMLDialogElement.prototype.showModal = function showModal(this: HTMLDialogElement) {
     this.open = true;
