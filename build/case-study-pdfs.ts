@@ -10,13 +10,14 @@ const printer = new URL("./case-study-pdf.ts", import.meta.url);
 
 export async function writeCaseStudyPdfs(studies: CaseStudy[], siteUrl: string, buildDate: Date, outDir: string): Promise<string[]> {
   const documents = studies.filter((study) => !study.isExternalLink);
+  const printerSource = await readFile(printer);
   return Promise.all(
     documents.map(async (study) => {
       if (!/^\/case-studies\/[a-z0-9-]+\.pdf$/.test(study.pdfUrl)) {
         throw new Error(`content/case-studies.ts: "${study.title}" has pdfUrl "${study.pdfUrl}"; it must look like /case-studies/<slug>.pdf`);
       }
       // The same study, address, date and generator always print the same bytes.
-      const key = cacheKey(JSON.stringify([study, company, siteUrl, buildDate.toISOString()]), await readFile(printer));
+      const key = cacheKey(JSON.stringify([study, company, siteUrl, buildDate.toISOString()]), printerSource);
       const bytes = await cached("pdfs", key, "pdf", () =>
         import("./case-study-pdf.ts").then(({ caseStudyPdf }) => caseStudyPdf(study, siteUrl, buildDate)).catch((error: Error) => {
           throw new Error(`content/case-studies.ts: "${study.title}" cannot be printed to PDF (${error.message}); keep its text to WinAnsi characters`);
