@@ -21,7 +21,7 @@ export function seoKeywords(keywords: readonly string[] | undefined): string {
 }
 
 export function absoluteUrl(siteUrl: string, path: string): string {
-  return path.startsWith("http") ? path : `${siteUrl}${path === "/" ? "/" : path}`;
+  return path.startsWith("http") ? path : `${siteUrl}${path}`;
 }
 
 export function organizationJsonLd(siteUrl: string, logoPath: string): object {
