@@ -25,6 +25,13 @@ export function outputFileOf(route: string): string {
   return `${route.slice(1)}/index.html`;
 }
 
+/** The route a dist-relative output file serves: the inverse of outputFileOf. */
+export function routeOfOutputFile(file: string): string {
+  if (file === "index.html") return "/";
+  if (file === "404.html") return "/404";
+  return `/${file.replace(/\/index\.html$/, "")}`;
+}
+
 function checkMeta(file: string, meta: unknown): PageMeta {
   if (!meta || typeof meta !== "object") throw new Error(`${file}: export const meta: PageMeta = { title, description } is missing`);
   const { title, description } = meta as Partial<PageMeta>;

@@ -100,8 +100,8 @@ if (isCommand(import.meta.url)) {
     console.error(`${outDir}/ has no pages: run npm run build first.`);
     process.exit(1);
   }
-  const routeOf = (file: string) => (file === "index.html" ? "/" : file === "404.html" ? "/404" : `/${file.replace(/\/index\.html$/, "")}`);
-  const sizes = files.map((file) => measurePage(outDir, routeOf(file), file));
+  const { routeOfOutputFile } = await import("./pages.ts");
+  const sizes = files.map((file) => measurePage(outDir, routeOfOutputFile(file), file));
   console.log(`Budgets (KB gzip): HTML ${BUDGET.htmlKb} per page, CSS ${BUDGET.cssKb}, JS ${BUDGET.jsKb} (${BUDGET.jsKbInteractive} on ${BUDGET.interactiveRoutes.join(", ")}), at most ${BUDGET.scriptRequests} script files`);
   for (const size of sizes) console.log(formatSize(size));
   const problems = sizes.flatMap(overBudget);

@@ -3,7 +3,8 @@ import assert from "node:assert/strict";
 import { readFileSync, readdirSync } from "node:fs";
 import { before, test } from "node:test";
 import { BUDGET, measurePage, overBudget } from "../../build/size.ts";
-import { ROUTES, bareSite, configuredSite, ensureTestSites, htmlFileOf, readPage } from "../helpers/site.ts";
+import { ROUTES, bareSite, configuredSite, ensureTestSites, readPage } from "../helpers/site.ts";
+import { outputFileOf } from "../../build/pages.ts";
 
 before(ensureTestSites);
 
@@ -31,7 +32,7 @@ test("each page preloads only the islands it hydrates on load", () => {
 
 test(`every page is within budget (HTML ${BUDGET.htmlKb} KB, CSS ${BUDGET.cssKb} KB, JS ${BUDGET.jsKb}/${BUDGET.jsKbInteractive} KB gzip, ${BUDGET.scriptRequests} scripts)`, () => {
   for (const route of [...ROUTES, "/404"]) {
-    const size = measurePage(configuredSite, route, htmlFileOf(route));
+    const size = measurePage(configuredSite, route, outputFileOf(route));
     assert.deepEqual(overBudget(size), []);
     assert.ok(size.jsKb > 3, `${route}: the measure sees the scripts (${size.jsKb} KB)`);
   }

@@ -9,13 +9,14 @@ import { PDFDocument } from "pdf-lib";
 import { caseStudies } from "../../content/case-studies.ts";
 import { checkLinks } from "../../build/check-links.ts";
 import { validateHtml } from "../../build/validate-html.ts";
-import { ROUTES, bareSite, configuredSite, ensureTestSites, htmlFileOf, readPage } from "../helpers/site.ts";
+import { ROUTES, bareSite, configuredSite, ensureTestSites, readPage } from "../helpers/site.ts";
+import { outputFileOf } from "../../build/pages.ts";
 
 before(ensureTestSites);
 
 for (const site of [configuredSite, bareSite]) {
   test(`${site}: html-validate finds nothing on any page`, async () => {
-    const pages = [...ROUTES, "/404"].map((route) => ({ file: htmlFileOf(route), html: readPage(route, site) }));
+    const pages = [...ROUTES, "/404"].map((route) => ({ file: outputFileOf(route), html: readPage(route, site) }));
     assert.deepEqual(await validateHtml(pages), []);
   });
 

@@ -5,6 +5,7 @@ import type { AddressInfo } from "node:net";
 import { JSDOM } from "jsdom";
 import { build } from "../../build.ts";
 import { readConfig } from "../../build/config.ts";
+import { outputFileOf } from "../../build/pages.ts";
 import { serve } from "../../build/serve.ts";
 
 export const TEST_BUILD_DATE = "2026-03-15";
@@ -46,12 +47,8 @@ export async function ensureTestSites(): Promise<void> {
 
 export const ROUTES = ["/", "/about", "/services", "/case-studies", "/bio", "/contact", "/privacy", "/terms"] as const;
 
-export function htmlFileOf(route: string): string {
-  return route === "/" ? "index.html" : route === "/404" ? "404.html" : `${route.slice(1)}/index.html`;
-}
-
 export function readPage(route: string, site = configuredSite): string {
-  return readFileSync(`${site}/${htmlFileOf(route)}`, "utf8");
+  return readFileSync(`${site}/${outputFileOf(route)}`, "utf8");
 }
 
 export function parsePage(route: string, site = configuredSite): Document {
