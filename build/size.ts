@@ -27,14 +27,20 @@ export interface PageSize {
 
 const kb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
 
+/** The site paths of the ./*.js modules a module imports; with `dynamic`, import("./x.js") counts too. */
+function importsOf(path: string, read: (sitePath: string) => string, dynamic: boolean): string[] {
+  const dir = path.slice(0, path.lastIndexOf("/") + 1);
+  const pattern = dynamic ? /(?:from|import)\s*\(?"(\.\/[^"]+\.js)"/g : /(?:from|import)\s*"(\.\/[^"]+\.js)"/g;
+  return [...read(path).matchAll(pattern)].map((match) => dir + match[1].slice(2));
+}
+
 /** The module scripts a page downloads before it is interactive: its entries and their static imports. */
 export function firstLoadScripts(html: string, read: (sitePath: string) => string): string[] {
   const seen = new Set<string>();
   const visit = (path: string) => {
     if (seen.has(path)) return;
     seen.add(path);
-    const dir = path.slice(0, path.lastIndexOf("/") + 1);
-    for (const match of read(path).matchAll(/(?:from|import)\s*"(\.\/[^"]+\.js)"/g)) visit(dir + match[1].slice(2));
+    for (const imported of importsOf(path, read, false)) visit(imported);
   };
   for (const match of html.matchAll(/<script type="module" src="([^"]+)"/g)) visit(match[1]);
   for (const match of html.matchAll(/<link rel="modulepreload" href="([^"]+)"/g)) visit(match[1]);
@@ -48,8 +54,7 @@ export function laterScripts(html: string, firstLoad: string[], read: (sitePath:
   const visit = (path: string) => {
     if (later.has(path) || firstLoad.includes(path)) return;
     later.add(path);
-    const dir = path.slice(0, path.lastIndexOf("/") + 1);
-    for (const match of read(path).matchAll(/(?:from|import)\s*\(?"(\.\/[^"]+\.js)"/g)) visit(dir + match[1].slice(2));
+    for (const imported of importsOf(path, read, true)) visit(imported);
   };
   for (const file of firstLoad) {
     const dir = file.slice(0, file.lastIndexOf("/") + 1);
