@@ -1,6 +1,6 @@
 // Download Case Study: a dialog that records the lead in the CRM, then starts the PDF download (spec §4).
 import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
-import { FORM_ERROR_MESSAGE, submitToCrm } from "./crm.ts";
+import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./crm.ts";
 import { CloseIcon } from "./icons.tsx";
 
 export interface CaseStudyDownloadProps {
@@ -12,8 +12,6 @@ export interface CaseStudyDownloadProps {
 export const DOWNLOAD_SUCCESS_MESSAGE = "Thank you! Your download will begin shortly.";
 /** Spec §9: the dialog closes itself this long after success. */
 export const DIALOG_AUTO_CLOSE_MS = 2000;
-
-type Status = "idle" | "submitting" | "error" | "success";
 
 /** Spec §7: the last path segment of the document link, else "case-study.pdf". */
 export function downloadFileName(pdfUrl: string): string {
@@ -34,7 +32,8 @@ export function triggerDownload(pdfUrl: string): void {
 export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudyDownloadProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
-  const [status, setStatus] = useState<Status>("idle");
+  // One lead request at a time, across closing and reopening: a second click sends nothing more.
+  const { status, send, reset } = useCrmSubmission(endpoint);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLAnchorElement>(null);
 
@@ -42,8 +41,6 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
   const email = useRef<HTMLInputElement>(null);
 
   const success = useRef<HTMLParagraphElement>(null);
-  // One lead request at a time, across closing and reopening: a second click sends nothing more.
-  const submitting = useRef(false);
 
   useEffect(() => {
     const element = dialog.current;
@@ -70,21 +67,15 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
   const openDialog = (event: MouseEvent | KeyboardEvent) => {
     event.preventDefault();
     // A request still under way keeps its "Submitting..." state; anything finished starts afresh.
-    if (!submitting.current) setStatus("idle");
+    reset();
     setOpen(true);
   };
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (submitting.current) return;
-    submitting.current = true;
     const value = new FormData(event.currentTarget).get("email");
-    setStatus("submitting");
-    const ok = await submitToCrm(endpoint, { email: String(value ?? ""), case_study: title });
-    submitting.current = false;
-    setStatus(ok ? "success" : "error");
     // The visitor asked for the document; it comes even if they closed the dialog while waiting.
-    if (ok) triggerDownload(pdfUrl);
+    if (await send({ email: String(value ?? ""), case_study: title })) triggerDownload(pdfUrl);
   };
 
   const titleId = `download-title-${downloadFileName(pdfUrl).replace(/\.pdf$/, "")}`;
@@ -138,8 +129,8 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
                 {FORM_ERROR_MESSAGE}
               </p>
             )}
-            <button type="submit" className="button button--primary" disabled={status === "submitting"}>
-              {status === "submitting" ? "Submitting..." : "Download"}
+            <button type="submit" className="button button--primary" disabled={status === "sending"}>
+              {status === "sending" ? "Submitting..." : "Download"}
             </button>
           </form>
         )}

@@ -1,6 +1,6 @@
 // The contact inquiry form (spec §4, §5, §7): sent to the CRM, kept filled on any failure.
-import { useRef, useState, type FormEvent } from "react";
-import { FORM_ERROR_MESSAGE, submitToCrm } from "./crm.ts";
+import { useRef, type FormEvent } from "react";
+import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./crm.ts";
 
 export interface ContactFormProps {
   endpoint: string | null;
@@ -8,26 +8,17 @@ export interface ContactFormProps {
 
 export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll be in touch soon.";
 
-type Status = "idle" | "sending" | "error" | "success";
-
 export const contactFields = ["firstname", "lastname", "email", "phone", "company", "message"] as const;
 
 export default function ContactForm({ endpoint }: ContactFormProps) {
-  const [status, setStatus] = useState<Status>("idle");
-  const sending = useRef(false);
+  const { status, send } = useCrmSubmission(endpoint);
   const success = useRef<HTMLParagraphElement>(null);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    if (sending.current) return;
-    sending.current = true;
     const data = new FormData(event.currentTarget);
     const fields = Object.fromEntries(contactFields.map((name) => [name, String(data.get(name) ?? "")]));
-    setStatus("sending");
-    const ok = await submitToCrm(endpoint, fields);
-    sending.current = false;
-    setStatus(ok ? "success" : "error");
-    if (ok) requestAnimationFrame(() => success.current?.focus());
+    if (await send(fields)) requestAnimationFrame(() => success.current?.focus());
   };
 
   if (status === "success") {

@@ -1,4 +1,6 @@
-// The one client both forms use to send a submission to HubSpot's Forms API v3 (spec §7).
+// The one client both forms use to send a submission to HubSpot's Forms API v3 (spec §7),
+// and the state they share while doing it (spec §4).
+import { useRef, useState } from "react";
 
 /** Spec §8: what a visitor sees when either form fails. */
 export const FORM_ERROR_MESSAGE = "There was a problem submitting the form. Please try again later.";
@@ -43,4 +45,30 @@ export async function submitToCrm(
   } finally {
     clearTimeout(timer);
   }
+}
+
+export type SubmissionStatus = "idle" | "sending" | "error" | "success";
+
+/** idle → sending → error or success, one request at a time: a send while one is under way sends
+ * nothing and resolves false. */
+export function useCrmSubmission(endpoint: string | null) {
+  const [status, setStatus] = useState<SubmissionStatus>("idle");
+  const inFlight = useRef(false);
+
+  const send = async (fields: Record<string, string>): Promise<boolean> => {
+    if (inFlight.current) return false;
+    inFlight.current = true;
+    setStatus("sending");
+    const ok = await submitToCrm(endpoint, fields);
+    inFlight.current = false;
+    setStatus(ok ? "success" : "error");
+    return ok;
+  };
+
+  /** Back to idle for a fresh start, unless a request is still under way. */
+  const reset = () => {
+    if (!inFlight.current) setStatus("idle");
+  };
+
+  return { status, send, reset };
 }
