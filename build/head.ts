@@ -1,6 +1,7 @@
 // What goes into every page's <head>: the title rule, structured data and the security policy.
 import { createHash } from "node:crypto";
 import { company, seoDefaults, social } from "../content/site.ts";
+import { THEME_STORAGE_KEY } from "../islands/theme.tsx";
 
 export interface PageMeta {
   title: string;
@@ -52,7 +53,7 @@ export function scriptSafeJson(value: unknown): string {
 
 /** The inline script that sets the theme class before first paint (spec §4 Theme), plus `js`. */
 export const themeScript =
-  "(function(){var d=document.documentElement,t=null;try{t=localStorage.getItem('theme')}catch(e){}" +
+  `(function(){var d=document.documentElement,t=null;try{t=localStorage.getItem('${THEME_STORAGE_KEY}')}catch(e){}` +
   "if(t!=='light'&&t!=='dark')t=matchMedia('(prefers-color-scheme: dark)').matches?'dark':'light';" +
   "d.classList.remove('light','dark');d.classList.add(t,'js')})()";
 
