@@ -3,33 +3,22 @@
 // gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { caseStudies } from "./content/case-studies.ts";
-import { ConfigError, crmEndpoint, readConfig, type SiteConfig } from "./build/config.ts";
 import { writeCaseStudyPdfs } from "./build/case-study-pdfs.ts";
-import { contentSecurityPolicy, themeScript } from "./build/head.ts";
+import { ConfigError, crmEndpoint, readConfig } from "./build/config.ts";
+import { siteCsp } from "./build/csp.ts";
 import { headersFile } from "./build/headers.ts";
 import { buildImages } from "./build/images.ts";
 import { bundleIslands } from "./build/islands.ts";
 import { loadPages } from "./build/pages.ts";
 import { copyPublic, readLogos } from "./build/public-files.ts";
-import { reloadClient } from "./build/reload-client.ts";
 import { renderBody, writeDocuments } from "./build/render.ts";
-import { formatSize, measurePage, overBudget } from "./build/size.ts";
 import { robotsTxt, sitemapXml } from "./build/sitemap.ts";
+import { formatSize, measurePage, overBudget } from "./build/size.ts";
 import { buildStyles } from "./build/styles.ts";
 import { BuildTimer } from "./build/timer.ts";
-import { isCommand } from "./build/cli.ts";
 import { verifyBuild } from "./build/verify.ts";
-
-/** The site's one policy: our own files, the hashed theme script, and only the third parties configured. */
-function siteCsp(config: SiteConfig): string {
-  return contentSecurityPolicy({
-    inlineScripts: [themeScript],
-    crmOrigin: config.crm?.origin ?? null,
-    analytics: Boolean(config.gaMeasurementId),
-    sessionRecording: Boolean(config.clarityProjectId),
-  });
-}
+import { isCommand } from "./commands/cli.ts";
+import { caseStudies } from "./content/case-studies.ts";
 
 /** Builds the site; `log` receives the per-route sizes and the timing (tests pass a silent one). */
 export async function build(config = readConfig(), log: (line: string) => void = console.log): Promise<void> {
@@ -51,16 +40,21 @@ export async function build(config = readConfig(), log: (line: string) => void =
   const bodies = await timer.step("render", () => pages.map((page) => renderBody(page, site)));
 
   const analytics = { gaMeasurementId: config.gaMeasurementId, clarityProjectId: config.clarityProjectId };
-  const scripts = await timer.step("islands", () => bundleIslands(bodies.map((b) => ({ route: b.page.route, islands: b.islands })), analytics, out));
+  const scripts = await timer.step("islands", () =>
+    bundleIslands(
+      bodies.map((b) => ({ route: b.page.route, islands: b.islands })),
+      analytics,
+      out,
+    ),
+  );
 
   const csp = siteCsp(config);
-  const devScripts = config.dev ? ["/__dev/reload.js"] : [];
   const written = await timer.step("documents", () =>
     writeDocuments(
       bodies,
       (route) => {
-        const { entry, preloads } = scripts.get(route)!;
-        return { siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, scripts: [entry, ...devScripts], preloads };
+        const { entry, preloads } = scripts[route];
+        return { siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, scripts: [entry], preloads };
       },
       out,
     ),
@@ -68,15 +62,21 @@ export async function build(config = readConfig(), log: (line: string) => void =
 
   await Promise.all([
     timer.step("pdfs", () => writeCaseStudyPdfs(caseStudies, config.siteUrl, config.buildDate, out)),
-    writeFile(join(out, "sitemap.xml"), sitemapXml(config.siteUrl, written.map((page) => page.route), config.buildDate)),
+    writeFile(
+      join(out, "sitemap.xml"),
+      sitemapXml(
+        config.siteUrl,
+        written.map((page) => page.route),
+        config.buildDate,
+      ),
+    ),
     writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)),
     writeFile(join(out, "_headers"), headersFile(csp)),
-    config.dev && mkdir(join(out, "__dev"), { recursive: true }).then(() => writeFile(join(out, "__dev/reload.js"), reloadClient)),
   ]);
 
   await timer.step("verify", () => verifyBuild(out, written, config.siteUrl));
 
-  const sizes = written.map((page) => measurePage(out, page.route, page.file));
+  const sizes = written.map((page) => measurePage(out, page.route, page.file, scripts[page.route]));
   for (const size of sizes) log(formatSize(size));
   for (const problem of sizes.flatMap(overBudget)) log(`over budget: ${problem}`);
   log(`Built ${written.length} pages into ${out}/ in ${timer.summary()}`);

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 
-const CACHE_DIR = ".cache";
+export const CACHE_DIR = ".cache";
 
 export function cacheKey(...parts: (string | Uint8Array)[]): string {
   const hash = createHash("sha256");

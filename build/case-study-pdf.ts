@@ -1,5 +1,5 @@
 // Prints one case study into a branded PDF (Letter, Helvetica, the firm's colours).
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from "pdf-lib";
+import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
 import { company } from "../content/site.ts";
 import type { CaseStudy } from "../content/types.ts";
 
@@ -10,7 +10,7 @@ const INK = rgb(0.11, 0.13, 0.15);
 const MUTED = rgb(0.36, 0.4, 0.44);
 
 /** Splits text into lines that fit maxWidth at this size. */
-export function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
+function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {

@@ -4,7 +4,7 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { company } from "../content/site.ts";
 import type { CaseStudy } from "../content/types.ts";
-import { cacheKey, cached } from "./cache.ts";
+import { cached, cacheKey } from "./cache.ts";
 
 const printer = new URL("./case-study-pdf.ts", import.meta.url);
 
@@ -19,9 +19,11 @@ export async function writeCaseStudyPdfs(studies: CaseStudy[], siteUrl: string, 
       // The same study, address, date and generator always print the same bytes.
       const key = cacheKey(JSON.stringify([study, company, siteUrl, buildDate.toISOString()]), printerSource);
       const bytes = await cached("pdfs", key, "pdf", () =>
-        import("./case-study-pdf.ts").then(({ caseStudyPdf }) => caseStudyPdf(study, siteUrl, buildDate)).catch((error: Error) => {
-          throw new Error(`content/case-studies.ts: "${study.title}" cannot be printed to PDF (${error.message}); keep its text to WinAnsi characters`);
-        }),
+        import("./case-study-pdf.ts")
+          .then(({ caseStudyPdf }) => caseStudyPdf(study, siteUrl, buildDate))
+          .catch((error: Error) => {
+            throw new Error(`content/case-studies.ts: "${study.title}" cannot be printed to PDF (${error.message}); keep its text to WinAnsi characters`);
+          }),
       );
       const file = join(outDir, study.pdfUrl);
       await mkdir(dirname(file), { recursive: true });

@@ -1,8 +1,9 @@
 // Deployment settings, read once from the environment (and an optional .env file) at build time.
 import { existsSync, readFileSync } from "node:fs";
+import { parseEnv } from "node:util";
 import { defaultSiteUrl } from "../content/site.ts";
 
-export interface CrmConfig {
+interface CrmConfig {
   origin: string;
   portalId: string;
   contactFormId: string;
@@ -14,28 +15,35 @@ export interface SiteConfig {
   siteUrl: string;
   /** The day the site was built: the footer year and the policies' "Last updated". */
   buildDate: Date;
-  /** null when any HubSpot id is missing: the forms then fail with the spec's message. */
+  /** null when any HubSpot id is missing: the forms then show their error message. */
   crm: CrmConfig | null;
   gaMeasurementId: string | null;
   clarityProjectId: string | null;
   outDir: string;
-  /** Set by `npm run dev`: pages load the live-reload client. */
-  dev: boolean;
 }
 
 export class ConfigError extends Error {}
 
+const DEFAULT_PORT = 4173;
+
 type Env = Record<string, string | undefined>;
 
-/** Reads KEY=value lines; the real environment wins over the file. */
-export function readDotEnv(path: string): Env {
-  if (!existsSync(path)) return {};
-  const env: Env = {};
-  for (const line of readFileSync(path, "utf8").split(/\r?\n/)) {
-    const match = /^\s*([A-Z0-9_]+)\s*=\s*(.*?)\s*$/.exec(line);
-    if (match) env[match[1]] = match[2].replace(/^(["'])(.*)\1$/, "$2");
-  }
-  return env;
+/** The settings in a .env file, parsed by Node itself; none when there is no file. */
+function readDotEnv(path: string): Env {
+  return existsSync(path) ? parseEnv(readFileSync(path, "utf8")) : {};
+}
+
+/** The environment a command sees: .env, overridden by the real environment. */
+export function environment(): Env {
+  return { ...readDotEnv(".env"), ...process.env };
+}
+
+/** Where the site is written and served from, and the port a developer's server listens on. */
+export function readPaths(env: Env = environment()): { outDir: string; port: number } {
+  const port = Number(env.PORT?.trim() || DEFAULT_PORT);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new ConfigError(`PORT="${env.PORT}" is not a port number: expected something like ${DEFAULT_PORT}.`);
+  return { outDir: env.OUT_DIR?.trim() || "dist", port };
 }
 
 function optional(env: Env, name: string, pattern: RegExp, example: string): string | null {
@@ -72,7 +80,7 @@ function buildDate(env: Env): Date {
   return date;
 }
 
-export function readConfig(env: Env = { ...readDotEnv(".env"), ...process.env }): SiteConfig {
+export function readConfig(env: Env = environment()): SiteConfig {
   const portalId = optional(env, "HUBSPOT_PORTAL_ID", /^\d+$/, "12345678");
   const formId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
   const guid = "1a2b3c4d-0000-4000-8000-1234567890ab";
@@ -85,8 +93,7 @@ export function readConfig(env: Env = { ...readDotEnv(".env"), ...process.env })
     crm: portalId && contactFormId && downloadFormId ? { origin, portalId, contactFormId, downloadFormId } : null,
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),
     clarityProjectId: optional(env, "CLARITY_PROJECT_ID", /^[a-z0-9]{6,}$/, "k3x9abcd12"),
-    outDir: env.OUT_DIR?.trim() || "dist",
-    dev: env.SITE_DEV === "1",
+    outDir: readPaths(env).outDir,
   };
 }
 

@@ -4,14 +4,14 @@ import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
-import { cacheKey, cached } from "./cache.ts";
+import { cached, cacheKey } from "./cache.ts";
 
 type Format = "avif" | "webp" | "jpeg";
 const EXTENSION: Record<Format, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 const QUALITY: Record<Format, number> = { avif: 50, webp: 72, jpeg: 74 };
 
 /** The intrinsic size an SVG declares: its width and height attributes, else its viewBox. */
-export function svgSize(svg: string, file: string): { width: number; height: number } {
+function svgSize(svg: string, file: string): { width: number; height: number } {
   const tag = /<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
   const attribute = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
   const viewBox = /viewBox="[\d.-]+[ ,]+[\d.-]+[ ,]+([\d.]+)[ ,]+([\d.]+)"/.exec(tag);
@@ -57,7 +57,9 @@ export async function buildImages(outDir: string): Promise<SiteData["images"]> {
   const [hero, headshot, ogImage] = await Promise.all([
     responsive(outDir, "hero", [640, 1024, 1600], 1600),
     responsive(outDir, "headshot", [320, 640], 640),
-    readFile("art/og.svg").then((svg) => encode(svg, "jpeg", 1200)).then((bytes) => emit(outDir, "og", 1200, "jpeg", bytes)),
+    readFile("art/og.svg")
+      .then((svg) => encode(svg, "jpeg", 1200))
+      .then((bytes) => emit(outDir, "og", 1200, "jpeg", bytes)),
   ]);
   return { hero, headshot, ogImage };
 }

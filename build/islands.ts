@@ -1,37 +1,45 @@
 // Bundles the browser JavaScript with esbuild: one entry with the hydrate runtime and the islands
 // every page hydrates on load; every other island is its own chunk, fetched only by pages that use
 // it (preloaded when it hydrates on load). Preact stands in for React; shared code is one chunk.
-import * as esbuild from "esbuild";
+
 import { existsSync } from "node:fs";
+import { writeFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
-import type { AnalyticsConfig } from "../islands/analytics.ts";
-import type { UsedIsland } from "../islands/Island.tsx";
+import * as esbuild from "esbuild";
+import type { AnalyticsConfig } from "../islands/integrations/analytics.ts";
+import type { UsedIsland } from "../islands/runtime/island.tsx";
 
 export interface PageScripts {
   /** The module script every page loads. */
   entry: string;
   /** Chunks this page needs at once, preloaded so they download in parallel with the entry. */
   preloads: string[];
+  /** Fetched after first paint: its islands that hydrate when idle or visible, analytics, web-vitals. */
+  later: string[];
 }
+
+/** What the bundler produced for each route, written beside the scripts for `npm run size`. */
+export const MANIFEST_FILE = "assets/manifest.json";
+export type IslandManifest = Record<string, PageScripts>;
 
 const root = process.cwd();
 const islandFile = (name: string) => resolve(root, "islands", `${name}.tsx`);
 const runtime = (file: string) => JSON.stringify(resolve(root, "islands", file));
 
 /** Islands that every page hydrates on load go into the entry itself. */
-export function islandsOnEveryPage(pages: { islands: UsedIsland[] }[]): string[] {
+function islandsOnEveryPage(pages: { islands: UsedIsland[] }[]): string[] {
   const onLoad = pages.map((page) => page.islands.filter((i) => i.when === "load").map((i) => i.name));
   return onLoad.reduce((common, names) => common.filter((name) => names.includes(name)));
 }
 
-export function entrySource(bundled: string[], lazy: string[]): string {
+function entrySource(bundled: string[], lazy: string[]): string {
   const registry = [...bundled, ...lazy.map((name) => `${name}: { load: () => import(${JSON.stringify(islandFile(name))}) }`)];
   return [
     `import { hydrateIslands } from ${runtime("runtime/hydrate.ts")};`,
     ...bundled.map((name) => `import ${name} from ${JSON.stringify(islandFile(name))};`),
     `hydrateIslands({ ${registry.join(", ")} });`,
     // Analytics waits for the load event, so it never competes with first paint.
-    `const analytics = () => import(${runtime("analytics.ts")}).then((m) => m.startAnalytics());`,
+    `const analytics = () => import(${runtime("integrations/analytics.ts")}).then((m) => m.startAnalytics());`,
     `if (document.readyState === "complete") analytics(); else addEventListener("load", analytics, { once: true });`,
   ].join("\n");
 }
@@ -41,19 +49,18 @@ const noReact: esbuild.Plugin = {
   name: "no-react-in-the-browser",
   setup(build) {
     build.onResolve({ filter: /^react-dom(\/|$)|^react\/jsx/ }, (args) => ({
-      errors: [{ text: `${relative(root, args.importer)} imports "${args.path}": islands may import only hooks from "react" (served by Preact), never react-dom` }],
+      errors: [
+        { text: `${relative(root, args.importer)} imports "${args.path}": islands may import only hooks from "react" (served by Preact), never react-dom` },
+      ],
     }));
   },
 };
 
-export async function bundleIslands(
-  pages: { route: string; islands: UsedIsland[] }[],
-  analytics: AnalyticsConfig,
-  outDir: string,
-): Promise<Map<string, PageScripts>> {
+export async function bundleIslands(pages: { route: string; islands: UsedIsland[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandManifest> {
   for (const page of pages) {
     for (const { name } of page.islands) {
-      if (!existsSync(islandFile(name))) throw new Error(`${page.route}: uses island ${name}, but islands/${name}.tsx does not exist; an island's component name must match its file name`);
+      if (!existsSync(islandFile(name)))
+        throw new Error(`${page.route}: uses island ${name}, but islands/${name}.tsx does not exist; an island's component name must match its file name`);
     }
   }
   const bundled = islandsOnEveryPage(pages);
@@ -71,7 +78,11 @@ export async function bundleIslands(
       jsx: "automatic",
       jsxImportSource: resolve(root, "islands/runtime"),
       alias: { react: resolve(root, "islands/runtime/react.ts") },
-      define: { "process.env.NODE_ENV": '"production"', __GA_MEASUREMENT_ID__: JSON.stringify(analytics.gaMeasurementId), __CLARITY_PROJECT_ID__: JSON.stringify(analytics.clarityProjectId) },
+      define: {
+        "process.env.NODE_ENV": '"production"',
+        __GA_MEASUREMENT_ID__: JSON.stringify(analytics.gaMeasurementId),
+        __CLARITY_PROJECT_ID__: JSON.stringify(analytics.clarityProjectId),
+      },
       outdir: resolve(outDir, "assets"),
       entryNames: "[name].[hash]",
       chunkNames: "[name].[hash]",
@@ -94,25 +105,38 @@ export async function bundleIslands(
 
   const outputs = result.metafile.outputs;
   const sitePath = (file: string) => `/${relative(resolve(outDir), resolve(file))}`;
-  const withStaticImports = (file: string, seen = new Set<string>()): Set<string> => {
+  /** The file and everything it pulls in; with `dynamic`, what it imports later too. */
+  const closure = (file: string, dynamic: boolean, seen = new Set<string>()): Set<string> => {
     seen.add(file);
     for (const imported of outputs[file].imports) {
-      if (imported.kind === "import-statement" && !seen.has(imported.path)) withStaticImports(imported.path, seen);
+      const follow = imported.kind === "import-statement" || (dynamic && imported.kind === "dynamic-import");
+      if (follow && !seen.has(imported.path)) closure(imported.path, dynamic, seen);
     }
     return seen;
   };
   const outputOf = (entryPoint: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)!;
+  const islandOutput = (name: string) => outputOf(relative(root, islandFile(name)));
   const entry = outputOf("islands-entry:site");
-  const entryFiles = withStaticImports(entry);
+  const entryFiles = closure(entry, false);
+  const analyticsFiles = closure(outputOf(relative(root, resolve(root, "islands/integrations/analytics.ts"))), true);
 
-  return new Map(
+  const manifest: IslandManifest = Object.fromEntries(
     pages.map((page) => {
       const preloads = new Set([...entryFiles].filter((file) => file !== entry));
+      const later = new Set(analyticsFiles);
       for (const island of page.islands) {
-        if (island.when !== "load" || bundled.includes(island.name)) continue;
-        for (const file of withStaticImports(outputOf(relative(root, islandFile(island.name))))) preloads.add(file);
+        if (bundled.includes(island.name)) continue;
+        for (const file of closure(islandOutput(island.name), island.when !== "load")) (island.when === "load" ? preloads : later).add(file);
       }
-      return [page.route, { entry: sitePath(entry), preloads: [...preloads].map(sitePath) }];
+      const firstLoad = new Set([entry, ...preloads]);
+      const scripts: PageScripts = {
+        entry: sitePath(entry),
+        preloads: [...preloads].map(sitePath),
+        later: [...later].filter((file) => !firstLoad.has(file)).map(sitePath),
+      };
+      return [page.route, scripts];
     }),
   );
+  await writeFile(resolve(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  return manifest;
 }

@@ -1,8 +1,9 @@
 // Finds pages/*.tsx, checks each exports metadata and a component, and names its route.
-import fg from "fast-glob";
+
 import { pathToFileURL } from "node:url";
+import fg from "fast-glob";
 import type { ComponentType } from "react";
-import type { PageMeta } from "./head.ts";
+import type { PageMeta } from "../components/head.ts";
 
 export interface Page {
   /** pages/case-studies.tsx */

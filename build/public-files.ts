@@ -1,6 +1,7 @@
 // public/ is copied as it is; its logos are also read so pages can inline them.
-import { cp, readdir, readFile } from "node:fs/promises";
+
 import { existsSync } from "node:fs";
+import { cp, readdir, readFile } from "node:fs/promises";
 import { basename } from "node:path";
 
 export async function copyPublic(outDir: string): Promise<void> {
@@ -12,7 +13,8 @@ export async function readLogos(): Promise<Record<string, string>> {
   const entries = await Promise.all(
     files.map(async (file) => {
       const svg = (await readFile(`public/logos/${file}`, "utf8")).replace(/<\?xml[^>]*>\s*/, "").trim();
-      if (/<script|\son\w+=/i.test(svg)) throw new Error(`public/logos/${file}: contains a script or event handler; logos are inlined into pages, so keep them plain drawings`);
+      if (/<script|\son\w+=/i.test(svg))
+        throw new Error(`public/logos/${file}: contains a script or event handler; logos are inlined into pages, so keep them plain drawings`);
       return [basename(file, ".svg"), svg.replace(/<svg\b/, '<svg aria-hidden="true" focusable="false"')] as const;
     }),
   );

@@ -5,12 +5,13 @@ import { dirname, join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Document, type DocumentProps } from "../components/Document.tsx";
+import { resolveHead } from "../components/head.ts";
 import { Layout } from "../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
-import { collectIslands, type UsedIsland } from "../islands/Island.tsx";
+import { collectIslands, type UsedIsland } from "../islands/runtime/island.tsx";
 import { outputFileOf, type Page } from "./pages.ts";
 
-export interface RenderedBody {
+interface RenderedBody {
   page: Page;
   bodyHtml: string;
   islands: UsedIsland[];
@@ -19,23 +20,20 @@ export interface RenderedBody {
 export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBody {
   const value: SiteData = { ...site, path: page.route };
   const { result, islands } = collectIslands(() =>
-    renderToStaticMarkup(
-      createElement(SiteContext.Provider, { value }, createElement(Layout, { path: page.route, children: createElement(page.Component) })),
-    ),
+    renderToStaticMarkup(createElement(SiteContext.Provider, { value }, createElement(Layout, { path: page.route }, createElement(page.Component)))),
   );
   return { page, bodyHtml: result, islands };
 }
 
 /** What the build supplies to a page's document besides the page itself. */
-export type DocumentAssets = Omit<DocumentProps, "meta" | "path" | "bodyHtml" | "robots">;
+type DocumentAssets = Omit<DocumentProps, "head" | "bodyHtml"> & { siteUrl: string; ogImage: string };
 
-export function renderDocument({ page, bodyHtml }: RenderedBody, assets: DocumentAssets): string {
-  const robots = page.route === "/404" ? "noindex, follow" : "index, follow";
-  const html = renderToStaticMarkup(createElement(Document, { ...assets, meta: page.meta, path: page.route, bodyHtml, robots }));
-  return `<!doctype html>${html}`;
+function renderDocument({ page, bodyHtml }: RenderedBody, { siteUrl, ogImage, ...assets }: DocumentAssets): string {
+  const head = resolveHead(page.meta, page.route, { siteUrl, defaultImage: ogImage });
+  return `<!doctype html>${renderToStaticMarkup(createElement(Document, { ...assets, head, bodyHtml }))}`;
 }
 
-export interface WrittenPage {
+interface WrittenPage {
   route: string;
   /** dist-relative, e.g. services/index.html */
   file: string;

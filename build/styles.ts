@@ -1,8 +1,8 @@
 // Compiles styles/main.scss into one content-hashed, compressed stylesheet (cached by the sources).
 import { createHash } from "node:crypto";
-import { readFile, readdir, writeFile, mkdir } from "node:fs/promises";
+import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { cacheKey, cached } from "./cache.ts";
+import { cached, cacheKey } from "./cache.ts";
 
 /** A new Sass may compile differently, so its version is part of the cache key. */
 const sassVersion = readFile("node_modules/sass/package.json", "utf8").then((json) => String(JSON.parse(json).version));

@@ -6,9 +6,7 @@ export function ExternalLink({ href, className, children, icon = true }: { href:
   return (
     <a href={href} className={className} target="_blank" rel="noopener noreferrer">
       {children}
-      {icon && <ExternalIcon />}
-      {" "}
-      <span className="visually-hidden">(opens in a new tab)</span>
+      {icon && <ExternalIcon />} <span className="visually-hidden">(opens in a new tab)</span>
     </a>
   );
 }

@@ -1,6 +1,6 @@
 import { company, social } from "../content/site.ts";
-import { useSite } from "./SiteContext.tsx";
 import { LinkedInIcon, TwitterIcon } from "./icons.tsx";
+import { useSite } from "./SiteContext.tsx";
 
 export function Footer() {
   const { buildDate } = useSite();

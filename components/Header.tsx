@@ -1,6 +1,6 @@
 import { company, insightsLink, navigation } from "../content/site.ts";
-import { Island } from "../islands/Island.tsx";
 import MobileMenu from "../islands/MobileMenu.tsx";
+import { Island } from "../islands/runtime/island.tsx";
 import ThemeToggle from "../islands/ThemeToggle.tsx";
 import { BrandMark } from "./BrandMark.tsx";
 

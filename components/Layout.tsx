@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { Footer } from "./Footer.tsx";
 import { Header } from "./Header.tsx";
 
-export function Layout({ path, children }: { path: string; children: ReactNode }) {
+export function Layout({ path, children }: { path: string; children?: ReactNode }) {
   return (
     <>
       <Header path={path} />

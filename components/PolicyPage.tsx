@@ -2,7 +2,11 @@ import type { Policy } from "../content/types.ts";
 import { PageHeader } from "./Section.tsx";
 import { useSite } from "./SiteContext.tsx";
 
-const slug = (heading: string) => heading.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+const slug = (heading: string) =>
+  heading
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
 
 /** /privacy and /terms: numbered sections, each an h2, with "Last updated" = the build date. */
 export function PolicyPage({ policy }: { policy: Policy }) {

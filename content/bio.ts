@@ -1,7 +1,7 @@
 // The founder's bio page: tabs, prose and lists.
 
-import type { Bio, BioTab } from "./types.ts";
 import { company, newsletter } from "./site.ts";
+import type { Bio, BioTab } from "./types.ts";
 
 export const bioTabs: BioTab[] = [
   { label: "Background", value: "background" },
@@ -21,32 +21,27 @@ export const bio: Bio = {
     {
       title: "AI Product Development",
       meta: "Generative AI · LLM applications · Model Context Protocol",
-      description:
-        "Takes AI products from first prototype to launch, with evaluation, privacy and responsible-use practices built in from day one.",
+      description: "Takes AI products from first prototype to launch, with evaluation, privacy and responsible-use practices built in from day one.",
     },
     {
       title: "Cloud and Digital Transformation",
       meta: "Data platforms · Cloud migration · Modernization",
-      description:
-        "Guides organizations off legacy systems and spreadsheets onto secure, shared platforms that staff actually use.",
+      description: "Guides organizations off legacy systems and spreadsheets onto secure, shared platforms that staff actually use.",
     },
     {
       title: "Strategic Advisory",
       meta: "Strategy · Roadmaps · Operating models",
-      description:
-        "Helps executives and boards turn ambitious goals into focused strategies, roadmaps and success measures.",
+      description: "Helps executives and boards turn ambitious goals into focused strategies, roadmaps and success measures.",
     },
     {
       title: "Innovation Incubation",
       meta: "Venture design · Incubators · Design sprints",
-      description:
-        "Designs and runs incubation programs and workshops that move new ideas from concept to funded pilot.",
+      description: "Designs and runs incubation programs and workshops that move new ideas from concept to funded pilot.",
     },
     {
       title: "Workforce and Education Systems",
       meta: "Workforce development · EdTech · Public sector",
-      description:
-        "Brings deep knowledge of how learners, workers, employers and public agencies connect, and where technology helps most.",
+      description: "Brings deep knowledge of how learners, workers, employers and public agencies connect, and where technology helps most.",
     },
   ],
   experience: [

@@ -1,9 +1,9 @@
-// Case studies, in page order. The first is the featured product launch; the rest link to PDFs.
+// Case studies, in page order after the featured one (featured: true), which links to its product; the rest link to PDFs.
 // Every string in the non-featured studies is printed into a PDF with pdf-lib standard fonts,
 // so it must stay within WinAnsi (Windows-1252): plain ASCII is safest.
 
-import type { CaseStudy } from "./types.ts";
 import { company, memoryProduct } from "./site.ts";
+import type { CaseStudy } from "./types.ts";
 
 export const caseStudies: CaseStudy[] = [
   {

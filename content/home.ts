@@ -1,6 +1,7 @@
 // Home page copy. Names come from ./site.ts so a rename stays a one-line change.
-import type { ServiceArea } from "./types.ts";
+
 import { company, memoryProduct, newsletter } from "./site.ts";
+import type { ServiceArea } from "./types.ts";
 
 export const hero = {
   eyebrow: `Strategic technology advisory · ${company.location}`,
@@ -36,31 +37,18 @@ export const serviceAreas: ServiceArea[] = [
     title: "AI Product Development",
     summary:
       "We design, build and launch AI products that solve a specific problem for learners, constituents or members, and we put them in production, not in a slide deck.",
-    points: [
-      "Product discovery and user research",
-      "Prototypes validated with real users",
-      "Secure, production-grade cloud delivery",
-    ],
+    points: ["Product discovery and user research", "Prototypes validated with real users", "Secure, production-grade cloud delivery"],
   },
   {
     title: "Strategic Advisory",
     summary:
       "We give executives a clear technology strategy and roadmap for AI, cloud and digital transformation, grounded in what your organization can fund and sustain.",
-    points: [
-      "AI readiness and opportunity assessment",
-      "Cloud and digital transformation roadmaps",
-      "Board-ready investment cases",
-    ],
+    points: ["AI readiness and opportunity assessment", "Cloud and digital transformation roadmaps", "Board-ready investment cases"],
   },
   {
     title: "Innovation Incubation",
-    summary:
-      "We run structured incubation programs that help organizations test new ventures quickly and back the ones with real traction.",
-    points: [
-      "Venture sprints with clear go/no-go gates",
-      "Coaching for internal founding teams",
-      "Pilot partners and early revenue",
-    ],
+    summary: "We run structured incubation programs that help organizations test new ventures quickly and back the ones with real traction.",
+    points: ["Venture sprints with clear go/no-go gates", "Coaching for internal founding teams", "Pilot partners and early revenue"],
   },
 ];
 

@@ -1,5 +1,5 @@
-import type { Policy } from "./types.ts";
 import { company, newsletter } from "./site.ts";
+import type { Policy } from "./types.ts";
 
 export const privacyPolicy: Policy = {
   title: "Privacy Policy",
@@ -14,9 +14,7 @@ export const privacyPolicy: Policy = {
     },
     {
       heading: "Information You Give Us",
-      paragraphs: [
-        `We collect personal information only when you choose to send it through one of our two forms.`,
-      ],
+      paragraphs: [`We collect personal information only when you choose to send it through one of our two forms.`],
       list: [
         "Contact form: first name, last name, email address and message (required), and phone number and company (optional).",
         "Case study download form: your email address and the case study you requested.",

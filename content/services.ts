@@ -1,6 +1,7 @@
 // Services page copy. Names come from ./site.ts so a rename stays a one-line change.
-import type { ServicePackage } from "./types.ts";
+
 import { company } from "./site.ts";
+import type { ServicePackage } from "./types.ts";
 
 export const servicesIntro = {
   heading: "Services and engagement packages",
@@ -14,24 +15,15 @@ export const packages: ServicePackage[] = [
     duration: "12 weeks",
     description:
       "A focused engagement that identifies your highest-value AI and cloud opportunities, validates one with a working pilot and delivers a funded roadmap to scale it.",
-    results: [
-      "Prioritized opportunity assessment and business case",
-      "A working pilot tested with real users",
-      "A 12-month roadmap your board can approve",
-    ],
+    results: ["Prioritized opportunity assessment and business case", "A working pilot tested with real users", "A 12-month roadmap your board can approve"],
     featured: false,
   },
   {
     name: "AI Product Development",
     price: "$125k",
     duration: "20 weeks",
-    description:
-      "End-to-end design, build and launch of an AI product, from user research through a secure production release your team is trained to run.",
-    results: [
-      "A production AI product in users' hands",
-      "Resilient cloud architecture built for 99.999% uptime",
-      "Documentation, runbooks and team handover",
-    ],
+    description: "End-to-end design, build and launch of an AI product, from user research through a secure production release your team is trained to run.",
+    results: ["A production AI product in users' hands", "Resilient cloud architecture built for 99.999% uptime", "Documentation, runbooks and team handover"],
     featured: true,
   },
   {

@@ -54,7 +54,7 @@ export interface NavLink {
   href: string;
 }
 
-/** The header's links, in order (spec §2 "Shared layout"). */
+/** The header's links, in order. */
 export const navigation: NavLink[] = [
   { label: "Home", href: "/" },
   { label: "Services", href: "/services" },

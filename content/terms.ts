@@ -1,5 +1,5 @@
-import type { Policy } from "./types.ts";
 import { company, memoryProduct, newsletter } from "./site.ts";
+import type { Policy } from "./types.ts";
 
 export const termsOfService: Policy = {
   title: "Terms of Service",

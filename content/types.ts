@@ -1,7 +1,7 @@
 // The shapes of everything the firm edits. Pages read these; nothing else holds copy.
 
 /** One titled block of prose, optionally followed by a bulleted list. */
-export interface ProseSection {
+interface ProseSection {
   heading: string;
   paragraphs: string[];
   list?: string[];
@@ -15,7 +15,7 @@ export interface Policy {
   sections: ProseSection[];
 }
 
-/** Spec §3 "Case study". */
+/** One engagement on /case-studies; all but the featured one also print to a downloadable PDF. */
 export interface CaseStudy {
   title: string;
   subtitle: string;
@@ -30,7 +30,7 @@ export interface CaseStudy {
 
 export type BioTabValue = "background" | "expertise" | "experience" | "education" | "publications";
 
-/** Spec §3 "Bio tab". */
+/** One tab of /bio: its panel is readable without JavaScript too. */
 export interface BioTab {
   label: string;
   value: BioTabValue;
@@ -44,7 +44,7 @@ export interface BioEntry {
   description: string;
 }
 
-export interface Publication {
+interface Publication {
   title: string;
   outlet: string;
   /** Month and year as a visitor reads it, e.g. "March 2025". */
@@ -63,7 +63,7 @@ export interface Bio {
   publications: Publication[];
 }
 
-/** Spec §2 "Services": one of the three priced packages. */
+/** One of the three priced packages on /services. */
 export interface ServicePackage {
   name: string;
   /** As shown: "$75k". */

@@ -1,13 +1,13 @@
 // The bio's tab strip (WAI-ARIA tabs). The panels are server HTML beside it, readable without
 // JavaScript; until hydration the strip is a list of links to them.
-import { useEffect, useLayoutEffect, useRef, useState, type KeyboardEvent } from "react";
+import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { BioTab, BioTabValue } from "../content/types.ts";
 
-export interface BioTabsProps {
+interface BioTabsProps {
   tabs: BioTab[];
 }
 
-export const tabId = (value: BioTabValue) => `tab-${value}`;
+const tabId = (value: BioTabValue) => `tab-${value}`;
 
 function tabFromHash(tabs: BioTab[], hash: string): BioTabValue | null {
   const value = hash.replace(/^#/, "");

@@ -1,25 +1,25 @@
-// Download Case Study: a dialog that records the lead in the CRM, then starts the PDF download (spec §4).
-import { useEffect, useRef, useState, type FormEvent, type KeyboardEvent, type MouseEvent } from "react";
-import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./crm.ts";
+// Download Case Study: a dialog that records the lead in the CRM, then starts the PDF download.
+import { type FormEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
 import { CloseIcon } from "./icons.tsx";
+import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./integrations/crm.ts";
 
-export interface CaseStudyDownloadProps {
+interface CaseStudyDownloadProps {
   endpoint: string | null;
   title: string;
   pdfUrl: string;
 }
 
-export const DOWNLOAD_SUCCESS_MESSAGE = "Thank you! Your download will begin shortly.";
-/** Spec §9: the dialog closes itself this long after success. */
+const DOWNLOAD_SUCCESS_MESSAGE = "Thank you! Your download will begin shortly.";
+/** After a successful download the dialog closes itself this long after. */
 export const DIALOG_AUTO_CLOSE_MS = 2000;
 
-/** Spec §7: the last path segment of the document link, else "case-study.pdf". */
+/** The saved file's name: the last path segment of the document link, else "case-study.pdf". */
 export function downloadFileName(pdfUrl: string): string {
   const path = pdfUrl.split(/[?#]/)[0];
   return path.split("/").pop() || "case-study.pdf";
 }
 
-export function triggerDownload(pdfUrl: string): void {
+function triggerDownload(pdfUrl: string): void {
   const link = document.createElement("a");
   link.href = pdfUrl;
   link.download = downloadFileName(pdfUrl);

@@ -1,14 +1,14 @@
-// The contact inquiry form (spec §4, §5, §7): sent to the CRM, kept filled on any failure.
-import { useRef, type FormEvent } from "react";
-import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./crm.ts";
+// The contact inquiry form: sent to the CRM, kept filled on any failure.
+import { type FormEvent, useRef } from "react";
+import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./integrations/crm.ts";
 
-export interface ContactFormProps {
+interface ContactFormProps {
   endpoint: string | null;
 }
 
-export const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll be in touch soon.";
+const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll be in touch soon.";
 
-export const contactFields = ["firstname", "lastname", "email", "phone", "company", "message"] as const;
+const contactFields = ["firstname", "lastname", "email", "phone", "company", "message"] as const;
 
 export default function ContactForm({ endpoint }: ContactFormProps) {
   const { status, send } = useCrmSubmission(endpoint);
@@ -46,7 +46,10 @@ export default function ContactForm({ endpoint }: ContactFormProps) {
       <Field name="company" label="Company" autoComplete="organization" />
       <div className="field">
         <label htmlFor="contact-message">
-          Message <span className="field__required" aria-hidden="true">*</span>
+          Message{" "}
+          <span className="field__required" aria-hidden="true">
+            *
+          </span>
         </label>
         <textarea id="contact-message" name="message" rows={6} required />
       </div>
@@ -79,7 +82,9 @@ function Field({ name, label, type = "text", autoComplete, required = false }: F
         {required && (
           <>
             {" "}
-            <span className="field__required" aria-hidden="true">*</span>
+            <span className="field__required" aria-hidden="true">
+              *
+            </span>
           </>
         )}
       </label>

@@ -1,16 +1,17 @@
-// Theme state (spec §4). The initial theme (stored, else the system's) is applied by the head script;
-// this provider reads it and owns every change after that.
-import { createContext, useContext, useEffect, useState, type ReactNode } from "react";
+// Theme state. The initial theme (stored, else the system's) is applied by the head script
+// (theme-script.ts); this provider reads it and owns every change after that.
+import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
 
 export type Theme = "light" | "dark";
 export const THEME_STORAGE_KEY = "theme";
 
-/** The theme the head script (build/head.ts themeScript) applied before first paint. */
-export function currentTheme(root: HTMLElement = document.documentElement): Theme {
-  return root.classList.contains("dark") ? "dark" : "light";
+/** The theme the head script applied before first paint. */
+function currentTheme(): Theme {
+  return document.documentElement.classList.contains("dark") ? "dark" : "light";
 }
 
-export function applyTheme(theme: Theme, root: HTMLElement = document.documentElement): void {
+function applyTheme(theme: Theme): void {
+  const root = document.documentElement;
   root.classList.remove(theme === "dark" ? "light" : "dark");
   root.classList.add(theme);
   try {

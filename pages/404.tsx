@@ -1,6 +1,6 @@
-import { navigation } from "../content/site.ts";
-import type { PageMeta } from "../build/head.ts";
+import type { PageMeta } from "../components/head.ts";
 import { PageHeader } from "../components/Section.tsx";
+import { navigation } from "../content/site.ts";
 
 export const meta: PageMeta = {
   title: "Page Not Found",
@@ -10,7 +10,11 @@ export const meta: PageMeta = {
 export default function NotFoundPage() {
   return (
     <>
-      <PageHeader eyebrow="404" heading="We couldn't find that page" intro="The link may be out of date, or the address may have a typo. These pages are a good place to continue:" />
+      <PageHeader
+        eyebrow="404"
+        heading="We couldn't find that page"
+        intro="The link may be out of date, or the address may have a typo. These pages are a good place to continue:"
+      />
       <section className="section" aria-label="Main pages">
         <div className="container">
           <ul className="card-grid card-grid--three not-found">

@@ -1,10 +1,10 @@
-import { aboutIntro, builtDifferent, vision } from "../content/about.ts";
-import { company } from "../content/site.ts";
-import type { PageMeta } from "../build/head.ts";
+import type { PageMeta } from "../components/head.ts";
+import { ArrowIcon } from "../components/icons.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { PageHeader, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { ArrowIcon } from "../components/icons.tsx";
+import { aboutIntro, builtDifferent, vision } from "../content/about.ts";
+import { company } from "../content/site.ts";
 
 export const meta: PageMeta = {
   title: "About Us",
@@ -19,7 +19,12 @@ export default function AboutPage() {
       <PageHeader eyebrow="About" heading={aboutIntro.heading} />
       <section className="section" aria-label="Introduction">
         <div className="container split split--media">
-          <Picture image={images.headshot} alt={`Portrait of ${company.founder}, ${company.founderRole}`} sizes="(min-width: 48rem) 20rem, 60vw" className="headshot" />
+          <Picture
+            image={images.headshot}
+            alt={`Portrait of ${company.founder}, ${company.founderRole}`}
+            sizes="(min-width: 48rem) 20rem, 60vw"
+            className="headshot"
+          />
           <div className="prose">
             {aboutIntro.paragraphs.map((text) => (
               <p key={text}>{text}</p>

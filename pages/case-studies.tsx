@@ -1,14 +1,14 @@
-import { caseStudies } from "../content/case-studies.ts";
-import { caseStudyClientLogos, company } from "../content/site.ts";
-import type { CaseStudy } from "../content/types.ts";
-import type { PageMeta } from "../build/head.ts";
+import { Checklist } from "../components/Checklist.tsx";
 import { ExternalLink } from "../components/ExternalLink.tsx";
+import type { PageMeta } from "../components/head.ts";
 import { LogoStrip } from "../components/LogoStrip.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { Checklist } from "../components/Checklist.tsx";
+import { caseStudies } from "../content/case-studies.ts";
+import { caseStudyClientLogos, company } from "../content/site.ts";
+import type { CaseStudy } from "../content/types.ts";
 import CaseStudyDownload from "../islands/CaseStudyDownload.tsx";
-import { Island } from "../islands/Island.tsx";
+import { Island } from "../islands/runtime/island.tsx";
 
 export const meta: PageMeta = {
   title: "Client Success Stories",
@@ -27,10 +27,16 @@ function Results({ study, heading }: { study: CaseStudy; heading: string }) {
 
 export default function CaseStudiesPage() {
   const { endpoints } = useSite();
-  const [featured, ...others] = caseStudies;
+  const featured = caseStudies.find((study) => study.featured);
+  if (!featured) throw new Error("content/case-studies.ts: no study has featured: true; mark the one to show first");
+  const others = caseStudies.filter((study) => study !== featured);
   return (
     <>
-      <PageHeader eyebrow="Work" heading="Client Success Stories" intro="Selected engagements across AI products, workforce innovation and economic mobility, with the results our clients measured." />
+      <PageHeader
+        eyebrow="Work"
+        heading="Client Success Stories"
+        intro="Selected engagements across AI products, workforce innovation and economic mobility, with the results our clients measured."
+      />
       <section className="section" aria-label="Case studies">
         <div className="container">
           <ol className="studies">

@@ -1,7 +1,7 @@
+import type { PageMeta } from "../components/head.ts";
+import { PolicyPage } from "../components/PolicyPage.tsx";
 import { privacyPolicy } from "../content/privacy.ts";
 import { company } from "../content/site.ts";
-import type { PageMeta } from "../build/head.ts";
-import { PolicyPage } from "../components/PolicyPage.tsx";
 
 export const meta: PageMeta = {
   title: "Privacy Policy",

@@ -1,8 +1,8 @@
+import { Checklist } from "../components/Checklist.tsx";
+import type { PageMeta } from "../components/head.ts";
+import { CallToAction, PageHeader } from "../components/Section.tsx";
 import { packages, servicesCta, servicesIntro } from "../content/services.ts";
 import { company } from "../content/site.ts";
-import type { PageMeta } from "../build/head.ts";
-import { CallToAction, PageHeader } from "../components/Section.tsx";
-import { Checklist } from "../components/Checklist.tsx";
 
 export const meta: PageMeta = {
   title: "Services & Pricing",

@@ -1,7 +1,7 @@
-import { termsOfService } from "../content/terms.ts";
-import { company } from "../content/site.ts";
-import type { PageMeta } from "../build/head.ts";
+import type { PageMeta } from "../components/head.ts";
 import { PolicyPage } from "../components/PolicyPage.tsx";
+import { company } from "../content/site.ts";
+import { termsOfService } from "../content/terms.ts";
 
 export const meta: PageMeta = {
   title: "Terms & Conditions",

@@ -1,8 +1,8 @@
 // npm test: make sure a browser is there, build the test sites once, then run every test file.
 import { execSync, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
-import fg from "fast-glob";
 import { performance } from "node:perf_hooks";
+import fg from "fast-glob";
 import { chromePath } from "./helpers/browser.ts";
 import { buildTestSites } from "./helpers/site.ts";
 
@@ -23,18 +23,32 @@ function ensureChromium(): void {
 }
 
 const started = performance.now();
+const run = (label: string, command: string, args: string[]) => {
+  console.log(`\n── ${label}`);
+  return spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
+};
+
+// The cheap checks first: a wrong type or a lint error fails in seconds, before any build.
+const bin = (name: string) => `node_modules/.bin/${name}`;
+if (run("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]) !== 0) process.exit(1);
+if (run("format and lint (biome check)", bin("biome"), ["check", "."]) !== 0) {
+  console.error("Fix the above, or let Biome do it: npx biome check --write .");
+  process.exit(1);
+}
+
 ensureChromium();
 console.log("Building the test sites…");
 await buildTestSites();
 
-const run = (label: string, command: string, args: string[]) => {
-  console.log(`\n── ${label}`);
-  return spawnSync(command, args, { stdio: "inherit", env: { ...process.env, TEST_SITES_BUILT: "1" } }).status ?? 1;
-};
-
 const nodeTests = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort();
 const unit = run("unit and component tests (vitest)", "npx", ["vitest", "run"]);
-const rest = run(`build and browser tests (node:test, ${nodeTests.length} files)`, process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...nodeTests]);
+const rest = run(`build and browser tests (node:test, ${nodeTests.length} files)`, process.execPath, [
+  "--import",
+  "tsx",
+  "--test",
+  "--test-concurrency=2",
+  ...nodeTests,
+]);
 
 console.log(`\nnpm test took ${((performance.now() - started) / 1000).toFixed(1)} s`);
 process.exit(unit || rest);

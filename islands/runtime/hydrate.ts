@@ -1,5 +1,5 @@
 // The browser side of islands: find each marker the server wrote and hydrate it with Preact.
-import { h, hydrate, type FunctionComponent } from "preact";
+import { type FunctionComponent, h, hydrate } from "preact";
 
 type Component = FunctionComponent<Record<string, unknown>>;
 /** Islands that hydrate on load are bundled in; the others are fetched only when they are needed. */
@@ -10,11 +10,14 @@ function whenReady(element: Element, when: string | undefined, run: () => void):
     if ("requestIdleCallback" in window) requestIdleCallback(run, { timeout: 2000 });
     else setTimeout(run, 200);
   } else if (when === "visible") {
-    const observer = new IntersectionObserver((entries) => {
-      if (!entries.some((entry) => entry.isIntersecting)) return;
-      observer.disconnect();
-      run();
-    }, { rootMargin: "200px" });
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (!entries.some((entry) => entry.isIntersecting)) return;
+        observer.disconnect();
+        run();
+      },
+      { rootMargin: "200px" },
+    );
     // The marker is display: contents and has no box of its own: watch what the island rendered.
     observer.observe(element.firstElementChild ?? element);
   } else {

@@ -1,10 +1,10 @@
-// Bio tabs (spec §2, §4; WAI-ARIA tabs): mouse, keyboard, the URL hash, and JavaScript off.
+// Bio tabs (the WAI-ARIA tabs pattern): mouse, keyboard, the URL hash, and JavaScript off.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
-import { browserSuite } from "../helpers/suite.ts";
 import { bareSite } from "../helpers/site.ts";
+import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(bareSite);
 

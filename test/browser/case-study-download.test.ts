@@ -1,11 +1,11 @@
-// Download Case Study (spec §4, §5, §7, §8): the dialog, the lead, the file, the auto-close.
+// Download Case Study: the dialog, the lead, the file, the auto-close.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page, Route } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
-import { browserSuite } from "../helpers/suite.ts";
-import { downloadEndpoint, standInCrm, failures } from "../helpers/crm.ts";
+import { downloadEndpoint, failures, standInCrm } from "../helpers/crm.ts";
 import { CRM_ORIGIN, configuredSite } from "../helpers/site.ts";
+import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(configuredSite);
 

@@ -1,15 +1,22 @@
-// The contact form against a recorded CRM stand-in (spec §4, §5, §7, §8).
+// The contact form against a recorded CRM stand-in.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
-import { browserSuite } from "../helpers/suite.ts";
-import { contactEndpoint, standInCrm, failures } from "../helpers/crm.ts";
+import { contactEndpoint, failures, standInCrm } from "../helpers/crm.ts";
 import { bareSite, configuredSite } from "../helpers/site.ts";
+import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(configuredSite, bareSite);
 
-const visitor = { firstname: "Ada", lastname: "Lovelace", email: "ada@example.org", phone: "+1 202 555 0100", company: "Analytical Engines", message: "We need an AI roadmap. It is urgent." };
+const visitor = {
+  firstname: "Ada",
+  lastname: "Lovelace",
+  email: "ada@example.org",
+  phone: "+1 202 555 0100",
+  company: "Analytical Engines",
+  message: "We need an AI roadmap. It is urgent.",
+};
 const ERROR = "There was a problem submitting the form. Please try again later.";
 
 async function fillAndSend(page: Page, origin: string) {
@@ -18,7 +25,8 @@ async function fillAndSend(page: Page, origin: string) {
   for (const [name, value] of Object.entries(visitor)) await page.fill(`[name="${name}"]`, value);
   await page.getByRole("button", { name: "Send Message" }).click();
 }
-const fieldValues = (page: Page) => page.evaluate((names) => names.map((n) => (document.querySelector(`[name="${n}"]`) as HTMLInputElement).value), Object.keys(visitor));
+const fieldValues = (page: Page) =>
+  page.evaluate((names) => names.map((n) => (document.querySelector(`[name="${n}"]`) as HTMLInputElement).value), Object.keys(visitor));
 
 test("success: the exact payload is posted once, and the thank-you replaces the form for good", async () => {
   const { context, page, errors } = await openPage(suite.browser);

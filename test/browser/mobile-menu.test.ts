@@ -1,10 +1,10 @@
-// The mobile menu at 375 px (spec §2, §4): Open, Close, backdrop, Escape, a link; and without JavaScript.
+// The mobile menu at 375 px: Open, Close, backdrop, Escape, a link; and without JavaScript.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
-import { browserSuite } from "../helpers/suite.ts";
 import { bareSite } from "../helpers/site.ts";
+import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(bareSite);
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { openPage } from "../helpers/browser.ts";
-import { ROUTES, bareSite } from "../helpers/site.ts";
+import { bareSite, ROUTES } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
 const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
@@ -11,7 +11,10 @@ const suite = browserSuite(bareSite);
 
 for (const colorScheme of ["light", "dark"] as const) {
   test(`every route loads without console errors or axe violations (${colorScheme})`, async () => {
-    for (const viewport of [{ width: 375, height: 800 }, { width: 1280, height: 900 }]) {
+    for (const viewport of [
+      { width: 375, height: 800 },
+      { width: 1280, height: 900 },
+    ]) {
       const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
       for (const route of [...ROUTES, "/no-such-page"]) {
         const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "networkidle" });
@@ -21,8 +24,12 @@ for (const colorScheme of ["light", "dark"] as const) {
         assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
         await page.evaluate(axeSource); // DevTools evaluation: the page's CSP rightly refuses inline scripts
         const violations = await page.evaluate(async () => {
-          const axe = (window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }).axe;
-          const result = await axe.run(document, { runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] } });
+          const axe = (
+            window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+          ).axe;
+          const result = await axe.run(document, {
+            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+          });
           return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
         });
         assert.deepEqual(violations, [], `${route} at ${viewport.width}px, ${colorScheme}`);

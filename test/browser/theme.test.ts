@@ -1,10 +1,10 @@
-// Theme (spec §4): system preference, storage, the toggle, reload, and no flash of the wrong theme.
+// Theme: system preference, storage, the toggle, reload, and no flash of the wrong theme.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
-import { browserSuite } from "../helpers/suite.ts";
 import { bareSite } from "../helpers/site.ts";
+import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(bareSite);
 
@@ -12,7 +12,11 @@ const rootClass = (page: Page) => page.evaluate(() => document.documentElement.c
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);
 
 test("no stored theme: follows the system preference", async () => {
-  for (const [colorScheme, expected] of [["dark", "dark"], ["light", "light"], ["no-preference", "light"]] as const) {
+  for (const [colorScheme, expected] of [
+    ["dark", "dark"],
+    ["light", "light"],
+    ["no-preference", "light"],
+  ] as const) {
     const { context, page } = await openPage(suite.browser, { colorScheme });
     await page.goto(`${suite.sites[0].origin}/`);
     assert.equal(await rootClass(page), `${expected} js`);

@@ -1,8 +1,8 @@
-// The spec's facts, route by route (site-spec.md §2, §3, §5, §9). Visible texts are spelled out here.
+// The site's facts and visible texts, route by route, spelled out here so a wrong constant still fails.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
-import { ROUTES, TEST_SITE_URL, bareSite, configuredSite, ensureTestSites, parsePage, text } from "../helpers/site.ts";
+import { bareSite, configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
 
 before(ensureTestSites);
 
@@ -57,7 +57,10 @@ test("/: hero, about, services, logo cloud, teaser, closing call to action", () 
   assert.equal(text(cloud.querySelector("h2")), "Trusted by leaders and innovators");
   assert.equal(cloud.querySelectorAll('[role="img"][aria-label]').length, 3);
   const teaser = doc.getElementById("case-studies")!;
-  assert.ok(links(teaser).some((a) => a.href === "https://localmemory.co/" || a.getAttribute("href") === "https://localmemory.co"), "Latest card links to the product site");
+  assert.ok(
+    links(teaser).some((a) => a.href === "https://localmemory.co/" || a.getAttribute("href") === "https://localmemory.co"),
+    "Latest card links to the product site",
+  );
   assert.match(text(teaser), /Latest/);
   assert.match(text(teaser), /Innovation Incubation Framework/);
   assert.ok(teaser.querySelector('a[href="/case-studies"]'));
@@ -81,7 +84,12 @@ test("/about: headshot, intro, Why We're Built Different, Our Vision", () => {
   assert.match(text(built.querySelector("figcaption")), /Regional GM/);
   const vision = doc.getElementById("vision")!;
   assert.equal(text(vision.querySelector("h2")), "Our Vision");
-  assert.deepEqual([...vision.querySelectorAll("h3")].map(text), ["$1M annual revenue", "A micro family office", "A team of elite consultants", "Fellowship programs"]);
+  assert.deepEqual([...vision.querySelectorAll("h3")].map(text), [
+    "$1M annual revenue",
+    "A micro family office",
+    "A team of elite consultants",
+    "Fellowship programs",
+  ]);
   assert.match(text(vision), /2027/);
   assert.ok(vision.querySelector('a[href="/contact"]'));
 });
@@ -90,7 +98,12 @@ test("/services: the three packages exactly", () => {
   const doc = parsePage("/services");
   const packages = [...doc.querySelectorAll(".package")];
   assert.deepEqual(
-    packages.map((p) => [text(p.querySelector("h2")), text(p.querySelector(".package__amount")), text(p.querySelector(".package__duration")), Boolean(p.querySelector(".badge"))]),
+    packages.map((p) => [
+      text(p.querySelector("h2")),
+      text(p.querySelector(".package__amount")),
+      text(p.querySelector(".package__duration")),
+      Boolean(p.querySelector(".badge")),
+    ]),
     [
       ["Discovery to Scale", "$75k", "12 weeks", false],
       ["AI Product Development", "$125k", "20 weeks", true],
@@ -116,17 +129,21 @@ test("/case-studies: heading, featured study, five downloads in order, logo stri
   assert.match(text(featured), /Challenge/);
   assert.match(text(featured), /Solution/);
   assert.match(text(featured), /Key Results/);
-  for (const figure of ["26 tools", "34,466 memories/second", "11 ms vector search", "85% weekly retention", "100+ active users"]) assert.match(text(featured), new RegExp(figure.replace(/[+.]/g, "\\$&")));
+  for (const figure of ["26 tools", "34,466 memories/second", "11 ms vector search", "85% weekly retention", "100+ active users"])
+    assert.match(text(featured), new RegExp(figure.replace(/[+.]/g, "\\$&")));
   assert.ok(featured.querySelectorAll(".checklist li svg").length >= 5, "check marks");
   assert.ok(byText(featured, "Visit")[0]?.getAttribute("href")?.startsWith("https://localmemory.co"));
   assert.equal(byText(featured, "Download Case Study").length, 0, "the featured study has no download");
-  assert.deepEqual(others.map((s) => text(s.querySelector("h2"))), [
-    "JFFLabs Impact Incubation Model",
-    "EQOS Initiative",
-    "Economic Mobility for Veteran and Military Families",
-    "ASA Center for Career Navigation",
-    "JFFLabs Innovation Workshop",
-  ]);
+  assert.deepEqual(
+    others.map((s) => text(s.querySelector("h2"))),
+    [
+      "JFFLabs Impact Incubation Model",
+      "EQOS Initiative",
+      "Economic Mobility for Veteran and Military Families",
+      "ASA Center for Career Navigation",
+      "JFFLabs Innovation Workshop",
+    ],
+  );
   for (const study of others) {
     assert.deepEqual([...study.querySelectorAll("h3")].map(text), ["Challenge", "Solution", "Results"]);
     const download = byText(study, "Download Case Study")[0];
@@ -139,13 +156,16 @@ test("/case-studies: heading, featured study, five downloads in order, logo stri
 
 test("/bio: five tabs, every panel in the HTML, six publications, Contact Us", () => {
   const doc = parsePage("/bio");
-  assert.deepEqual(links(doc, ".bio-tabs a").map((a) => [text(a), a.getAttribute("href")]), [
-    ["Background", "#background"],
-    ["Expertise", "#expertise"],
-    ["Experience", "#experience"],
-    ["Education", "#education"],
-    ["Publications", "#publications"],
-  ]);
+  assert.deepEqual(
+    links(doc, ".bio-tabs a").map((a) => [text(a), a.getAttribute("href")]),
+    [
+      ["Background", "#background"],
+      ["Expertise", "#expertise"],
+      ["Experience", "#experience"],
+      ["Education", "#education"],
+      ["Publications", "#publications"],
+    ],
+  );
   for (const id of ["background", "expertise", "experience", "education", "publications"]) {
     const panel = doc.getElementById(id)!;
     assert.ok(text(panel).length > 200, `${id} panel has content`);
@@ -155,7 +175,10 @@ test("/bio: five tabs, every panel in the HTML, six publications, Contact Us", (
   assert.equal(publications.length, 6);
   for (const item of publications) {
     assert.match(item.querySelector("a")?.getAttribute("href") ?? "", /^https:\/\//);
-    assert.match(text(item.querySelector(".entries__meta")), /· (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d$/);
+    assert.match(
+      text(item.querySelector(".entries__meta")),
+      /· (January|February|March|April|May|June|July|August|September|October|November|December) 20\d\d$/,
+    );
     assert.match(item.querySelector("time")?.getAttribute("datetime") ?? "", /^20\d\d-\d\d$/);
   }
   assert.equal(byText(doc, "Contact Us")[0]?.getAttribute("href"), "/contact");
@@ -165,7 +188,11 @@ test("/contact: the form's fields, types and required markers, and the side colu
   const doc = parsePage("/contact");
   const form = doc.querySelector("form")!;
   assert.ok(form.hasAttribute("novalidate"));
-  const fields = [...form.querySelectorAll<HTMLInputElement>("input, textarea")].map((f) => [f.name, f.tagName === "TEXTAREA" ? "textarea" : f.type, f.required]);
+  const fields = [...form.querySelectorAll<HTMLInputElement>("input, textarea")].map((f) => [
+    f.name,
+    f.tagName === "TEXTAREA" ? "textarea" : f.type,
+    f.required,
+  ]);
   assert.deepEqual(fields, [
     ["firstname", "text", true],
     ["lastname", "text", true],
@@ -174,7 +201,8 @@ test("/contact: the form's fields, types and required markers, and the side colu
     ["company", "text", false],
     ["message", "textarea", true],
   ]);
-  for (const field of form.querySelectorAll("input, textarea")) assert.ok(form.querySelector(`label[for="${field.id}"]`), `${field.getAttribute("name")} has a label`);
+  for (const field of form.querySelectorAll("input, textarea"))
+    assert.ok(form.querySelector(`label[for="${field.id}"]`), `${field.getAttribute("name")} has a label`);
   const labels = [...form.querySelectorAll("label")].map(text);
   assert.deepEqual(labels, ["First Name *", "Last Name *", "Email *", "Phone", "Company", "Message *"]);
   const aside = doc.querySelector("aside")!;

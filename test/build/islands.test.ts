@@ -1,10 +1,11 @@
 // What the browser gets: Preact, never React; each page only its own islands; within budget.
 import assert from "node:assert/strict";
-import { readFileSync, readdirSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { before, test } from "node:test";
-import { BUDGET, measurePage, overBudget } from "../../build/size.ts";
-import { ROUTES, bareSite, configuredSite, ensureTestSites, readPage } from "../helpers/site.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../../build/islands.ts";
 import { outputFileOf } from "../../build/pages.ts";
+import { BUDGET, measurePage, overBudget } from "../../build/size.ts";
+import { bareSite, configuredSite, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
 
 before(ensureTestSites);
 
@@ -31,8 +32,10 @@ test("each page preloads only the islands it hydrates on load", () => {
 });
 
 test(`every page is within budget (HTML ${BUDGET.htmlKb} KB, CSS ${BUDGET.cssKb} KB, JS ${BUDGET.jsKb}/${BUDGET.jsKbInteractive} KB gzip, ${BUDGET.scriptRequests} scripts)`, () => {
+  const manifest = JSON.parse(readFileSync(`${configuredSite}/${MANIFEST_FILE}`, "utf8")) as IslandManifest;
+  assert.deepEqual(Object.keys(manifest).sort(), [...ROUTES, "/404"].sort());
   for (const route of [...ROUTES, "/404"]) {
-    const size = measurePage(configuredSite, route, outputFileOf(route));
+    const size = measurePage(configuredSite, route, outputFileOf(route), manifest[route]);
     assert.deepEqual(overBudget(size), []);
     assert.ok(size.jsKb > 3, `${route}: the measure sees the scripts (${size.jsKb} KB)`);
   }

@@ -1,10 +1,10 @@
 // Every page's <head>: title rule, description, keywords, social cards, canonical, robots, JSON-LD.
 import assert from "node:assert/strict";
-import { before, describe, test } from "node:test";
-import { company, seoDefaults } from "../../content/site.ts";
-import { pageTitle, scriptSafeJson } from "../../build/head.ts";
 import { existsSync } from "node:fs";
-import { ROUTES, TEST_SITE_URL, configuredSite, ensureTestSites, parsePage } from "../helpers/site.ts";
+import { before, describe, test } from "node:test";
+import { pageTitle, scriptSafeJson } from "../../components/head.ts";
+import { company, seoDefaults } from "../../content/site.ts";
+import { configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL } from "../helpers/site.ts";
 
 before(ensureTestSites);
 
@@ -70,7 +70,7 @@ for (const route of [...ROUTES, "/404"]) {
 }
 
 test("JSON-LD cannot close its script element, whatever the content", () => {
-  const hostile = { name: '</script><script>alert(1)</script><!--', sep: "a\u2028b" };
+  const hostile = { name: "</script><script>alert(1)</script><!--", sep: "a\u2028b" };
   const json = scriptSafeJson(hostile);
   assert.doesNotMatch(json, /<|>|\u2028/);
   assert.deepEqual(JSON.parse(json), hostile);

@@ -24,7 +24,11 @@ test("a page's route and output file come from its name", () => {
 for (const [what, source, message] of [
   ["no meta", "export default function BadPage() { return null; }", "pages/bad.tsx: export const meta: PageMeta = { title, description } is missing"],
   ["no title", 'export const meta = { description: "x".repeat(80) }; export default () => null;', "pages/bad.tsx: meta.title is missing"],
-  ["a one-word description", 'export const meta = { title: "Bad", description: "Short" }; export default () => null;', "pages/bad.tsx: meta.description is missing or shorter than 50 characters"],
+  [
+    "a one-word description",
+    'export const meta = { title: "Bad", description: "Short" }; export default () => null;',
+    "pages/bad.tsx: meta.description is missing or shorter than 50 characters",
+  ],
   ["no component", 'export const meta = { title: "Bad", description: "x".repeat(80) };', "pages/bad.tsx: export default function SomethingPage() is missing"],
 ] as const) {
   test(`a page with ${what} stops the build with "${message}"`, async () => {

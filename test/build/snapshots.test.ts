@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { before, test } from "node:test";
-import { ROUTES, ensureTestSites, readPage } from "../helpers/site.ts";
+import { ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
 
 before(ensureTestSites);
 

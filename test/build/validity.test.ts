@@ -3,21 +3,21 @@ import assert from "node:assert/strict";
 import { cpSync, mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import { inflateSync } from "node:zlib";
 import { before, test } from "node:test";
+import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
-import { caseStudies } from "../../content/case-studies.ts";
-import { checkLinks } from "../../build/check-links.ts";
-import { validateHtml } from "../../build/validate-html.ts";
-import { ROUTES, bareSite, configuredSite, ensureTestSites, readPage } from "../helpers/site.ts";
 import { outputFileOf } from "../../build/pages.ts";
+import { validatePages } from "../../build/validate-html.ts";
+import { checkLinks } from "../../commands/links.ts";
+import { caseStudies } from "../../content/case-studies.ts";
+import { bareSite, configuredSite, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
 
 before(ensureTestSites);
 
 for (const site of [configuredSite, bareSite]) {
   test(`${site}: html-validate finds nothing on any page`, async () => {
     const pages = [...ROUTES, "/404"].map((route) => ({ file: outputFileOf(route), html: readPage(route, site) }));
-    assert.deepEqual(await validateHtml(pages), []);
+    assert.deepEqual(await validatePages(pages), []);
   });
 
   test(`${site}: linkinator finds no broken internal link, image, PDF or anchor`, async () => {
@@ -39,13 +39,16 @@ test("a build served from a loopback SITE_URL checks clean: its own absolute add
 
 test("validation catches what it should: invalid HTML and a missing PDF", async () => {
   const broken = readPage("/").replace("<main", "<main><div><p>unclosed</span>");
-  assert.notDeepEqual(await validateHtml([{ file: "index.html", html: broken }]), []);
+  assert.notDeepEqual(await validatePages([{ file: "index.html", html: broken }]), []);
   const copy = mkdtempSync(join(tmpdir(), "site-"));
   try {
     cpSync(configuredSite, copy, { recursive: true });
     rmSync(join(copy, "case-studies/eqos-initiative.pdf"));
     const missing = await checkLinks(copy);
-    assert.ok(missing.some((link) => link.url === "/case-studies/eqos-initiative.pdf" && link.parent?.startsWith("/case-studies")), JSON.stringify(missing));
+    assert.ok(
+      missing.some((link) => link.url === "/case-studies/eqos-initiative.pdf" && link.parent?.startsWith("/case-studies")),
+      JSON.stringify(missing),
+    );
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }

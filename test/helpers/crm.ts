@@ -7,7 +7,7 @@ export const downloadEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit
 
 export type Answer = { status: number } | "network-failure" | "hang";
 
-/** Spec §8's failures that answer at once (a hung request needs the clock, so it has its own test). */
+/** The CRM failures that answer at once (a hung request needs the clock, so it has its own test). */
 export const failures: [label: string, answer: Answer][] = [
   ["HTTP 500", { status: 500 }],
   ["HTTP 400", { status: 400 }],
@@ -28,7 +28,11 @@ export async function standInCrm(page: Page, answer: Answer): Promise<Recorded[]
     requests.push({ url: request.url(), method: request.method(), contentType: request.headers()["content-type"], body: request.postDataJSON() });
     if (answer === "network-failure") return route.abort("connectionrefused");
     if (answer === "hang") return; // never answered: the client's timeout must give up
-    return route.fulfill({ status: answer.status, contentType: "application/json", body: answer.status < 300 ? '{"inlineMessage":"Thanks"}' : '{"status":"error"}' });
+    return route.fulfill({
+      status: answer.status,
+      contentType: "application/json",
+      body: answer.status < 300 ? '{"inlineMessage":"Thanks"}' : '{"status":"error"}',
+    });
   });
   return requests;
 }

@@ -2,7 +2,7 @@
 import { after, before } from "node:test";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "./browser.ts";
-import { ensureTestSites, startSite, type RunningSite } from "./site.ts";
+import { ensureTestSites, type RunningSite, startSite } from "./site.ts";
 
 export interface BrowserSuite {
   browser: Browser;

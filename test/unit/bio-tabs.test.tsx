@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { beforeEach, expect, test } from "vitest";
-import BioTabs from "../../islands/BioTabs.tsx";
 import { bioTabs } from "../../content/bio.ts";
+import BioTabs from "../../islands/BioTabs.tsx";
 
 function BioFixture() {
   return (
@@ -16,7 +16,11 @@ function BioFixture() {
   );
 }
 
-const visiblePanels = () => bioTabs.map((tab) => document.getElementById(tab.value)!).filter((panel) => !panel.hidden).map((panel) => panel.id);
+const visiblePanels = () =>
+  bioTabs
+    .map((tab) => document.getElementById(tab.value)!)
+    .filter((panel) => !panel.hidden)
+    .map((panel) => panel.id);
 
 beforeEach(() => history.replaceState(null, "", "/bio"));
 

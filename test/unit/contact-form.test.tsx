@@ -3,7 +3,14 @@ import { afterEach, beforeEach, expect, test, vi } from "vitest";
 import ContactForm from "../../islands/ContactForm.tsx";
 
 const endpoint = "https://api.hsforms.com/submissions/v3/integration/submit/1/contact";
-const visitor = { firstname: "Ada", lastname: "Lovelace", email: "ada@example.org", phone: "+1 202 555 0100", company: "Analytical Engines", message: "We need an AI roadmap." };
+const visitor = {
+  firstname: "Ada",
+  lastname: "Lovelace",
+  email: "ada@example.org",
+  phone: "+1 202 555 0100",
+  company: "Analytical Engines",
+  message: "We need an AI roadmap.",
+};
 
 function fill() {
   for (const [name, value] of Object.entries(visitor)) {

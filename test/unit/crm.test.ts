@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { CRM_TIMEOUT_MS, FORM_ERROR_MESSAGE, crmPayload, submitToCrm } from "../../islands/crm.ts";
+import { CRM_TIMEOUT_MS, crmPayload, FORM_ERROR_MESSAGE, submitToCrm } from "../../islands/integrations/crm.ts";
 
 const endpoint = "https://api.hsforms.com/submissions/v3/integration/submit/1/abc";
 

@@ -1,5 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { contentSecurityPolicy, pageTitle, sha256Source, themeScript } from "../../build/head.ts";
+import { contentSecurityPolicy, sha256Source } from "../../build/csp.ts";
+import { pageTitle } from "../../components/head.ts";
+import { themeScript } from "../../islands/theme-script.ts";
 
 describe("pageTitle", () => {
   test("appends the company unless the title names it", () => {
@@ -24,7 +26,7 @@ describe("contentSecurityPolicy", () => {
   });
 });
 
-describe("the head theme script (spec §4 Theme, initial value)", () => {
+describe("the head theme script (the stored choice, else the system preference)", () => {
   const run = (stored: string | null, prefersDark: boolean) => {
     document.documentElement.className = "";
     localStorage.clear();

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { Island, assertJsonProps, collectIslands } from "../../islands/Island.tsx";
+import { assertJsonProps, collectIslands, Island } from "../../islands/runtime/island.tsx";
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;
@@ -9,7 +9,9 @@ function Greeting({ name }: { name: string }) {
 describe("Island", () => {
   test("renders the component inside a marker with its name, props and hydration time", () => {
     const { result, islands } = collectIslands(() => renderToStaticMarkup(<Island component={Greeting} props={{ name: "Ada" }} when="visible" />));
-    expect(result).toBe('<div class="island" data-island="Greeting" data-when="visible" data-props="{&quot;name&quot;:&quot;Ada&quot;}"><p>Hello Ada</p></div>');
+    expect(result).toBe(
+      '<div class="island" data-island="Greeting" data-when="visible" data-props="{&quot;name&quot;:&quot;Ada&quot;}"><p>Hello Ada</p></div>',
+    );
     expect(islands).toEqual([{ name: "Greeting", when: "visible" }]);
   });
 

@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { expect, test } from "vitest";
-import MobileMenu from "../../islands/MobileMenu.tsx";
 import { insightsLink, navigation } from "../../content/site.ts";
+import MobileMenu from "../../islands/MobileMenu.tsx";
 
 const setup = () => {
   render(<MobileMenu links={navigation} insights={insightsLink} currentPath="/services" />);

@@ -1,6 +1,7 @@
 // jsdom lacks <dialog>'s modal methods; give it the part of the behaviour the islands rely on.
-import { afterEach } from "vitest";
+
 import { cleanup } from "@testing-library/react";
+import { afterEach } from "vitest";
 
 afterEach(cleanup);
 

@@ -26,11 +26,12 @@ test("each click flips the theme, applies the class to <html> and stores it unde
   expect(localStorage.getItem("theme")).toBe("light");
 });
 
+function Orphan() {
+  useTheme();
+  return null;
+}
+
 test("using the theme outside its provider is a developer error", () => {
   vi.spyOn(console, "error").mockImplementation(() => {});
-  function Orphan() {
-    useTheme();
-    return null;
-  }
   expect(() => render(<Orphan />)).toThrow("useTheme() must be used inside <ThemeProvider>");
 });

@@ -1,7 +1,7 @@
 // The server side of an island: renders the component inside a marker the browser runtime hydrates.
 import type { ComponentType } from "react";
 
-export type HydrateWhen = "load" | "idle" | "visible";
+type HydrateWhen = "load" | "idle" | "visible";
 
 export interface UsedIsland {
   name: string;
@@ -22,15 +22,23 @@ export function collectIslands<T>(render: () => T): { result: T; islands: UsedIs
 /** Props travel as JSON in the HTML, so anything JSON cannot carry stops the build here. */
 export function assertJsonProps(island: string, value: unknown, path = "props"): void {
   const fail = (what: string) => {
-    throw new Error(`islands/${island}.tsx: ${path} is ${what}, which cannot be sent to the browser as JSON. Pass plain strings, numbers, booleans, arrays or objects.`);
+    throw new Error(
+      `islands/${island}.tsx: ${path} is ${what}, which cannot be sent to the browser as JSON. Pass plain strings, numbers, booleans, arrays or objects.`,
+    );
   };
   if (value === null || typeof value === "string" || typeof value === "boolean") return;
-  if (typeof value === "number") return Number.isFinite(value) ? undefined : fail(String(value));
-  if (typeof value !== "object") return fail(`a ${typeof value}`);
-  if (Array.isArray(value)) return value.forEach((item, i) => assertJsonProps(island, item, `${path}[${i}]`));
-  const proto = Object.getPrototypeOf(value);
-  if (proto !== Object.prototype && proto !== null) return fail(`a ${proto?.constructor?.name ?? "class instance"}`);
-  for (const [key, item] of Object.entries(value)) assertJsonProps(island, item, `${path}.${key}`);
+  if (typeof value === "number") {
+    if (!Number.isFinite(value)) fail(String(value));
+    return;
+  }
+  if (typeof value !== "object") fail(`a ${typeof value}`);
+  else if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) assertJsonProps(island, item, `${path}[${i}]`);
+  } else {
+    const proto = Object.getPrototypeOf(value);
+    if (proto !== Object.prototype && proto !== null) fail(`a ${proto?.constructor?.name ?? "class instance"}`);
+    for (const [key, item] of Object.entries(value)) assertJsonProps(island, item, `${path}.${key}`);
+  }
 }
 
 interface IslandProps<P extends object> {

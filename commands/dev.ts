@@ -2,9 +2,10 @@
 import { spawn } from "node:child_process";
 import { watch } from "node:fs";
 import type { ServerResponse } from "node:http";
+import { readPaths } from "../build/config.ts";
 import { serve } from "./serve.ts";
 
-const port = Number(process.env.PORT ?? 4173);
+const { outDir, port } = readPaths();
 const watched = ["build.ts", "build", "pages", "components", "islands", "content", "styles", "public", "art"];
 const clients = new Set<ServerResponse>();
 
@@ -17,7 +18,7 @@ function rebuild(): Promise<boolean> {
 
 async function main(): Promise<void> {
   if (!(await rebuild())) console.error("The first build failed; fix the error above and save, the dev server keeps watching.");
-  await serve(process.env.OUT_DIR ?? "dist", port, "127.0.0.1", (path, res) => {
+  await serve(outDir, port, (path, res) => {
     if (path !== "/__dev/events") return false;
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
     res.write(": connected\n\n");
@@ -33,7 +34,10 @@ async function main(): Promise<void> {
   const onChange = () => {
     clearTimeout(timer);
     timer = setTimeout(async () => {
-      if (building) return void (again = true);
+      if (building) {
+        again = true;
+        return;
+      }
       building = true;
       const ok = await rebuild();
       building = false;

@@ -1,6 +1,7 @@
 // Every internal link, image, PDF and anchor of a build must resolve (linkinator crawls dist/).
-import { isCommand } from "./cli.ts";
+
 import { LinkChecker } from "linkinator";
+import { isCommand } from "./cli.ts";
 
 export interface BrokenLink {
   url: string;
@@ -29,10 +30,12 @@ export async function checkLinks(outDir: string, { external = false, siteUrl = "
 /** npm run links [-- --external]: checks the last build's links; external ones need the network. */
 if (isCommand(import.meta.url)) {
   const external = process.argv.includes("--external");
-  const { readConfig } = await import("./config.ts");
+  const { readConfig } = await import("../build/config.ts");
   const config = readConfig();
   const broken = await checkLinks(config.outDir, { external, siteUrl: config.siteUrl });
   for (const link of broken) console.error(`broken: ${link.url} (${link.status ?? "no answer"}) on ${link.parent}`);
-  console.log(`${broken.length} broken link${broken.length === 1 ? "" : "s"} (${external ? "internal and external" : "internal only; add -- --external to check external links"})`);
+  console.log(
+    `${broken.length} broken link${broken.length === 1 ? "" : "s"} (${external ? "internal and external" : "internal only; add -- --external to check external links"})`,
+  );
   process.exit(broken.length ? 1 : 0);
 }

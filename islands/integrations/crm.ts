@@ -1,14 +1,14 @@
-// The one client both forms use to send a submission to HubSpot's Forms API v3 (spec §7),
-// and the state they share while doing it (spec §4).
+// The one client both forms use to send a submission to HubSpot's Forms API v3, and the state they
+// share while doing it.
 import { useRef, useState } from "react";
 
-/** Spec §8: what a visitor sees when either form fails. */
+/** What a visitor sees when either form fails, whatever the cause. */
 export const FORM_ERROR_MESSAGE = "There was a problem submitting the form. Please try again later.";
 
 /** A request that has not answered by then counts as failed, so the visitor can try again. */
 export const CRM_TIMEOUT_MS = 15_000;
 
-export interface CrmPayload {
+interface CrmPayload {
   fields: { name: string; value: string }[];
   context: { pageUri: string; pageName: string };
 }
@@ -21,17 +21,13 @@ export function crmPayload(fields: Record<string, string>, page: { uri: string; 
 }
 
 /** True when the CRM accepted the submission; false on any other status, a network error or a timeout. */
-export async function submitToCrm(
-  endpoint: string | null,
-  fields: Record<string, string>,
-  timeoutMs: number = CRM_TIMEOUT_MS,
-): Promise<boolean> {
+export async function submitToCrm(endpoint: string | null, fields: Record<string, string>): Promise<boolean> {
   if (!endpoint) {
     console.warn("Form not sent: HubSpot is not configured for this build (see .env.example).");
     return false;
   }
   const controller = new AbortController();
-  const timer = setTimeout(() => controller.abort(), timeoutMs);
+  const timer = setTimeout(() => controller.abort(), CRM_TIMEOUT_MS);
   try {
     const response = await fetch(endpoint, {
       method: "POST",
@@ -47,7 +43,7 @@ export async function submitToCrm(
   }
 }
 
-export type SubmissionStatus = "idle" | "sending" | "error" | "success";
+type SubmissionStatus = "idle" | "sending" | "error" | "success";
 
 /** idle → sending → error or success, one request at a time: a send while one is under way sends
  * nothing and resolves false. */

@@ -1,8 +1,10 @@
 // Serves dist/ like a static host: clean URLs (/services → services/index.html), 404.html for misses.
-import { isCommand } from "./cli.ts";
+
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
+import { readPaths } from "../build/config.ts";
+import { isCommand } from "./cli.ts";
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
@@ -20,7 +22,7 @@ const TYPES: Record<string, string> = {
 };
 
 /** The file a request path maps to, or null. Never leaves root. */
-export function resolveFile(root: string, urlPath: string): string | null {
+function resolveFile(root: string, urlPath: string): string | null {
   const path = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, "");
   const base = resolve(root);
   for (const candidate of [join(base, path), join(base, path, "index.html"), join(base, `${path}.html`)]) {
@@ -39,9 +41,10 @@ function send(res: ServerResponse, status: number, file: string): void {
   createReadStream(file).pipe(res);
 }
 
-export type Extra = (path: string, res: ServerResponse) => boolean;
+type Extra = (path: string, res: ServerResponse) => boolean;
 
-export function serve(root: string, port: number, host = "127.0.0.1", extra?: Extra): Promise<Server> {
+/** Serves `root` on 127.0.0.1 (port 0 picks a free one); `extra` may answer a request first. */
+export function serve(root: string, port: number, extra?: Extra): Promise<Server> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (extra?.(path, res)) return;
@@ -58,13 +61,12 @@ export function serve(root: string, port: number, host = "127.0.0.1", extra?: Ex
   });
   return new Promise((done, fail) => {
     server.once("error", fail);
-    server.listen(port, host, () => done(server));
+    server.listen(port, "127.0.0.1", () => done(server));
   });
 }
 
 if (isCommand(import.meta.url)) {
-  const root = process.env.OUT_DIR ?? "dist";
-  const port = Number(process.env.PORT ?? 4173);
+  const { outDir: root, port } = readPaths();
   if (!existsSync(join(root, "index.html"))) {
     console.error(`${root}/index.html not found: run npm run build first.`);
     process.exit(1);

@@ -1,7 +1,7 @@
-// Analytics (spec §7 "Other network use"): GA4 and Clarity when configured, web vitals 2000 ms after start.
+// Analytics: GA4 and Clarity when configured, and web vitals reported to GA 2000 ms after start.
 // Pages load this module at their load event, so none of it delays first paint.
 
-/** Spec §9: web-vitals is imported this long after start. */
+/** web-vitals is imported this long after the page started loading, never on the critical path. */
 export const WEB_VITALS_DELAY_MS = 2000;
 
 export interface AnalyticsConfig {
@@ -9,7 +9,7 @@ export interface AnalyticsConfig {
   clarityProjectId: string | null;
 }
 
-export interface VitalMetric {
+interface VitalMetric {
   name: string;
   value: number;
 }
@@ -38,7 +38,7 @@ export function webVitalEvent(metric: VitalMetric) {
   };
 }
 
-export function reportWebVital(metric: VitalMetric): void {
+function reportWebVital(metric: VitalMetric): void {
   window.gtag("event", "web_vitals", webVitalEvent(metric));
 }
 
@@ -58,13 +58,11 @@ export async function loadWebVitals(): Promise<void> {
   }
 }
 
-export function startAnalytics(
-  config: AnalyticsConfig = { gaMeasurementId: __GA_MEASUREMENT_ID__, clarityProjectId: __CLARITY_PROJECT_ID__ },
-): void {
+export function startAnalytics(config: AnalyticsConfig = { gaMeasurementId: __GA_MEASUREMENT_ID__, clarityProjectId: __CLARITY_PROJECT_ID__ }): void {
   window.dataLayer = window.dataLayer || [];
   // gtag must queue the arguments object itself: that is the shape gtag.js reads from dataLayer.
   window.gtag = function gtag() {
-    // eslint-disable-next-line prefer-rest-params
+    // biome-ignore lint/complexity/noArguments: gtag.js reads Arguments objects from dataLayer, not arrays
     window.dataLayer.push(arguments);
   };
   window.gtag("js", new Date());
@@ -73,7 +71,8 @@ export function startAnalytics(
     injectScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(config.gaMeasurementId)}`);
   }
   if (config.clarityProjectId) {
-    window.clarity ||= Object.assign((...args: unknown[]) => (window.clarity!.q ||= []).push(args), { q: [] as unknown[] });
+    const queue: unknown[] = [];
+    window.clarity ||= Object.assign((...args: unknown[]) => void queue.push(args), { q: queue });
     injectScript(`https://www.clarity.ms/tag/${encodeURIComponent(config.clarityProjectId)}`);
   }
   atPageTime(WEB_VITALS_DELAY_MS, loadWebVitals);

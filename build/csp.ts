@@ -1,0 +1,55 @@
+// The Content-Security-Policy: our own files, hashed inline scripts, and only the third parties this
+// deployment configures. Pages carry it in a <meta>; hosts that read _headers also send it as a header.
+import { createHash } from "node:crypto";
+import { themeScript } from "../islands/theme-script.ts";
+import type { SiteConfig } from "./config.ts";
+
+export function sha256Source(source: string): string {
+  return `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
+}
+
+interface CspOptions {
+  inlineScripts: string[];
+  crmOrigin: string | null;
+  analytics: boolean;
+  sessionRecording: boolean;
+}
+
+export function contentSecurityPolicy(options: CspOptions): string {
+  const script = ["'self'", ...options.inlineScripts.map(sha256Source)];
+  const connect = ["'self'"];
+  const img = ["'self'", "data:"];
+  if (options.crmOrigin) connect.push(options.crmOrigin);
+  if (options.analytics) {
+    script.push("https://www.googletagmanager.com");
+    connect.push("https://*.google-analytics.com", "https://*.analytics.google.com", "https://www.googletagmanager.com");
+    img.push("https://*.google-analytics.com", "https://www.googletagmanager.com");
+  }
+  if (options.sessionRecording) {
+    script.push("https://www.clarity.ms", "https://*.clarity.ms");
+    connect.push("https://*.clarity.ms", "https://c.bing.com");
+    img.push("https://*.clarity.ms", "https://c.bing.com");
+  }
+  return [
+    "default-src 'self'",
+    `script-src ${script.join(" ")}`,
+    "style-src 'self'",
+    `img-src ${img.join(" ")}`,
+    "font-src 'self'",
+    `connect-src ${connect.join(" ")}`,
+    "object-src 'none'",
+    "base-uri 'self'",
+    "form-action 'self'",
+    "manifest-src 'self'",
+  ].join("; ");
+}
+
+/** The site's one policy for this deployment. */
+export function siteCsp(config: SiteConfig): string {
+  return contentSecurityPolicy({
+    inlineScripts: [themeScript],
+    crmOrigin: config.crm?.origin ?? null,
+    analytics: Boolean(config.gaMeasurementId),
+    sessionRecording: Boolean(config.clarityProjectId),
+  });
+}

@@ -1,0 +1,81 @@
+// A page's whole <head>, resolved in one place: the title rule, the defaults, the robots rule, the
+// social image and the structured data. Document only prints what resolveHead returns.
+import { company, seoDefaults, social } from "../content/site.ts";
+
+/** What a page says about itself; everything left out falls back to the site's defaults. */
+export interface PageMeta {
+  title: string;
+  description: string;
+  keywords?: readonly string[];
+  /** Social card image as a site path; defaults to the hero image. */
+  image?: string;
+}
+
+/** Everything the <head> prints, complete: no defaults left to apply. */
+export interface ResolvedHead {
+  title: string;
+  description: string;
+  keywords: string;
+  robots: string;
+  canonical: string;
+  image: string;
+  jsonLd: string;
+}
+
+/** The company name is appended unless the title already holds it. */
+export function pageTitle(title: string | undefined): string {
+  const base = title?.trim() || seoDefaults.title;
+  return base.includes(company.name) ? base : `${base} | ${company.name}`;
+}
+
+function seoKeywords(keywords: readonly string[] | undefined): string {
+  return (keywords?.length ? keywords : seoDefaults.keywords).join(", ");
+}
+
+/** Every page is indexed except the not-found page, whose links are still followed. */
+function robotsFor(route: string): string {
+  return route === "/404" ? "noindex, follow" : "index, follow";
+}
+
+export function absoluteUrl(siteUrl: string, path: string): string {
+  return path.startsWith("http") ? path : `${siteUrl}${path}`;
+}
+
+function organizationJsonLd(siteUrl: string, logoPath: string): object {
+  return {
+    "@context": "https://schema.org",
+    "@type": "Organization",
+    name: company.name,
+    legalName: company.legalName,
+    url: `${siteUrl}/`,
+    logo: absoluteUrl(siteUrl, logoPath),
+    email: company.email,
+    foundingDate: String(company.foundingYear),
+    founder: { "@type": "Person", name: company.founder },
+    address: { "@type": "PostalAddress", addressLocality: "Washington", addressRegion: "DC", addressCountry: "US" },
+    sameAs: [social.linkedin, social.twitter],
+  };
+}
+
+/** JSON that is safe inside <script>: no "</script>", "<!--" or line separators can survive. */
+export function scriptSafeJson(value: unknown): string {
+  return JSON.stringify(value)
+    .replace(/</g, "\\u003c")
+    .replace(/>/g, "\\u003e")
+    .replace(/&/g, "\\u0026")
+    .replace(/\u2028/g, "\\u2028")
+    .replace(/\u2029/g, "\\u2029");
+}
+
+/** The page's head with every default applied; `defaultImage` is the hero's social rendering. */
+export function resolveHead(meta: PageMeta, route: string, site: { siteUrl: string; defaultImage: string }): ResolvedHead {
+  return {
+    title: pageTitle(meta.title),
+    description: meta.description,
+    keywords: seoKeywords(meta.keywords),
+    robots: robotsFor(route),
+    canonical: absoluteUrl(site.siteUrl, route),
+    image: absoluteUrl(site.siteUrl, meta.image ?? site.defaultImage),
+    jsonLd: scriptSafeJson(organizationJsonLd(site.siteUrl, "/favicon.svg")),
+  };
+}
