@@ -1,67 +1,63 @@
-// The story of a build: read the config, render every page, bundle the islands, write dist/, verify it.
-// React already writes compact markup, so there is no minify step (html-minifier-terser saved 35 bytes
-// gzip over the whole site and cost a quarter of a second).
+// The story of a build: read the config, bundle and render every page, bundle the islands, write dist/,
+// verify it. React already writes compact markup, so there is no minify step (html-minifier-terser
+// saved 35 bytes gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeCaseStudyPdfs } from "./build/case-study-pdfs.ts";
-import { ConfigError, crmEndpoint, readConfig } from "./build/config.ts";
+import { ConfigError, readConfig, type SiteConfig } from "./build/config.ts";
 import { siteCsp } from "./build/csp.ts";
 import { headersFile } from "./build/headers.ts";
 import { buildImages } from "./build/images.ts";
 import { bundleIslands } from "./build/islands.ts";
-import { loadPages } from "./build/pages.ts";
+import { pageBundler } from "./build/pages.ts";
 import { copyPublic, readLogos } from "./build/public-files.ts";
-import { renderBody, writeDocuments } from "./build/render.ts";
+import { siteData } from "./build/site-data.ts";
 import { robotsTxt, sitemapXml } from "./build/sitemap.ts";
 import { formatSize, measurePage, overBudget } from "./build/size.ts";
 import { buildStyles } from "./build/styles.ts";
 import { BuildTimer } from "./build/timer.ts";
 import { verifyBuild } from "./build/verify.ts";
 import { isCommand } from "./commands/cli.ts";
-import { caseStudies } from "./content/case-studies.ts";
 
-/** Builds the site; `log` receives the per-route sizes and the timing (tests pass a silent one). */
-export async function build(config = readConfig(), log: (line: string) => void = console.log): Promise<void> {
+/** Above this many pages the build prints a summary instead of a line per page (`npm run size` lists them all). */
+const PAGES_LISTED = 30;
+
+export interface BuildOptions {
+  /** A warm page bundler to reuse (the dev server keeps one); otherwise one is made and stopped. */
+  bundler?: Awaited<ReturnType<typeof pageBundler>>;
+  /** Scripts every page loads besides its own (the dev server's client). */
+  extraScripts?: string[];
+  /** false: the caller verifies later (the dev server reloads the page first). */
+  verify?: boolean;
+}
+
+/** Builds the site into config.outDir and returns what it made, so the dev server can update it piece by piece. */
+export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log, options: BuildOptions = {}) {
   const timer = new BuildTimer();
   const out = config.outDir;
   await rm(out, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
 
-  const [pages, images, logos, stylesheet] = await Promise.all([
-    timer.step("pages", loadPages),
+  const bundler = options.bundler ?? (await pageBundler());
+  const [loaded, images, logos, stylesheet] = await Promise.all([
+    timer.step("pages", () => bundler.load()).finally(() => bundler !== options.bundler && bundler.dispose()),
     timer.step("images", () => buildImages(out)),
     readLogos(),
     timer.step("styles", () => buildStyles(out)),
     copyPublic(out),
   ]);
+  const { pages, renderer } = loaded;
 
-  const endpoints = { contact: crmEndpoint(config.crm, "contact"), download: crmEndpoint(config.crm, "download") };
-  const site = { siteUrl: config.siteUrl, buildDate: config.buildDate, images, logos, endpoints };
-  const bodies = await timer.step("render", () => pages.map((page) => renderBody(page, site)));
-
-  const analytics = { gaMeasurementId: config.gaMeasurementId, clarityProjectId: config.clarityProjectId };
-  const scripts = await timer.step("islands", () =>
-    bundleIslands(
-      bodies.map((b) => ({ route: b.page.route, islands: b.islands })),
-      analytics,
-      out,
-    ),
-  );
+  const bodies = await timer.step("render", () => pages.map((page) => renderer.renderBody(page, siteData(config, images, logos))));
+  const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
+  const scripts = await timer.step("islands", () => bundleIslands(usage, config, out));
 
   const csp = siteCsp(config);
-  const written = await timer.step("documents", () =>
-    writeDocuments(
-      bodies,
-      (route) => {
-        const { entry, preloads } = scripts[route];
-        return { siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, scripts: [entry], preloads };
-      },
-      out,
-    ),
-  );
+  const assets = { siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, scripts, extraScripts: options.extraScripts };
+  const written = await timer.step("documents", () => renderer.writeDocuments(bodies, assets, out));
 
   await Promise.all([
-    timer.step("pdfs", () => writeCaseStudyPdfs(caseStudies, config.siteUrl, config.buildDate, out)),
+    timer.step("pdfs", () => writeCaseStudyPdfs(renderer.caseStudies, renderer.company, config.siteUrl, config.buildDate, out)),
     writeFile(
       join(out, "sitemap.xml"),
       sitemapXml(
@@ -74,13 +70,16 @@ export async function build(config = readConfig(), log: (line: string) => void =
     writeFile(join(out, "_headers"), headersFile(csp)),
   ]);
 
-  await timer.step("verify", () => verifyBuild(out, written, config.siteUrl));
+  if (options.verify !== false) await timer.step("verify", () => verifyBuild(out, written, config.siteUrl));
 
   const sizes = written.map((page) => measurePage(out, page.route, page.file, scripts[page.route]));
-  for (const size of sizes) log(formatSize(size));
+  if (sizes.length <= PAGES_LISTED) for (const size of sizes) log(formatSize(size));
   for (const problem of sizes.flatMap(overBudget)) log(`over budget: ${problem}`);
   log(`Built ${written.length} pages into ${out}/ in ${timer.summary()}`);
+  return { loaded, images, logos, stylesheet, scripts, csp, bodies, written, assets };
 }
+
+export type BuiltSite = Awaited<ReturnType<typeof build>>;
 
 if (isCommand(import.meta.url)) {
   build().catch((error: unknown) => {

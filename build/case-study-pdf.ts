@@ -1,7 +1,10 @@
 // Prints one case study into a branded PDF (Letter, Helvetica, the firm's colours).
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { company } from "../content/site.ts";
+import type { company } from "../content/site.ts";
 import type { CaseStudy } from "../content/types.ts";
+
+/** The firm's facts the document prints: passed in, so a dev server prints what was just saved. */
+export type Firm = typeof company;
 
 const PAGE = { width: 612, height: 792, margin: 56 };
 const TEAL = rgb(0.043, 0.31, 0.286);
@@ -32,6 +35,7 @@ class Writer {
   constructor(
     private readonly doc: PDFDocument,
     private readonly fonts: { regular: PDFFont; bold: PDFFont },
+    private readonly firm: Firm,
   ) {
     this.page = this.addPage();
     this.y = PAGE.height - 150;
@@ -40,7 +44,7 @@ class Writer {
   private addPage(): PDFPage {
     const page = this.doc.addPage([PAGE.width, PAGE.height]);
     page.drawRectangle({ x: 0, y: PAGE.height - 8, width: PAGE.width, height: 8, color: TEAL });
-    page.drawText(`${company.name}  |  Case Study`, { x: PAGE.margin, y: 30, size: 8, font: this.fonts.regular, color: MUTED });
+    page.drawText(`${this.firm.name}  |  Case Study`, { x: PAGE.margin, y: 30, size: 8, font: this.fonts.regular, color: MUTED });
     return page;
   }
 
@@ -53,7 +57,7 @@ class Writer {
   header(study: CaseStudy, siteUrl: string): void {
     const { page, fonts } = this;
     page.drawRectangle({ x: 0, y: PAGE.height - 120, width: PAGE.width, height: 112, color: TEAL });
-    page.drawText(company.name.toUpperCase(), { x: PAGE.margin, y: PAGE.height - 48, size: 10, font: fonts.bold, color: AMBER });
+    page.drawText(this.firm.name.toUpperCase(), { x: PAGE.margin, y: PAGE.height - 48, size: 10, font: fonts.bold, color: AMBER });
     page.drawText(siteUrl.replace(/^https?:\/\//, ""), { x: PAGE.margin, y: PAGE.height - 62, size: 8, font: fonts.regular, color: rgb(0.8, 0.9, 0.88) });
     let y = PAGE.height - 88;
     for (const line of wrapText(study.title, fonts.bold, 20, PAGE.width - 2 * PAGE.margin).slice(0, 2)) {
@@ -89,17 +93,17 @@ class Writer {
   }
 }
 
-export async function caseStudyPdf(study: CaseStudy, siteUrl: string, buildDate: Date): Promise<Uint8Array> {
+export async function caseStudyPdf(study: CaseStudy, firm: Firm, siteUrl: string, buildDate: Date): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
-  doc.setTitle(`${study.title} | ${company.name}`);
-  doc.setAuthor(company.name);
+  doc.setTitle(`${study.title} | ${firm.name}`);
+  doc.setAuthor(firm.name);
   doc.setSubject(study.subtitle);
-  doc.setCreator(company.name);
-  doc.setProducer(company.name);
+  doc.setCreator(firm.name);
+  doc.setProducer(firm.name);
   doc.setCreationDate(buildDate);
   doc.setModificationDate(buildDate);
   const fonts = { regular: await doc.embedFont(StandardFonts.Helvetica), bold: await doc.embedFont(StandardFonts.HelveticaBold) };
-  const writer = new Writer(doc, fonts);
+  const writer = new Writer(doc, fonts, firm);
   writer.header(study, siteUrl);
   writer.heading("Challenge");
   writer.paragraph(study.challenge);
@@ -107,7 +111,7 @@ export async function caseStudyPdf(study: CaseStudy, siteUrl: string, buildDate:
   writer.paragraph(study.solution);
   writer.heading("Results");
   for (const result of study.results) writer.bullet(result);
-  writer.heading(`Work with ${company.name}`);
-  writer.paragraph(`To discuss a similar engagement, write to ${company.email} or visit ${siteUrl}/contact.`);
+  writer.heading(`Work with ${firm.name}`);
+  writer.paragraph(`To discuss a similar engagement, write to ${firm.email} or visit ${siteUrl}/contact.`);
   return doc.save();
 }

@@ -2,13 +2,13 @@
 // documents can never drift from the page. Printed PDFs are cached; pdf-lib loads only on a miss.
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { company } from "../content/site.ts";
 import type { CaseStudy } from "../content/types.ts";
 import { cached, cacheKey } from "./cache.ts";
+import type { Firm } from "./case-study-pdf.ts";
 
 const printer = new URL("./case-study-pdf.ts", import.meta.url);
 
-export async function writeCaseStudyPdfs(studies: CaseStudy[], siteUrl: string, buildDate: Date, outDir: string): Promise<string[]> {
+export async function writeCaseStudyPdfs(studies: CaseStudy[], firm: Firm, siteUrl: string, buildDate: Date, outDir: string): Promise<string[]> {
   const documents = studies.filter((study) => !study.isExternalLink);
   const printerSource = await readFile(printer);
   return Promise.all(
@@ -17,10 +17,10 @@ export async function writeCaseStudyPdfs(studies: CaseStudy[], siteUrl: string, 
         throw new Error(`content/case-studies.ts: "${study.title}" has pdfUrl "${study.pdfUrl}"; it must look like /case-studies/<slug>.pdf`);
       }
       // The same study, address, date and generator always print the same bytes.
-      const key = cacheKey(JSON.stringify([study, company, siteUrl, buildDate.toISOString()]), printerSource);
+      const key = cacheKey(JSON.stringify([study, firm, siteUrl, buildDate.toISOString()]), printerSource);
       const bytes = await cached("pdfs", key, "pdf", () =>
         import("./case-study-pdf.ts")
-          .then(({ caseStudyPdf }) => caseStudyPdf(study, siteUrl, buildDate))
+          .then(({ caseStudyPdf }) => caseStudyPdf(study, firm, siteUrl, buildDate))
           .catch((error: Error) => {
             throw new Error(`content/case-studies.ts: "${study.title}" cannot be printed to PDF (${error.message}); keep its text to WinAnsi characters`);
           }),

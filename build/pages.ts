@@ -1,9 +1,15 @@
-// Finds pages/*.tsx, checks each exports metadata and a component, and names its route.
-
-import { pathToFileURL } from "node:url";
+// Finds pages/*.tsx, bundles them with everything they render (components, content, islands) into one
+// server module, checks each exports metadata and a component, and names its route. One esbuild pass
+// per build keeps the cost per page flat; the dev server keeps the bundler warm and asks it which
+// pages a changed file affects.
+import { mkdir, rm, writeFile } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import * as esbuild from "esbuild";
 import fg from "fast-glob";
 import type { ComponentType } from "react";
 import type { PageMeta } from "../components/head.ts";
+import { CACHE_DIR } from "./cache.ts";
 
 export interface Page {
   /** pages/case-studies.tsx */
@@ -12,6 +18,19 @@ export interface Page {
   route: string;
   meta: PageMeta;
   Component: ComponentType;
+}
+
+/** The renderer, from the same bundle as the pages, so they share one React context and island
+ * registry; and the content the PDFs print, so a dev server's PDFs follow every save too. */
+export type Renderer = typeof import("./render.ts") &
+  Pick<typeof import("../content/case-studies.ts"), "caseStudies"> &
+  Pick<typeof import("../content/site.ts"), "company">;
+
+export interface LoadedPages {
+  pages: Page[];
+  renderer: Renderer;
+  /** The routes whose output may change when these project files change. */
+  affectedBy: (files: string[]) => string[];
 }
 
 export function routeOf(file: string): string {
@@ -43,14 +62,114 @@ function checkMeta(file: string, meta: unknown): PageMeta {
   return meta as PageMeta;
 }
 
-export async function loadPages(root: string = process.cwd()): Promise<Page[]> {
-  const files = (await fg("pages/*.tsx", { cwd: root })).sort();
-  if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
-  return Promise.all(
-    files.map(async (file) => {
-      const module = (await import(pathToFileURL(`${root}/${file}`).href)) as { meta?: unknown; default?: unknown };
+const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
+const printedContent = { caseStudies: "../content/case-studies.ts", company: "../content/site.ts" };
+const ENTRY = "pages-entry";
+/** Numbers every bundle this process loads: Node caches modules by URL, and a saved edit must be seen. */
+let generation = 0;
+
+/** The module esbuild bundles: the renderer and every page, in file order. */
+function entrySource(root: string, files: string[]): string {
+  return [
+    `export * from ${JSON.stringify(renderModule)};`,
+    ...Object.entries(printedContent).map(([name, path]) => `export { ${name} } from ${JSON.stringify(fileURLToPath(new URL(path, import.meta.url)))};`),
+    ...files.map((file, i) => `import * as page${i} from ${JSON.stringify(join(root, file))};`),
+    `export const pageModules = [${files.map((file, i) => `[${JSON.stringify(file)}, page${i}]`).join(", ")}];`,
+  ].join("\n");
+}
+
+/** esbuild's report as the developer needs it: file:line:column and the message, for each error. */
+export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): string {
+  const where = (e: esbuild.Message) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ` : "");
+  return `${what}:\n${error.errors.map((e) => `  ${where(e)}${e.text}${e.location?.lineText ? `\n    ${e.location.lineText.trim()}` : ""}`).join("\n")}`;
+}
+
+/**
+ * A page bundler over `root`. `load()` bundles (incrementally after the first time) and imports the
+ * result; `dispose()` stops esbuild. A build uses it once; the dev server keeps it for every save.
+ */
+export async function pageBundler(root: string = process.cwd()) {
+  const outDir = resolve(CACHE_DIR, "server");
+
+  let files: string[] = [];
+  const context = await esbuild.context({
+    entryPoints: [ENTRY],
+    bundle: true,
+    platform: "node",
+    format: "esm",
+    target: "node20",
+    packages: "external",
+    jsx: "automatic",
+    // Stack traces of a render error then name the page or component and its line.
+    sourcemap: "inline",
+    write: false,
+    outfile: join(outDir, "pages.mjs"),
+    metafile: true,
+    logLevel: "silent",
+    absWorkingDir: root,
+    plugins: [
+      {
+        name: ENTRY,
+        setup(build) {
+          build.onResolve({ filter: new RegExp(`^${ENTRY}$`) }, () => ({ path: ENTRY, namespace: ENTRY }));
+          build.onLoad({ filter: /.*/, namespace: ENTRY }, async () => {
+            files = (await fg("pages/*.tsx", { cwd: root })).sort();
+            return { contents: entrySource(root, files), loader: "ts", resolveDir: root };
+          });
+        },
+      },
+    ],
+  });
+
+  async function load(): Promise<LoadedPages> {
+    const result = await context.rebuild().catch((error: esbuild.BuildFailure) => {
+      throw new Error(bundleErrorMessage(error, "pages/: the pages do not compile"));
+    });
+    if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
+    const file = join(outDir, `pages-${process.pid}-${++generation}.mjs`);
+    await mkdir(outDir, { recursive: true });
+    await writeFile(file, result.outputFiles[0].contents);
+    const bundle = (await import(pathToFileURL(file).href)) as Renderer & { pageModules: [string, { meta?: unknown; default?: unknown }][] };
+    await rm(file, { force: true });
+
+    const pages = bundle.pageModules.map(([file, module]) => {
       if (typeof module.default !== "function") throw new Error(`${file}: export default function SomethingPage() is missing`);
       return { file, route: routeOf(file), meta: checkMeta(file, module.meta), Component: module.default as ComponentType };
-    }),
-  );
+    });
+    return { pages, renderer: bundle, affectedBy: dependents(result.metafile, root, pages) };
+  }
+
+  return { load, dispose: () => context.dispose() };
+}
+
+/** Which routes each project file reaches through imports; a file the renderer itself imports reaches them all. */
+function dependents(metafile: esbuild.Metafile, root: string, pages: Page[]): (files: string[]) => string[] {
+  const closure = (start: string) => {
+    const seen = new Set<string>();
+    const visit = (path: string) => {
+      if (seen.has(path) || !metafile.inputs[path]) return;
+      seen.add(path);
+      for (const imported of metafile.inputs[path].imports) if (!imported.external) visit(imported.path);
+    };
+    visit(start);
+    return seen;
+  };
+  const key = (file: string) => relative(root, resolve(root, file));
+  const shared = closure(key(renderModule));
+  const perPage = pages.map((page) => ({ route: page.route, inputs: closure(page.file) }));
+  return (files) => {
+    const changed = files.map(key);
+    if (changed.some((file) => shared.has(file))) return pages.map((page) => page.route);
+    return perPage.filter(({ inputs }) => changed.some((file) => inputs.has(file))).map(({ route }) => route);
+  };
+}
+
+/** Loads every page once, as a build does. */
+export async function loadPages(root: string = process.cwd()): Promise<LoadedPages> {
+  const bundler = await pageBundler(root);
+  try {
+    return await bundler.load();
+  } finally {
+    await bundler.dispose();
+  }
 }

@@ -1,17 +1,19 @@
 // Renders each page with React on the server: first its body (collecting the islands it uses),
-// then the whole document once the island scripts and stylesheet have names.
+// then the whole document once the island scripts and stylesheet have names. The build loads this
+// module from the page bundle (build/pages.ts), so it shares one React context with the pages.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
-import { Document, type DocumentProps } from "../components/Document.tsx";
+import { Document } from "../components/Document.tsx";
 import { resolveHead } from "../components/head.ts";
 import { Layout } from "../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
 import { collectIslands, type UsedIsland } from "../islands/runtime/island.tsx";
+import type { IslandManifest } from "./islands.ts";
 import { outputFileOf, type Page } from "./pages.ts";
 
-interface RenderedBody {
+export interface RenderedBody {
   page: Page;
   bodyHtml: string;
   islands: UsedIsland[];
@@ -25,31 +27,41 @@ export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBo
   return { page, bodyHtml: result, islands };
 }
 
-/** What the build supplies to a page's document besides the page itself. */
-type DocumentAssets = Omit<DocumentProps, "head" | "bodyHtml"> & { siteUrl: string; ogImage: string };
-
-function renderDocument({ page, bodyHtml }: RenderedBody, { siteUrl, ogImage, ...assets }: DocumentAssets): string {
-  const head = resolveHead(page.meta, page.route, { siteUrl, defaultImage: ogImage });
-  return `<!doctype html>${renderToStaticMarkup(createElement(Document, { ...assets, head, bodyHtml }))}`;
+/** What every document needs besides its page: addresses, the policy, the stylesheet and the scripts. */
+export interface DocumentAssets {
+  siteUrl: string;
+  /** The default social image, a site path. */
+  ogImage: string;
+  csp: string;
+  stylesheet: string;
+  scripts: IslandManifest;
+  /** Scripts every page loads besides its own (the dev server's client). */
+  extraScripts?: string[];
 }
 
-interface WrittenPage {
+export interface WrittenPage {
   route: string;
   /** dist-relative, e.g. services/index.html */
   file: string;
   html: string;
 }
 
+export function renderDocument({ page, bodyHtml }: RenderedBody, assets: DocumentAssets): string {
+  const head = resolveHead(page.meta, page.route, { siteUrl: assets.siteUrl, defaultImage: assets.ogImage });
+  const { entry, preloads } = assets.scripts[page.route];
+  const scripts = [entry, ...(assets.extraScripts ?? [])];
+  return `<!doctype html>${renderToStaticMarkup(createElement(Document, { head, csp: assets.csp, stylesheet: assets.stylesheet, scripts, preloads, bodyHtml }))}`;
+}
+
 /** Writes each page's document where a static host serves its clean URL. */
-export function writeDocuments(bodies: RenderedBody[], assetsOf: (route: string) => DocumentAssets, outDir: string): Promise<WrittenPage[]> {
+export function writeDocuments(bodies: RenderedBody[], assets: DocumentAssets, outDir: string): Promise<WrittenPage[]> {
   return Promise.all(
     bodies.map(async (body) => {
-      const route = body.page.route;
-      const html = renderDocument(body, assetsOf(route));
-      const file = outputFileOf(route);
+      const html = renderDocument(body, assets);
+      const file = outputFileOf(body.page.route);
       await mkdir(dirname(join(outDir, file)), { recursive: true });
       await writeFile(join(outDir, file), html);
-      return { route, file, html };
+      return { route: body.page.route, file, html };
     }),
   );
 }

@@ -27,13 +27,21 @@ interface PageSize {
 
 const kb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
 
+const assetSizes = new Map<string, number>();
+
 /** One page's cost, from its HTML and the scripts the bundler's manifest lists for it. */
 export function measurePage(outDir: string, route: string, htmlFile: string, scripts: PageScripts): PageSize {
-  const read = (sitePath: string) => readFileSync(join(outDir, sitePath));
+  // Stylesheets and scripts carry their content hash in their names: measure each once, however many pages share it.
+  const assetKb = (sitePath: string) => {
+    const file = join(outDir, sitePath);
+    const known = assetSizes.get(file) ?? kb(readFileSync(file));
+    assetSizes.set(file, known);
+    return known;
+  };
   const html = readFileSync(join(outDir, htmlFile), "utf8");
   const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
   const firstLoad = [scripts.entry, ...scripts.preloads];
-  const total = (paths: string[]) => paths.reduce((sum, path) => sum + kb(read(path)), 0);
+  const total = (paths: string[]) => paths.reduce((sum, path) => sum + assetKb(path), 0);
   return {
     route,
     htmlKb: kb(html),

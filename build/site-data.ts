@@ -1,0 +1,13 @@
+// What the build tells every page while it renders: addresses, the build date, images, logos, form endpoints.
+import type { SiteData } from "../components/SiteContext.tsx";
+import { crmEndpoint, type SiteConfig } from "./config.ts";
+
+export function siteData(config: SiteConfig, images: SiteData["images"], logos: Record<string, string>): Omit<SiteData, "path"> {
+  return {
+    siteUrl: config.siteUrl,
+    buildDate: config.buildDate,
+    images,
+    logos,
+    endpoints: { contact: crmEndpoint(config.crm, "contact"), download: crmEndpoint(config.crm, "download") },
+  };
+}

@@ -1,0 +1,115 @@
+// npm run dev as a developer uses it, on a copy of the project: saves in place and by write-and-rename
+// reach the open page, a style edit applies without a reload, errors show over the page and the next
+// good save recovers, pages come and go, and a type error is reported without blocking the reload.
+import assert from "node:assert/strict";
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import { launchBrowser } from "../helpers/browser.ts";
+import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../helpers/dev-server.ts";
+import { copyProject, type ProjectCopy } from "../helpers/project-copy.ts";
+
+let project: ProjectCopy;
+let dev: DevServer;
+let browser: Browser;
+let page: Page;
+const consoleErrors: string[] = [];
+
+before(async () => {
+  project = copyProject();
+  [dev, browser] = await Promise.all([startDevServer(project.dir), launchBrowser()]);
+  page = await browser.newPage();
+  page.on("pageerror", (error) => consoleErrors.push(error.message));
+  await page.goto(`${dev.origin}/`);
+});
+
+after(async () => {
+  await browser?.close();
+  await dev?.stop();
+  project?.remove();
+});
+
+const read = (file: string) => readFileSync(join(project.dir, file), "utf8");
+
+/** Polls the open page (which may be reloading) until `check` holds. */
+async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15_000): Promise<void> {
+  const started = Date.now();
+  for (;;) {
+    if (await check().catch(() => false)) return;
+    if (Date.now() - started > timeoutMs) throw new Error(`${what} did not happen within ${timeoutMs} ms\n${dev.output().slice(-6000)}`);
+    await new Promise((done) => setTimeout(done, 20));
+  }
+}
+
+const aboutHeading = () => page.textContent("#about-heading");
+const showsHeading = (text: string) => until(async () => (await aboutHeading()) === text, `the heading "${text}"`);
+const homeContent = read("content/home.ts");
+const withHeading = (heading: string) => homeContent.replace("Why leaders choose", heading);
+
+test("a saved content edit shows up on the open page", async () => {
+  saveInPlace(project.dir, "content/home.ts", withHeading("Edited in place: why leaders choose"));
+  await showsHeading("Edited in place: why leaders choose Cedarline Advisory");
+});
+
+test("two write-and-rename saves in a row both show up", async () => {
+  saveByRename(project.dir, "content/home.ts", withHeading("First rename: why leaders choose"));
+  await showsHeading("First rename: why leaders choose Cedarline Advisory");
+  saveByRename(project.dir, "content/home.ts", withHeading("Second rename: why leaders choose"));
+  await showsHeading("Second rename: why leaders choose Cedarline Advisory");
+  // And the file is still watched after being replaced twice.
+  saveInPlace(project.dir, "content/home.ts", withHeading("Then in place again: why leaders choose"));
+  await showsHeading("Then in place again: why leaders choose Cedarline Advisory");
+});
+
+test("a style edit applies in place: no reload, the page keeps its state", async () => {
+  await page.evaluate(() => {
+    (window as unknown as { kept: string }).kept = "still here";
+  });
+  const letterSpacing = () => page.$eval("#about-heading", (heading) => getComputedStyle(heading).letterSpacing);
+  assert.notEqual(await letterSpacing(), "3px");
+  saveByRename(project.dir, "styles/_base.scss", `${read("styles/_base.scss")}\n#about-heading { letter-spacing: 3px; }\n`);
+  await until(async () => (await letterSpacing()) === "3px", "the new letter-spacing");
+  assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+});
+
+test("a syntax error shows an overlay naming the file and line; the next good save recovers", async () => {
+  saveInPlace(project.dir, "content/home.ts", `${withHeading("Broken: why leaders choose")}\nexport const broken = ;\n`);
+  await until(async () => (await page.textContent("#dev-overlay"))?.includes("content/home.ts:") ?? false, "the overlay");
+  const overlay = (await page.textContent("#dev-overlay")) ?? "";
+  const line = homeContent.split("\n").length + 1;
+  assert.match(overlay, new RegExp(`content/home\\.ts:${line}:\\d+`), overlay);
+  assert.match(dev.output(), /build failed/);
+  // The page behind still shows the last good build.
+  assert.equal(await aboutHeading(), "Then in place again: why leaders choose Cedarline Advisory");
+
+  saveByRename(project.dir, "content/home.ts", withHeading("Fixed: why leaders choose"));
+  await showsHeading("Fixed: why leaders choose Cedarline Advisory");
+  assert.equal(await page.$("#dev-overlay"), null);
+});
+
+test("a new page file is served; once deleted its address gives the 404 page", async () => {
+  const source = read("pages/privacy.tsx").replace('title: "Privacy Policy"', 'title: "A Brand New Page"');
+  saveByRename(project.dir, "pages/brand-new.tsx", source);
+  await until(async () => (await page.goto(`${dev.origin}/brand-new`))?.status() === 200, "the new page");
+  await until(async () => (await page.title()) === "A Brand New Page | Cedarline Advisory", "the new page's title");
+
+  rmSync(join(project.dir, "pages/brand-new.tsx"));
+  await until(async () => (await page.request.get(`${dev.origin}/brand-new`)).status() === 404, "the 404");
+  // The open page reloads itself after the deletion too; go there once that navigation has settled.
+  await until(async () => (await page.goto(`${dev.origin}/brand-new`))?.status() === 404, "the 404 page in the browser");
+  await until(async () => /couldn.t find that page/.test((await page.textContent("h1")) ?? ""), "the 404 page's heading");
+  await until(async () => (await page.goto(`${dev.origin}/`))?.ok() === true, "back on the home page");
+});
+
+test("a type error is reported in the terminal and on the page, and the edit still reloads", async () => {
+  const from = dev.output().length;
+  saveInPlace(project.dir, "content/home.ts", `${withHeading("Typed wrong: why leaders choose")}\nexport const count: number = "three";\n`);
+  await showsHeading("Typed wrong: why leaders choose Cedarline Advisory");
+  await dev.waitForOutput(/type errors[\s\S]*content\/home\.ts/, from, 30_000);
+  await until(async () => (await page.textContent("#dev-notice"))?.includes("content/home.ts") ?? false, "the type error notice", 30_000);
+
+  saveInPlace(project.dir, "content/home.ts", homeContent);
+  await until(async () => (await page.$("#dev-notice")) === null, "the notice to clear", 30_000);
+  assert.deepEqual(consoleErrors, []);
+});

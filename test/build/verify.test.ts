@@ -1,0 +1,77 @@
+// The build's own verification, run as a developer runs it (npm run build in a project copy): a broken
+// internal link or #anchor fails the build naming the page and the link, with a warm cache and a cold
+// one, and a page made invalid fails it even though its valid version was cached.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { copyProject, type ProjectCopy } from "../helpers/project-copy.ts";
+
+let project: ProjectCopy;
+before(() => {
+  project = copyProject();
+});
+after(() => project?.remove());
+
+const path = (file: string) => join(project.dir, file);
+const original = new Map<string, string>();
+function edit(file: string, change: (text: string) => string): void {
+  if (!original.has(file)) original.set(file, readFileSync(path(file), "utf8"));
+  const before = original.get(file)!;
+  const after = change(before);
+  assert.notEqual(after, before, `the edit to ${file} changed nothing`);
+  writeFileSync(path(file), after);
+}
+function restore(): void {
+  for (const [file, text] of original) writeFileSync(path(file), text);
+}
+
+function runBuild(): { ok: boolean; output: string } {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "build.ts"], { cwd: project.dir, encoding: "utf8", env: { ...process.env, OUT_DIR: "dist" } });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+}
+
+test("a clean copy builds, which leaves the validation cache warm", () => {
+  const { ok, output } = runBuild();
+  assert.ok(ok, output);
+  assert.ok(JSON.parse(readFileSync(path(".cache/valid-html.json"), "utf8")).length >= 9);
+});
+
+test("a broken internal link fails the build, naming the page and the link (warm cache)", () => {
+  edit("pages/index.tsx", (text) => text.replace('href="/services"', 'href="/servces"'));
+  const { ok, output } = runBuild();
+  restore();
+  assert.equal(ok, false);
+  assert.match(output, /Broken links/);
+  assert.match(output, /\/: "\/servces": \/servces does not exist/);
+});
+
+test("a link to a missing #anchor fails the build, naming the page and the link", () => {
+  edit("pages/404.tsx", (text) => text.replace('href: "/about"', 'href: "/about#nowhere"'));
+  const { ok, output } = runBuild();
+  restore();
+  assert.equal(ok, false);
+  assert.match(output, /\/404\.html: "\/about#nowhere": \/about has no element with id="nowhere"/);
+});
+
+test("a page made invalid fails the build although its valid version is cached", () => {
+  // The same id twice on one page: html-validate's no-dup-id.
+  edit("pages/404.tsx", (text) => text.replace('<section className="section"', '<section id="main" className="section"'));
+  const { ok, output } = runBuild();
+  restore();
+  assert.equal(ok, false);
+  assert.match(output, /Invalid HTML/);
+  assert.match(output, /404\.html[\s\S]*no-dup-id/);
+});
+
+test("with a cold cache a broken link still fails the build, and the fixed site builds again", () => {
+  rmSync(path(".cache/valid-html.json"), { force: true });
+  edit("pages/index.tsx", (text) => text.replace('href="/services"', 'href="/servces"'));
+  const broken = runBuild();
+  restore();
+  assert.equal(broken.ok, false);
+  assert.match(broken.output, /\/: "\/servces": \/servces does not exist/);
+  const fixed = runBuild();
+  assert.ok(fixed.ok, fixed.output);
+});

@@ -1,0 +1,64 @@
+// `npm run dev` as a developer runs it, in a project copy: started, read, and stopped.
+import { type ChildProcess, spawn } from "node:child_process";
+import { renameSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+export interface DevServer {
+  origin: string;
+  /** Everything the server printed so far. */
+  output: () => string;
+  /** Resolves once the output matches, counting only what was printed after `from` characters. */
+  waitForOutput: (pattern: RegExp, from?: number, timeoutMs?: number) => Promise<void>;
+  stop: () => Promise<void>;
+}
+
+export async function startDevServer(dir: string, timeoutMs = 60_000): Promise<DevServer> {
+  const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "commands/dev.ts"], {
+    cwd: dir,
+    env: { ...process.env, PORT: "0", OUT_DIR: "dist" },
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr?.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  const waitForOutput = async (pattern: RegExp, from = 0, limit = 10_000) => {
+    const started = Date.now();
+    while (!pattern.test(output.slice(from))) {
+      if (child.exitCode !== null) throw new Error(`the dev server exited (${child.exitCode}):\n${output}`);
+      if (Date.now() - started > limit) throw new Error(`no ${pattern} from the dev server within ${limit} ms:\n${output.slice(-3000)}`);
+      await new Promise((done) => setTimeout(done, 10));
+    }
+  };
+  await waitForOutput(/built the whole site/, 0, timeoutMs);
+  const origin = /Dev server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(output)?.[1];
+  if (!origin) throw new Error(`the dev server printed no address:\n${output}`);
+  return {
+    origin,
+    output: () => output,
+    waitForOutput,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once("exit", done));
+      // The supervisor and its server child are one process group.
+      process.kill(-(child.pid as number), "SIGTERM");
+      await exited;
+    },
+  };
+}
+
+/** Saves as many editors do: write a temporary file beside it, then rename it over the original. */
+export function saveByRename(dir: string, file: string, text: string): void {
+  const temporary = join(dir, `${file}.tmp.${process.pid}`);
+  writeFileSync(temporary, text);
+  renameSync(temporary, join(dir, file));
+}
+
+/** Saves in place, as `>` in a shell does. */
+export function saveInPlace(dir: string, file: string, text: string): void {
+  writeFileSync(join(dir, file), text);
+}

@@ -1,0 +1,31 @@
+// A throwaway copy of this project (what git tracks or would track, node_modules linked, the
+// encoded-image and CSS caches copied), for the dev server's tests and the benchmarks: they edit
+// and grow the copy, never the repository.
+import { execFileSync } from "node:child_process";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join, resolve } from "node:path";
+
+export interface ProjectCopy {
+  dir: string;
+  remove: () => void;
+}
+
+/** `warm`: bring the slow caches (images, CSS, PDFs) along, so the copy builds as a developer's checkout does. */
+export function copyProject({ warm = true } = {}): ProjectCopy {
+  const root = process.cwd();
+  const dir = mkdtempSync(join(tmpdir(), "cedarline-copy-"));
+  const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { encoding: "utf8" }).split("\0").filter(Boolean);
+  for (const file of files) {
+    if (!existsSync(file)) continue;
+    mkdirSync(dirname(join(dir, file)), { recursive: true });
+    cpSync(file, join(dir, file));
+  }
+  symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
+  if (warm) {
+    for (const cache of ["images", "styles", "pdfs"]) {
+      if (existsSync(join(".cache", cache))) cpSync(join(".cache", cache), join(dir, ".cache", cache), { recursive: true });
+    }
+  }
+  return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
