@@ -6,6 +6,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
+import { setPriority } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -124,6 +125,8 @@ class DevSite {
   /** Saves not yet applied because the last update failed: they go into the next one. */
   private carried = new Set<string>();
   private verification = Promise.resolve();
+  /** What the PDFs were last printed from: they are printed again only when it changes. */
+  private printed = "";
 
   private constructor(
     private readonly config: ReturnType<typeof readConfig>,
@@ -174,6 +177,7 @@ class DevSite {
     await writeFile(join(this.config.outDir, CLIENT_PATH), this.client);
     this.written.clear();
     for (const page of this.site.written) this.written.set(page.route, page);
+    this.printed = JSON.stringify([this.site.loaded.renderer.caseStudies, this.site.loaded.renderer.company]);
     return { reload: true, summary: "built the whole site" };
   }
 
@@ -237,7 +241,11 @@ class DevSite {
     if (added.length || removed.length) {
       await writeFile(join(out, "sitemap.xml"), sitemapXml(this.config.siteUrl, [...this.written.keys()], this.config.buildDate));
     }
-    if (inside("content")) await writeCaseStudyPdfs(renderer.caseStudies, renderer.company, this.config.siteUrl, this.config.buildDate, out);
+    const printed = JSON.stringify([renderer.caseStudies, renderer.company]);
+    if (printed !== this.printed) {
+      this.printed = printed;
+      await writeCaseStudyPdfs(renderer.caseStudies, renderer.company, this.config.siteUrl, this.config.buildDate, out);
+    }
 
     const count = rewriteAll ? site.bodies.length : rendered.length;
     return { reload: true, summary: `re-rendered ${count} page${count === 1 ? "" : "s"}${removed.length ? `, removed ${removed.join(", ")}` : ""}` };
@@ -289,6 +297,8 @@ function typeChecker(pages: Pages): () => void {
 
   function check() {
     const child = spawn(join("node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { stdio: ["ignore", "pipe", "ignore"] });
+    // Below the dev server and the browser: a reload never waits for the type check.
+    if (child.pid) setPriority(child.pid, 10);
     running = child;
     let output = "";
     child.stdout.on("data", (chunk: Buffer) => {

@@ -1,7 +1,7 @@
 // Serves dist/ like a static host: clean URLs (/services → services/index.html), 404.html for misses.
 
 import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
 import { readPaths } from "../build/config.ts";
 import { isCommand } from "./cli.ts";
@@ -32,12 +32,23 @@ function resolveFile(root: string, urlPath: string): string | null {
   return null;
 }
 
-function send(res: ServerResponse, status: number, file: string): void {
-  res.writeHead(status, {
+/** Files named with their content hash (main.1a2b3c4d.css) never change, so a browser keeps them, as on the hosts. */
+const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, file: string): void {
+  const { size, mtimeMs } = statSync(file);
+  const etag = `"${size.toString(36)}-${Math.round(mtimeMs).toString(36)}"`;
+  const headers = {
     "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
     "X-Content-Type-Options": "nosniff",
-    "Cache-Control": "no-cache",
-  });
+    "Cache-Control": CONTENT_HASHED.test(file) ? "public, max-age=31536000, immutable" : "no-cache",
+    ETag: etag,
+  };
+  if (status === 200 && req.headers["if-none-match"] === etag) {
+    res.writeHead(304, headers).end();
+    return;
+  }
+  res.writeHead(status, headers);
   createReadStream(file).pipe(res);
 }
 
@@ -54,9 +65,9 @@ export function serve(root: string, port: number, extra?: Extra): Promise<Server
     } catch {
       file = null;
     }
-    if (file) return send(res, 200, file);
+    if (file) return send(req, res, 200, file);
     const notFound = join(root, "404.html");
-    if (existsSync(notFound)) return send(res, 404, notFound);
+    if (existsSync(notFound)) return send(req, res, 404, notFound);
     res.writeHead(404).end("Not found");
   });
   return new Promise((done, fail) => {

@@ -1,0 +1,193 @@
+// npm run bench: the build and the edit loop, timed in throwaway copies of the project (synthetic
+// pages never touch the repository). Each figure is the median of several whole runs, with the
+// minimum and maximum beside it; memory is the build process's peak resident set (VmHWM), sampled.
+//   npm run bench                  everything (about five minutes on two cores)
+//   npm run bench -- --runs 3      fewer runs per figure
+//   npm run bench -- --only build  or --only dev
+import { spawn } from "node:child_process";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { launchBrowser } from "../test/helpers/browser.ts";
+import { saveByRename, saveInPlace, startDevServer } from "../test/helpers/dev-server.ts";
+import { copyProject, type ProjectCopy } from "../test/helpers/project-copy.ts";
+
+const argument = (name: string) => {
+  const index = process.argv.indexOf(`--${name}`);
+  return index > 0 ? process.argv[index + 1] : undefined;
+};
+const RUNS = Number(argument("runs") ?? 5);
+const ONLY = argument("only");
+const GROWTH = [0, 100, 1000];
+const SAVES = 10;
+
+interface Run {
+  seconds: number;
+  peakMb: number;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+const spread = (values: number[], digits: number, unit: string) =>
+  `${median(values).toFixed(digits)} ${unit} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
+
+/** One `npm run build` as a developer runs it (without npm's own start-up), timed from outside. */
+function timedBuild(dir: string): Promise<Run> {
+  return new Promise((done, fail) => {
+    const started = performance.now();
+    const child = spawn(process.execPath, ["--import", "tsx", "build.ts"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    let peakKb = 0;
+    let errors = "";
+    child.stderr.on("data", (chunk: Buffer) => {
+      errors += chunk;
+    });
+    const sample = setInterval(() => {
+      try {
+        const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
+        if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+      } catch {
+        // The process has just exited.
+      }
+    }, 10);
+    child.on("exit", (code) => {
+      clearInterval(sample);
+      if (code !== 0) fail(new Error(`the build failed in ${dir}:\n${errors}`));
+      else done({ seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024 });
+    });
+  });
+}
+
+async function repeat(label: string, prepare: () => void, dir: string): Promise<Run[]> {
+  const runs: Run[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    prepare();
+    runs.push(await timedBuild(dir));
+  }
+  const seconds = runs.map((run) => run.seconds);
+  console.log(
+    `${label.padEnd(44)} ${spread(seconds, 2, "s")}  peak ${spread(
+      runs.map((run) => run.peakMb),
+      0,
+      "MB",
+    )}`,
+  );
+  return runs;
+}
+
+/** Copies of pages/privacy.tsx, each with its own title: the same shape as a real page. */
+function addPages(project: ProjectCopy, count: number): void {
+  const source = readFileSync(join(project.dir, "pages/privacy.tsx"), "utf8");
+  for (let i = 1; i <= count; i++) {
+    const name = `generated-${String(i).padStart(4, "0")}`;
+    writeFileSync(join(project.dir, `pages/${name}.tsx`), source.replace('title: "Privacy Policy"', `title: "Privacy Policy ${i}"`));
+  }
+}
+
+async function benchBuilds(): Promise<void> {
+  console.log(`\nBuilds (${RUNS} runs each; wall time of node --import tsx build.ts)`);
+  const cold = (project: ProjectCopy) => () => rmSync(join(project.dir, ".cache"), { recursive: true, force: true });
+  const unchanged: Record<number, number> = {};
+  for (const extra of GROWTH) {
+    const project = copyProject({ warm: false });
+    try {
+      addPages(project, extra);
+      const what = extra === 0 ? "the real site" : `+${extra} pages`;
+      await repeat(`${what}: cold (no cache)`, cold(project), project.dir);
+      const warm = await repeat(`${what}: rebuild, nothing changed`, () => {}, project.dir);
+      unchanged[extra] = median(warm.map((run) => run.seconds));
+      if (extra > 0) {
+        let edit = 0;
+        const page = join(project.dir, "pages/generated-0001.tsx");
+        const source = readFileSync(page, "utf8");
+        await repeat(
+          `${what}: rebuild after editing one page`,
+          () => writeFileSync(page, source.replace("Privacy Policy 1", `Privacy Policy 1 edit ${++edit}`)),
+          project.dir,
+        );
+      }
+    } finally {
+      project.remove();
+    }
+  }
+  console.log("\nCost per extra page (rebuild, nothing changed; median minus the real site's median, over the pages added)");
+  for (const extra of GROWTH) {
+    const perPage = extra === 0 ? "(baseline)" : `${(((unchanged[extra] - unchanged[0]) / extra) * 1000).toFixed(2)} ms per page`;
+    console.log(`  N = ${String(extra).padEnd(5)} ${unchanged[extra].toFixed(2)} s  ${perPage}`);
+  }
+}
+
+async function benchDevLoop(): Promise<void> {
+  console.log(`\nnpm run dev: from a save to the open page showing it (${SAVES} content saves, in place and by rename alternately)`);
+  const project = copyProject();
+  const [dev, browser] = await Promise.all([startDevServer(project.dir), launchBrowser()]);
+  try {
+    const page = await browser.newPage();
+    await page.goto(`${dev.origin}/`);
+    const read = (file: string) => readFileSync(join(project.dir, file), "utf8");
+    /** Milliseconds from the save until the reloaded page's DOM was ready with the new text. */
+    const untilReloaded = async (save: () => void, selector: string, text: string): Promise<number> => {
+      const savedAt = Date.now();
+      save();
+      for (;;) {
+        await page.waitForEvent("domcontentloaded", { timeout: 15_000 });
+        const shown = await page.evaluate(
+          ([selector, text]) => {
+            if (document.querySelector(selector)?.textContent?.includes(text) !== true) return null;
+            const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
+            return performance.timeOrigin + navigation.domContentLoadedEventStart;
+          },
+          [selector, text] as const,
+        );
+        if (shown !== null) return shown - savedAt;
+      }
+    };
+
+    const home = read("content/home.ts");
+    const content: number[] = [];
+    for (let i = 1; i <= SAVES; i++) {
+      const text = `Save ${i}: why leaders choose`;
+      const save = i % 2 ? saveInPlace : saveByRename;
+      content.push(await untilReloaded(() => save(project.dir, "content/home.ts", home.replace("Why leaders choose", text)), "#about-heading", text));
+      await page.waitForTimeout(1000);
+    }
+    console.log(`${"content edit, save to page shown".padEnd(44)} ${spread(content, 0, "ms")}  (all ${content.length} arrived)`);
+
+    const styles = read("styles/_base.scss");
+    const style: number[] = [];
+    await page.evaluate(() => {
+      (window as unknown as { kept: boolean }).kept = true;
+    });
+    for (let i = 1; i <= SAVES; i++) {
+      const spacing = `${i}px`;
+      // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
+      const shown = page.evaluate<number>(`new Promise((done) => {
+        const check = () => getComputedStyle(document.querySelector("#about-heading")).letterSpacing === "${spacing}" ? done(Date.now()) : requestAnimationFrame(check);
+        check();
+      })`);
+      const savedAt = Date.now();
+      saveByRename(project.dir, "styles/_base.scss", `${styles}\n#about-heading { letter-spacing: ${spacing}; }\n`);
+      style.push((await shown) - savedAt);
+      await page.waitForTimeout(200);
+    }
+    const reloaded = !(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept));
+    console.log(`${"style edit, applied without reload".padEnd(44)} ${spread(style, 0, "ms")}${reloaded ? "  (the page reloaded!)" : ""}`);
+
+    const menu = read("islands/MobileMenu.tsx");
+    const island: number[] = [];
+    await page.setViewportSize({ width: 375, height: 800 });
+    for (let i = 1; i <= 5; i++) {
+      const label = `Open ${i}`;
+      const save = i % 2 ? saveInPlace : saveByRename;
+      island.push(
+        await untilReloaded(() => save(project.dir, "islands/MobileMenu.tsx", menu.replace(/\n(\s*)Open\n/, `\n$1${label}\n`)), ".site-menu__open", label),
+      );
+      await page.waitForTimeout(1000);
+    }
+    console.log(`${"island edit, rebundled and shown".padEnd(44)} ${spread(island, 0, "ms")}`);
+  } finally {
+    await browser.close();
+    await dev.stop();
+    project.remove();
+  }
+}
+
+if (ONLY !== "dev") await benchBuilds();
+if (ONLY !== "build") await benchDevLoop();
