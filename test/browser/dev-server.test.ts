@@ -106,7 +106,7 @@ test("a type error is reported in the terminal and on the page, and the edit sti
   const from = dev.output().length;
   saveInPlace(project.dir, "content/home.ts", `${withHeading("Typed wrong: why leaders choose")}\nexport const count: number = "three";\n`);
   await showsHeading("Typed wrong: why leaders choose Cedarline Advisory");
-  await dev.waitForOutput(/type errors[\s\S]*content\/home\.ts/, from, 30_000);
+  await dev.waitForOutput(/type errors[\s\S]*content\/home\.ts/, from, 60_000);
   await until(async () => (await page.textContent("#dev-notice"))?.includes("content/home.ts") ?? false, "the type error notice", 30_000);
 
   saveInPlace(project.dir, "content/home.ts", homeContent);
