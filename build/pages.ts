@@ -29,6 +29,8 @@ export type Renderer = typeof import("./render.ts") &
 export interface LoadedPages {
   pages: Page[];
   renderer: Renderer;
+  /** The project files a route's output is made from (paths relative to the project). */
+  sourcesOf: (route: string) => string[];
   /** The routes whose output may change when these project files change. */
   affectedBy: (files: string[]) => string[];
 }
@@ -136,16 +138,24 @@ export async function pageBundler(root: string = process.cwd()) {
       if (typeof module.default !== "function") throw new Error(`${file}: export default function SomethingPage() is missing`);
       return { file, route: routeOf(file), meta: checkMeta(file, module.meta), Component: module.default as ComponentType };
     });
-    return { pages, renderer: bundle, affectedBy: dependents(result.metafile, root, pages) };
+    const sources = sourcesByRoute(result.metafile, root, pages);
+    return {
+      pages,
+      renderer: bundle,
+      sourcesOf: (route) => [...(sources.get(route) ?? [])],
+      affectedBy: (files) => {
+        const changed = files.map((file) => relative(root, resolve(root, file)));
+        return pages.filter((page) => changed.some((file) => sources.get(page.route)?.has(file))).map((page) => page.route);
+      },
+    };
   }
 
   return { load, dispose: () => context.dispose() };
 }
 
-/** Which routes each project file reaches through imports; a file the renderer itself imports reaches them all. */
-function dependents(metafile: esbuild.Metafile, root: string, pages: Page[]): (files: string[]) => string[] {
-  const closure = (start: string) => {
-    const seen = new Set<string>();
+/** Every project file each route's output comes from: the page, what it imports, and what the renderer imports. */
+function sourcesByRoute(metafile: esbuild.Metafile, root: string, pages: Page[]): Map<string, Set<string>> {
+  const closure = (start: string, seen = new Set<string>()) => {
     const visit = (path: string) => {
       if (seen.has(path) || !metafile.inputs[path]) return;
       seen.add(path);
@@ -154,14 +164,8 @@ function dependents(metafile: esbuild.Metafile, root: string, pages: Page[]): (f
     visit(start);
     return seen;
   };
-  const key = (file: string) => relative(root, resolve(root, file));
-  const shared = closure(key(renderModule));
-  const perPage = pages.map((page) => ({ route: page.route, inputs: closure(page.file) }));
-  return (files) => {
-    const changed = files.map(key);
-    if (changed.some((file) => shared.has(file))) return pages.map((page) => page.route);
-    return perPage.filter(({ inputs }) => changed.some((file) => inputs.has(file))).map(({ route }) => route);
-  };
+  const shared = closure(relative(root, renderModule));
+  return new Map(pages.map((page) => [page.route, closure(page.file, new Set(shared))]));
 }
 
 /** Loads every page once, as a build does. */

@@ -47,9 +47,11 @@ const showsHeading = (text: string) => until(async () => (await aboutHeading()) 
 const homeContent = read("content/home.ts");
 const withHeading = (heading: string) => homeContent.replace("Why leaders choose", heading);
 
-test("a saved content edit shows up on the open page", async () => {
+test("a saved content edit shows up on the open page; only the page that imports it is rendered again", async () => {
+  const from = dev.output().length;
   saveInPlace(project.dir, "content/home.ts", withHeading("Edited in place: why leaders choose"));
   await showsHeading("Edited in place: why leaders choose Cedarline Advisory");
+  await dev.waitForOutput(/content\/home\.ts: re-rendered 1 page in \d+ ms/, from);
 });
 
 test("two write-and-rename saves in a row both show up", async () => {
