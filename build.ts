@@ -2,7 +2,7 @@
 // verify it. React already writes compact markup, so there is no minify step (html-minifier-terser
 // saved 35 bytes gzip over the whole site and cost a quarter of a second).
 import "./build/react-production.ts";
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeCaseStudyPdfs } from "./build/case-study-pdfs.ts";
 import { ConfigError, readConfig, type SiteConfig } from "./build/config.ts";
@@ -10,8 +10,10 @@ import { siteCsp } from "./build/csp.ts";
 import { headersFile } from "./build/headers.ts";
 import { buildImages } from "./build/images.ts";
 import { bundleIslands } from "./build/islands.ts";
+import { removeStale } from "./build/output.ts";
 import { pageBundler } from "./build/pages.ts";
 import { copyPublic, readLogos } from "./build/public-files.ts";
+import { renderPages } from "./build/render-cache.ts";
 import { siteData } from "./build/site-data.ts";
 import { robotsTxt, sitemapXml } from "./build/sitemap.ts";
 import { formatSize, measurePage, overBudget } from "./build/size.ts";
@@ -37,7 +39,7 @@ export interface BuildOptions {
 export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log, options: BuildOptions = {}) {
   const timer = new BuildTimer();
   const out = config.outDir;
-  await rm(out, { recursive: true, force: true });
+  const startedAt = Date.now();
   await mkdir(out, { recursive: true });
 
   const bundler = options.bundler ?? (await pageBundler());
@@ -48,9 +50,9 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     timer.step("styles", () => buildStyles(out)),
     copyPublic(out),
   ]);
-  const { pages, renderer } = loaded;
+  const { renderer } = loaded;
 
-  const bodies = await timer.step("render", () => pages.map((page) => renderer.renderBody(page, siteData(config, images, logos))));
+  const bodies = await timer.step("render", () => renderPages(loaded, siteData(config, images, logos)));
   const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
   const scripts = await timer.step("islands", () => bundleIslands(usage, config, out));
 
@@ -72,6 +74,11 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     writeFile(join(out, "_headers"), headersFile(csp)),
   ]);
 
+  const kept = new Set([
+    ...written.map((page) => page.file),
+    ...Object.values(scripts).flatMap((page) => [page.entry, ...page.preloads, ...page.later].map((path) => path.slice(1))),
+  ]);
+  const removed = await removeStale(out, startedAt, kept);
   if (options.verify !== false) await timer.step("verify", () => verifyBuild(out, written, config.siteUrl));
 
   if (written.length <= PAGES_LISTED) {
@@ -79,6 +86,10 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     for (const size of sizes) log(formatSize(size));
     for (const problem of sizes.flatMap(overBudget)) log(`over budget: ${problem}`);
   }
+  if (removed.length)
+    log(
+      `Removed what this build no longer makes: ${removed.length > 5 ? `${removed.slice(0, 5).join(", ")} and ${removed.length - 5} more` : removed.join(", ")}`,
+    );
   log(`Built ${written.length} pages into ${out}/ in ${timer.summary()}${written.length > PAGES_LISTED ? "; npm run size checks each page's budget" : ""}`);
   return { loaded, images, logos, stylesheet, scripts, csp, bodies, written, assets };
 }

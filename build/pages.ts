@@ -89,8 +89,10 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
 /**
  * A page bundler over `root`. `load()` bundles (incrementally after the first time) and imports the
  * result; `dispose()` stops esbuild. A build uses it once; the dev server keeps it for every save.
+ * `sourceMaps`: stack traces name the page or component and line (the dev server's overlay); they
+ * cost a large site's build a noticeable share of its time, so a build goes without them.
  */
-export async function pageBundler(root: string = process.cwd()) {
+export async function pageBundler({ root = process.cwd(), sourceMaps = false } = {}) {
   const outDir = resolve(CACHE_DIR, "server");
 
   let files: string[] = [];
@@ -102,8 +104,7 @@ export async function pageBundler(root: string = process.cwd()) {
     target: "node20",
     packages: "external",
     jsx: "automatic",
-    // Stack traces of a render error then name the page or component and its line.
-    sourcemap: "inline",
+    sourcemap: sourceMaps ? "inline" : false,
     write: false,
     outfile: join(outDir, "pages.mjs"),
     metafile: true,
@@ -170,7 +171,7 @@ function sourcesByRoute(metafile: esbuild.Metafile, root: string, pages: Page[])
 
 /** Loads every page once, as a build does. */
 export async function loadPages(root: string = process.cwd()): Promise<LoadedPages> {
-  const bundler = await pageBundler(root);
+  const bundler = await pageBundler({ root });
   try {
     return await bundler.load();
   } finally {

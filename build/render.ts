@@ -1,7 +1,7 @@
 // Renders each page with React on the server: first its body (collecting the islands it uses),
 // then the whole document once the island scripts and stylesheet have names. The build loads this
 // module from the page bundle (build/pages.ts), so it shares one React context with the pages.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
@@ -11,6 +11,7 @@ import { Layout } from "../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
 import { collectIslands, type UsedIsland } from "../islands/runtime/island.tsx";
 import type { IslandManifest } from "./islands.ts";
+import { writeIfChanged } from "./output.ts";
 import { outputFileOf, type Page } from "./pages.ts";
 
 export interface RenderedBody {
@@ -60,7 +61,7 @@ export function writeDocuments(bodies: RenderedBody[], assets: DocumentAssets, o
       const html = renderDocument(body, assets);
       const file = outputFileOf(body.page.route);
       await mkdir(dirname(join(outDir, file)), { recursive: true });
-      await writeFile(join(outDir, file), html);
+      await writeIfChanged(join(outDir, file), html);
       return { route: body.page.route, file, html };
     }),
   );

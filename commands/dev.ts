@@ -136,7 +136,7 @@ class DevSite {
   ) {}
 
   static async create(pages: Pages) {
-    const [bundler, client] = await Promise.all([pageBundler(), clientScript()]);
+    const [bundler, client] = await Promise.all([pageBundler({ sourceMaps: true }), clientScript()]);
     return new DevSite(readConfig(), bundler, client, pages);
   }
 

@@ -1,7 +1,7 @@
 // Theme state. The initial theme (stored, else the system's) is applied by the head script
 // (theme-script.ts); this provider reads it and owns every change after that.
 import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
-import { THEME_STORAGE_KEY } from "./theme-script.ts";
+import { THEME_STORAGE_KEY } from "./theme-key.ts";
 
 export type Theme = "light" | "dark";
 

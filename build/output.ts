@@ -1,0 +1,45 @@
+// dist/ is updated in place, not wiped: a file whose bytes are unchanged is not written again (a large
+// site's rebuild then writes only what changed), and whatever this build did not make is removed at the end.
+import { readdir, readFile, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+import { join } from "node:path";
+
+/** Writes the file unless it already holds exactly this text; true when it wrote. */
+export async function writeIfChanged(file: string, text: string): Promise<boolean> {
+  const current = await readFile(file, "utf8").catch(() => null);
+  if (current === text) return false;
+  await writeFile(file, text);
+  return true;
+}
+
+/** Allowance for the file system's coarse clock: a file written just after `startedAt` may carry a slightly earlier time. */
+const CLOCK_SLACK_MS = 50;
+
+/**
+ * Removes every file under `outDir` that this build neither wrote (modified since `startedAt`) nor kept
+ * unchanged (`kept`, dist-relative), and the folders that leaves empty. Returns what it removed.
+ */
+export async function removeStale(outDir: string, startedAt: number, kept: Set<string>): Promise<string[]> {
+  const removed: string[] = [];
+  const sweep = async (dir: string, relative: string): Promise<boolean> => {
+    const entries = await readdir(dir, { withFileTypes: true });
+    let left = entries.length;
+    await Promise.all(
+      entries.map(async (entry) => {
+        const path = join(dir, entry.name);
+        const name = relative ? `${relative}/${entry.name}` : entry.name;
+        if (entry.isDirectory()) {
+          if (await sweep(path, name)) left--;
+          return;
+        }
+        if (kept.has(name) || (await stat(path)).mtimeMs >= startedAt - CLOCK_SLACK_MS) return;
+        await unlink(path);
+        removed.push(name);
+        left--;
+      }),
+    );
+    if (left === 0 && relative) await rmdir(dir);
+    return left === 0;
+  };
+  await sweep(outDir, "");
+  return removed.sort();
+}
