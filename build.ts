@@ -1,7 +1,6 @@
 // The story of a build: read the config, bundle and render every page, bundle the islands, write dist/,
 // verify it. React already writes compact markup, so there is no minify step (html-minifier-terser
 // saved 35 bytes gzip over the whole site and cost a quarter of a second).
-import "./build/react-production.ts";
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeCaseStudyPdfs } from "./build/case-study-pdfs.ts";

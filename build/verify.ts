@@ -2,7 +2,8 @@
 // Links are checked in-process against what the build wrote; html-validate results are cached by the
 // page's content, so an unchanged page costs nothing and a changed one is always validated again.
 import { readFileSync } from "node:fs";
-import fg from "fast-glob";
+import { readdir } from "node:fs/promises";
+import { join, relative } from "node:path";
 import { type HtmlFile, validatePages } from "./validate-html.ts";
 
 export type { HtmlFile };
@@ -93,7 +94,8 @@ function brokenLinks(pages: HtmlFile[], files: Set<string>, siteUrl: string, rea
 
 /** Throws a message naming each problem and its fix. */
 export async function verifyBuild(outDir: string, pages: HtmlFile[], siteUrl: string): Promise<void> {
-  const files = new Set(await fg("**/*", { cwd: outDir, dot: true }));
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => relative(outDir, join(entry.parentPath ?? entry.path, entry.name))));
   const written = new Map(pages.map((page) => [page.file, page.html]));
   const broken = brokenLinks(pages, files, siteUrl, (file) => written.get(file) ?? readFileSync(`${outDir}/${file}`, "utf8"));
   const invalid = await validatePages(pages);

@@ -26,6 +26,10 @@ import { verifyBuild } from "../build/verify.ts";
 import { type BuiltSite, build } from "../build.ts";
 import { serve } from "./serve.ts";
 
+// The pages' React is loaded from node_modules once and kept across saves: its production build, as
+// the build bundles it (the development build renders several times slower; the markup is the same).
+process.env.NODE_ENV ??= "production";
+
 /** The exit code that asks the supervisor for a fresh process: the build's own code changed. */
 const RESTART = 75;
 const CLIENT_PATH = "/__dev/client.js";
@@ -136,7 +140,7 @@ class DevSite {
   ) {}
 
   static async create(pages: Pages) {
-    const [bundler, client] = await Promise.all([pageBundler({ sourceMaps: true }), clientScript()]);
+    const [bundler, client] = await Promise.all([pageBundler({ dev: true }), clientScript()]);
     return new DevSite(readConfig(), bundler, client, pages);
   }
 
