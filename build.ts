@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { writeCaseStudyPdfs } from "./build/case-study-pdfs.ts";
 import { ConfigError, crmEndpoint, readConfig } from "./build/config.ts";
 import { siteCsp } from "./build/csp.ts";
-import { headersFile } from "./build/headers.ts";
+import { writeHostFiles } from "./build/hosts.ts";
 import { buildImages } from "./build/images.ts";
 import { bundleIslands } from "./build/islands.ts";
 import { loadPages } from "./build/pages.ts";
@@ -19,12 +19,13 @@ import { BuildTimer } from "./build/timer.ts";
 import { verifyBuild } from "./build/verify.ts";
 import { isCommand } from "./commands/cli.ts";
 import { caseStudies } from "./content/case-studies.ts";
+import { redirects } from "./content/redirects.ts";
 
 /** Builds the site; `log` receives the per-route sizes and the timing (tests pass a silent one). */
 export async function build(config = readConfig(), log: (line: string) => void = console.log): Promise<void> {
   const timer = new BuildTimer();
   const out = config.outDir;
-  await rm(out, { recursive: true, force: true });
+  await Promise.all([rm(out, { recursive: true, force: true }), rm(config.hostsDir, { recursive: true, force: true })]);
   await mkdir(out, { recursive: true });
 
   const [pages, images, logos, stylesheet] = await Promise.all([
@@ -71,7 +72,15 @@ export async function build(config = readConfig(), log: (line: string) => void =
       ),
     ),
     writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)),
-    writeFile(join(out, "_headers"), headersFile(csp)),
+    writeHostFiles({
+      outDir: out,
+      hostsDir: config.hostsDir,
+      siteUrl: config.siteUrl,
+      csp,
+      routes: written.map((page) => page.route),
+      documents: caseStudies.filter((study) => !study.isExternalLink).map((study) => study.pdfUrl),
+      redirects,
+    }),
   ]);
 
   await timer.step("verify", () => verifyBuild(out, written, config.siteUrl));

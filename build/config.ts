@@ -20,6 +20,8 @@ export interface SiteConfig {
   gaMeasurementId: string | null;
   clarityProjectId: string | null;
   outDir: string;
+  /** Host configuration that is not part of the site (nginx, CloudFront, GitHub Pages): beside outDir. */
+  hostsDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -39,11 +41,12 @@ export function environment(): Env {
 }
 
 /** Where the site is written and served from, and the port a developer's server listens on. */
-export function readPaths(env: Env = environment()): { outDir: string; port: number } {
+export function readPaths(env: Env = environment()): { outDir: string; hostsDir: string; port: number } {
   const port = Number(env.PORT?.trim() || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT="${env.PORT}" is not a port number: expected something like ${DEFAULT_PORT}.`);
-  return { outDir: env.OUT_DIR?.trim() || "dist", port };
+  const outDir = env.OUT_DIR?.trim().replace(/\/+$/, "") || "dist";
+  return { outDir, hostsDir: `${outDir}-hosts`, port };
 }
 
 function optional(env: Env, name: string, pattern: RegExp, example: string): string | null {
@@ -94,6 +97,7 @@ export function readConfig(env: Env = environment()): SiteConfig {
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),
     clarityProjectId: optional(env, "CLARITY_PROJECT_ID", /^[a-z0-9]{6,}$/, "k3x9abcd12"),
     outDir: readPaths(env).outDir,
+    hostsDir: readPaths(env).hostsDir,
   };
 }
 

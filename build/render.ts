@@ -35,7 +35,7 @@ function renderDocument({ page, bodyHtml }: RenderedBody, { siteUrl, ogImage, ..
 
 interface WrittenPage {
   route: string;
-  /** dist-relative, e.g. services/index.html */
+  /** dist-relative, e.g. services.html */
   file: string;
   html: string;
 }

@@ -241,14 +241,10 @@ test("/404: a helpful page that links back to the main pages", () => {
   for (const href of ["/", "/services", "/case-studies", "/bio", "/contact", "/about"]) assert.ok(doc.querySelector(`main a[href="${href}"]`), href);
 });
 
-test("sitemap.xml, robots.txt and _headers", () => {
+test("sitemap.xml and robots.txt", () => {
   const sitemap = readFileSync(`${configuredSite}/sitemap.xml`, "utf8");
   const locs = [...sitemap.matchAll(/<loc>([^<]+)<\/loc>/g)].map((m) => m[1]);
   assert.deepEqual(locs.sort(), ROUTES.map((r) => (r === "/" ? `${TEST_SITE_URL}/` : `${TEST_SITE_URL}${r}`)).sort());
   assert.match(sitemap, /<lastmod>2026-03-15<\/lastmod>/);
   assert.match(readFileSync(`${configuredSite}/robots.txt`, "utf8"), /^Sitemap: https:\/\/cedarline\.test\/sitemap\.xml$/m);
-  const headers = readFileSync(`${configuredSite}/_headers`, "utf8");
-  assert.match(headers, /Content-Security-Policy: default-src 'self'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
-  assert.doesNotMatch(headers, /unsafe-inline/);
-  assert.match(headers, /frame-ancestors 'none'/);
 });
