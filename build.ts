@@ -9,6 +9,7 @@ import { siteCsp } from "./build/csp.ts";
 import { writeHostFiles } from "./build/hosts.ts";
 import { buildImages } from "./build/images.ts";
 import { bundleIslands } from "./build/islands.ts";
+import { lastModified } from "./build/lastmod.ts";
 import { loadPages } from "./build/pages.ts";
 import { copyPublic, readLogos } from "./build/public-files.ts";
 import { renderBody, writeDocuments } from "./build/render.ts";
@@ -63,14 +64,10 @@ export async function build(config = readConfig(), log: (line: string) => void =
 
   await Promise.all([
     timer.step("pdfs", () => writeCaseStudyPdfs(caseStudies, config.siteUrl, config.buildDate, out)),
-    writeFile(
-      join(out, "sitemap.xml"),
-      sitemapXml(
-        config.siteUrl,
-        written.map((page) => page.route),
-        config.buildDate,
-      ),
-    ),
+    timer.step("sitemap", async () => {
+      const entries = await Promise.all(pages.map(async (page) => ({ route: page.route, lastmod: await lastModified(page.file, config.buildDate) })));
+      await writeFile(join(out, "sitemap.xml"), sitemapXml(config.siteUrl, entries));
+    }),
     writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)),
     writeHostFiles({
       outDir: out,

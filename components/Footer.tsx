@@ -1,4 +1,6 @@
+import { privacyPolicy } from "../content/privacy.ts";
 import { company, social } from "../content/site.ts";
+import { termsOfService } from "../content/terms.ts";
 import { LinkedInIcon, TwitterIcon } from "./icons.tsx";
 import { useSite } from "./SiteContext.tsx";
 
@@ -23,8 +25,9 @@ export function Footer() {
           </li>
         </ul>
         <nav className="site-footer__legal" aria-label="Legal">
-          <a href="/privacy">Privacy Policy</a>
-          <a href="/terms">Terms &amp; Conditions</a>
+          {/* The same name as the page's title and heading. */}
+          <a href="/privacy">{privacyPolicy.title}</a>
+          <a href="/terms">{termsOfService.title}</a>
         </nav>
       </div>
     </footer>

@@ -4,7 +4,7 @@ import { privacyPolicy } from "../content/privacy.ts";
 import { company } from "../content/site.ts";
 
 export const meta: PageMeta = {
-  title: "Privacy Policy",
+  title: privacyPolicy.title,
   description: `How ${company.name} collects, uses and protects information from this website, its contact and download forms, analytics and session recordings, and the choices you have.`,
   keywords: ["privacy policy", "data retention", "analytics", "personal information"],
 };
