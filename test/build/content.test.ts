@@ -188,11 +188,10 @@ test("/contact: the form's fields, types and required markers, and the side colu
   const doc = parsePage("/contact");
   const form = doc.querySelector("form")!;
   assert.ok(form.hasAttribute("novalidate"));
-  const fields = [...form.querySelectorAll<HTMLInputElement>("input, textarea")].map((f) => [
-    f.name,
-    f.tagName === "TEXTAREA" ? "textarea" : f.type,
-    f.required,
-  ]);
+  // The honeypot is no field of the visitor's: aria-hidden, out of the tab order.
+  const fields = [...form.querySelectorAll<HTMLInputElement>("input, textarea")]
+    .filter((f) => !f.closest("[aria-hidden]"))
+    .map((f) => [f.name, f.tagName === "TEXTAREA" ? "textarea" : f.type, f.required]);
   assert.deepEqual(fields, [
     ["firstname", "text", true],
     ["lastname", "text", true],
@@ -203,7 +202,7 @@ test("/contact: the form's fields, types and required markers, and the side colu
   ]);
   for (const field of form.querySelectorAll("input, textarea"))
     assert.ok(form.querySelector(`label[for="${field.id}"]`), `${field.getAttribute("name")} has a label`);
-  const labels = [...form.querySelectorAll("label")].map(text);
+  const labels = [...form.querySelectorAll("label")].filter((l) => !l.closest("[aria-hidden]")).map(text);
   assert.deepEqual(labels, ["First Name *", "Last Name *", "Email *", "Phone", "Company", "Message *"]);
   const aside = doc.querySelector("aside")!;
   assert.ok(aside.querySelector('a[href^="https://www.linkedin.com/"]') && aside.querySelector('a[href^="https://twitter.com/"]'));
