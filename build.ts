@@ -6,6 +6,7 @@ import { join } from "node:path";
 import { writeCaseStudyPdfs } from "./build/case-study-pdfs.ts";
 import { ConfigError, crmEndpoint, readConfig } from "./build/config.ts";
 import { siteCsp } from "./build/csp.ts";
+import { GPC_FILE, gpcJson } from "./build/gpc.ts";
 import { writeHostFiles } from "./build/hosts.ts";
 import { buildImages } from "./build/images.ts";
 import { bundleIslands } from "./build/islands.ts";
@@ -38,10 +39,10 @@ export async function build(config = readConfig(), log: (line: string) => void =
   ]);
 
   const endpoints = { contact: crmEndpoint(config.crm, "contact"), download: crmEndpoint(config.crm, "download") };
-  const site = { siteUrl: config.siteUrl, buildDate: config.buildDate, images, logos, endpoints };
+  const site = { siteUrl: config.siteUrl, buildDate: config.buildDate, images, logos, endpoints, consentDefault: config.consentDefault };
   const bodies = await timer.step("render", () => pages.map((page) => renderBody(page, site)));
 
-  const analytics = { gaMeasurementId: config.gaMeasurementId, clarityProjectId: config.clarityProjectId };
+  const analytics = { gaMeasurementId: config.gaMeasurementId, clarityProjectId: config.clarityProjectId, consentDefault: config.consentDefault };
   const scripts = await timer.step("islands", () =>
     bundleIslands(
       bodies.map((b) => ({ route: b.page.route, islands: b.islands })),
@@ -69,6 +70,7 @@ export async function build(config = readConfig(), log: (line: string) => void =
       await writeFile(join(out, "sitemap.xml"), sitemapXml(config.siteUrl, entries));
     }),
     writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)),
+    mkdir(join(out, ".well-known"), { recursive: true }).then(() => writeFile(join(out, GPC_FILE), gpcJson(config.buildDate))),
     writeHostFiles({
       outDir: out,
       hostsDir: config.hostsDir,

@@ -19,6 +19,8 @@ export interface SiteConfig {
   crm: CrmConfig | null;
   gaMeasurementId: string | null;
   clarityProjectId: string | null;
+  /** Analytics storage before the visitor chooses: "denied" unless the firm's lawyers allow "granted". */
+  consentDefault: "denied" | "granted";
   outDir: string;
   /** Host configuration that is not part of the site (nginx, CloudFront, GitHub Pages): beside outDir. */
   hostsDir: string;
@@ -72,6 +74,14 @@ function url(env: Env, name: string, fallback: string): string {
   return value.replace(/\/+$/, "");
 }
 
+function consentDefault(env: Env): "denied" | "granted" {
+  const value = env.CONSENT_DEFAULT?.trim() || "denied";
+  if (value !== "denied" && value !== "granted") {
+    throw new ConfigError(`CONSENT_DEFAULT="${value}" is malformed: expected denied (the default) or granted. Fix it in .env or the environment, or unset it.`);
+  }
+  return value;
+}
+
 function buildDate(env: Env): Date {
   const value = env.BUILD_DATE?.trim();
   // The day, not the moment: builds on one day are identical, and their cached PDFs stay valid.
@@ -96,6 +106,7 @@ export function readConfig(env: Env = environment()): SiteConfig {
     crm: portalId && contactFormId && downloadFormId ? { origin, portalId, contactFormId, downloadFormId } : null,
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),
     clarityProjectId: optional(env, "CLARITY_PROJECT_ID", /^[a-z0-9]{6,}$/, "k3x9abcd12"),
+    consentDefault: consentDefault(env),
     outDir: readPaths(env).outDir,
     hostsDir: readPaths(env).hostsDir,
   };

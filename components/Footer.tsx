@@ -1,6 +1,7 @@
-import { privacyPolicy } from "../content/privacy.ts";
+import { privacyPolicyTitle } from "../content/privacy.ts";
 import { company, social } from "../content/site.ts";
 import { termsOfService } from "../content/terms.ts";
+import { PRIVACY_CHOICES } from "../islands/ConsentBanner.tsx";
 import { LinkedInIcon, TwitterIcon } from "./icons.tsx";
 import { useSite } from "./SiteContext.tsx";
 
@@ -26,8 +27,12 @@ export function Footer() {
         </ul>
         <nav className="site-footer__legal" aria-label="Legal">
           {/* The same name as the page's title and heading. */}
-          <a href="/privacy">{privacyPolicy.title}</a>
+          <a href="/privacy">{privacyPolicyTitle}</a>
           <a href="/terms">{termsOfService.title}</a>
+          {/* Opens the consent panel once analytics has loaded; before that, or without JavaScript, the policy's section on it. */}
+          <a href="/privacy#information-collected-automatically" data-privacy-choices="">
+            {PRIVACY_CHOICES}
+          </a>
         </nav>
       </div>
     </footer>

@@ -239,6 +239,22 @@ for (const [route, name] of [
   });
 }
 
+test("the privacy policy states what CONSENT_DEFAULT makes the site do, and how signals and choices work", async () => {
+  const { privacyPolicy } = await import("../../content/privacy.ts");
+  const section = (consent: "denied" | "granted") =>
+    privacyPolicy(consent)
+      .sections.find((s) => s.heading === "Information Collected Automatically")!
+      .paragraphs.join(" ");
+  assert.match(text(parsePage("/privacy").querySelector("main")), /Until you choose, both run without cookies/);
+  assert.match(section("granted"), /Until you choose, Google Analytics and Clarity may set analytics cookies; advertising storage stays denied/);
+  for (const consent of ["denied", "granted"] as const) {
+    assert.match(section(consent), /Global Privacy Control or Do Not Track signal, we honour it/);
+    assert.match(section(consent), /\/\.well-known\/gpc\.json/);
+    assert.match(section(consent), /"Privacy choices"/);
+  }
+  assert.ok(parsePage("/").querySelector('footer a[data-privacy-choices][href="/privacy#information-collected-automatically"]'));
+});
+
 test("an unconfigured build dates the policies and the footer today", () => {
   const today = new Date();
   const doc = parsePage("/privacy", bareSite);

@@ -71,6 +71,13 @@ test("every internal link and sitemap address is served directly, never through 
   for (const link of links) assert.equal((await get(link)).status, 200, link);
 });
 
+test("/.well-known/gpc.json says the site honours Global Privacy Control", async () => {
+  const answer = await get("/.well-known/gpc.json");
+  assert.equal(answer.status, 200);
+  assert.equal(answer.headers["content-type"], "application/json");
+  assert.deepEqual(JSON.parse(answer.body.toString()), { gpc: true, lastUpdate: "2026-03-15" });
+});
+
 test("a missing page answers 404 with the not-found page and every header", async () => {
   const answer = await get("/no-such-page");
   assert.equal(answer.status, 404);
