@@ -1,14 +1,16 @@
 // The story of a build: read the config, bundle and render every page, bundle the islands, write dist/,
 // verify it. React already writes compact markup, so there is no minify step (html-minifier-terser
 // saved 35 bytes gzip over the whole site and cost a quarter of a second).
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { writeCaseStudyPdfs } from "./build/case-study-pdfs.ts";
 import { ConfigError, readConfig, type SiteConfig } from "./build/config.ts";
 import { siteCsp } from "./build/csp.ts";
-import { headersFile } from "./build/headers.ts";
+import { GPC_FILE, gpcJson } from "./build/gpc.ts";
+import { writeHostFiles } from "./build/hosts.ts";
 import { buildImages } from "./build/images.ts";
 import { bundleIslands } from "./build/islands.ts";
+import { lastModifiedDates } from "./build/lastmod.ts";
 import { removeStale } from "./build/output.ts";
 import { pageBundler } from "./build/pages.ts";
 import { copyPublic, readLogos } from "./build/public-files.ts";
@@ -20,6 +22,7 @@ import { buildStyles } from "./build/styles.ts";
 import { BuildTimer } from "./build/timer.ts";
 import { verifyBuild } from "./build/verify.ts";
 import { isCommand } from "./commands/cli.ts";
+import { redirects } from "./content/redirects.ts";
 
 /** Up to this many pages the build prints each page's cost against the budgets; a larger site leaves it
  * to `npm run size`, as gzipping every page at level 9 would cost about a millisecond a page. */
@@ -39,6 +42,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   const timer = new BuildTimer();
   const out = config.outDir;
   const startedAt = Date.now();
+  await rm(config.hostsDir, { recursive: true, force: true });
   await mkdir(out, { recursive: true });
 
   const bundler = options.bundler ?? (await pageBundler());
@@ -61,16 +65,27 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
 
   await Promise.all([
     timer.step("pdfs", () => writeCaseStudyPdfs(renderer.caseStudies, renderer.company, config.siteUrl, config.buildDate, out)),
-    writeFile(
-      join(out, "sitemap.xml"),
-      sitemapXml(
-        config.siteUrl,
-        written.map((page) => page.route),
-        config.buildDate,
-      ),
-    ),
+    timer.step("sitemap", async () => {
+      const dates = await lastModifiedDates(new Map(loaded.pages.map((page) => [page.route, loaded.sourcesOf(page.route)])), config.buildDate);
+      await writeFile(
+        join(out, "sitemap.xml"),
+        sitemapXml(
+          config.siteUrl,
+          written.map((page) => ({ route: page.route, lastmod: dates.get(page.route)! })),
+        ),
+      );
+    }),
     writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)),
-    writeFile(join(out, "_headers"), headersFile(csp)),
+    mkdir(join(out, ".well-known"), { recursive: true }).then(() => writeFile(join(out, GPC_FILE), gpcJson(config.buildDate))),
+    writeHostFiles({
+      outDir: out,
+      hostsDir: config.hostsDir,
+      siteUrl: config.siteUrl,
+      csp,
+      routes: written.map((page) => page.route),
+      documents: renderer.caseStudies.filter((study) => !study.isExternalLink).map((study) => study.pdfUrl),
+      redirects,
+    }),
   ]);
 
   const kept = new Set([

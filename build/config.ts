@@ -19,7 +19,11 @@ export interface SiteConfig {
   crm: CrmConfig | null;
   gaMeasurementId: string | null;
   clarityProjectId: string | null;
+  /** Analytics storage before the visitor chooses: "denied" unless the firm's lawyers allow "granted". */
+  consentDefault: "denied" | "granted";
   outDir: string;
+  /** Host configuration that is not part of the site (nginx, CloudFront, GitHub Pages): beside outDir. */
+  hostsDir: string;
 }
 
 export class ConfigError extends Error {}
@@ -39,11 +43,12 @@ export function environment(): Env {
 }
 
 /** Where the site is written and served from, and the port a developer's server listens on. */
-export function readPaths(env: Env = environment()): { outDir: string; port: number } {
+export function readPaths(env: Env = environment()): { outDir: string; hostsDir: string; port: number } {
   const port = Number(env.PORT?.trim() || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
     throw new ConfigError(`PORT="${env.PORT}" is not a port number: expected something like ${DEFAULT_PORT}.`);
-  return { outDir: env.OUT_DIR?.trim() || "dist", port };
+  const outDir = env.OUT_DIR?.trim().replace(/\/+$/, "") || "dist";
+  return { outDir, hostsDir: `${outDir}-hosts`, port };
 }
 
 function optional(env: Env, name: string, pattern: RegExp, example: string): string | null {
@@ -67,6 +72,14 @@ function url(env: Env, name: string, fallback: string): string {
     throw new ConfigError(`${name}="${value}" must start with https:// (or http:// for local testing).`);
   }
   return value.replace(/\/+$/, "");
+}
+
+function consentDefault(env: Env): "denied" | "granted" {
+  const value = env.CONSENT_DEFAULT?.trim() || "denied";
+  if (value !== "denied" && value !== "granted") {
+    throw new ConfigError(`CONSENT_DEFAULT="${value}" is malformed: expected denied (the default) or granted. Fix it in .env or the environment, or unset it.`);
+  }
+  return value;
 }
 
 function buildDate(env: Env): Date {
@@ -93,7 +106,9 @@ export function readConfig(env: Env = environment()): SiteConfig {
     crm: portalId && contactFormId && downloadFormId ? { origin, portalId, contactFormId, downloadFormId } : null,
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),
     clarityProjectId: optional(env, "CLARITY_PROJECT_ID", /^[a-z0-9]{6,}$/, "k3x9abcd12"),
+    consentDefault: consentDefault(env),
     outDir: readPaths(env).outDir,
+    hostsDir: readPaths(env).hostsDir,
   };
 }
 

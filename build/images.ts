@@ -56,14 +56,25 @@ async function responsive(outDir: string, name: string, widths: number[], fallba
   return { width: fallbackWidth, height: Math.round((height * fallbackWidth) / width), avif, webp, fallback };
 }
 
+/** Social cards are 1200×630: the hero art, cropped to that shape around its centre. */
+export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
+
+function socialCard(svg: Buffer): Promise<Buffer> {
+  const { width, height } = SOCIAL_CARD;
+  return cached("images", cacheKey(svg, "social", String(width), String(height), String(QUALITY.jpeg)), "jpg", async () => {
+    const { default: sharp } = await import("sharp");
+    return sharp(svg, { density: 144 }).resize({ width, height, fit: "cover" }).jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer();
+  });
+}
+
 export async function buildImages(outDir: string): Promise<SiteData["images"]> {
   await mkdir(join(outDir, "images"), { recursive: true });
   const [hero, headshot, ogImage] = await Promise.all([
     responsive(outDir, "hero", [640, 1024, 1600], 1600),
     responsive(outDir, "headshot", [320, 640], 640),
-    readFile("art/og.svg")
-      .then((svg) => encode(svg, "jpeg", 1200))
-      .then((bytes) => emit(outDir, "og", 1200, "jpeg", bytes)),
+    readFile("art/hero.svg")
+      .then(socialCard)
+      .then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),
   ]);
   return { hero, headshot, ogImage };
 }

@@ -82,6 +82,7 @@ export async function bundleIslands(pages: { route: string; islands: UsedIsland[
         "process.env.NODE_ENV": '"production"',
         __GA_MEASUREMENT_ID__: JSON.stringify(analytics.gaMeasurementId),
         __CLARITY_PROJECT_ID__: JSON.stringify(analytics.clarityProjectId),
+        __CONSENT_DEFAULT__: JSON.stringify(analytics.consentDefault),
       },
       outdir: resolve(outDir, "assets"),
       entryNames: "[name].[hash]",

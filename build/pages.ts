@@ -39,18 +39,18 @@ export function routeOf(file: string): string {
   return name === "index" ? "/" : `/${name}`;
 }
 
-/** dist-relative output file: clean URLs without rewrite rules (/services is services/index.html). */
+/** dist-relative output file. /services is services.html: Netlify, Cloudflare Pages and GitHub Pages
+ * serve that at /services with no redirect (a services/ folder would send /services to /services/ first),
+ * and the nginx and CloudFront recipes map it the same way, so every host serves the one URL form. */
 export function outputFileOf(route: string): string {
   if (route === "/") return "index.html";
-  if (route === "/404") return "404.html";
-  return `${route.slice(1)}/index.html`;
+  return `${route.slice(1)}.html`;
 }
 
 /** The route a dist-relative output file serves: the inverse of outputFileOf. */
 export function routeOfOutputFile(file: string): string {
   if (file === "index.html") return "/";
-  if (file === "404.html") return "/404";
-  return `/${file.replace(/\/index\.html$/, "")}`;
+  return `/${file.replace(/\.html$/, "")}`;
 }
 
 function checkMeta(file: string, meta: unknown): PageMeta {
@@ -177,7 +177,9 @@ function sourcesByRoute(metafile: esbuild.Metafile, root: string, pages: Page[])
     return seen;
   };
   const shared = closure(relative(root, renderModule));
-  return new Map(pages.map((page) => [page.route, closure(page.file, new Set(shared))]));
+  // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
+  const own = (files: Set<string>) => new Set([...files].filter((file) => !file.includes("node_modules/")));
+  return new Map(pages.map((page) => [page.route, own(closure(page.file, new Set(shared)))]));
 }
 
 /** Loads every page once, as a build does. */

@@ -42,7 +42,7 @@ export interface DocumentAssets {
 
 export interface WrittenPage {
   route: string;
-  /** dist-relative, e.g. services/index.html */
+  /** dist-relative, e.g. services.html */
   file: string;
   html: string;
 }

@@ -1,4 +1,5 @@
-// What the build tells every page while it renders: addresses, the build date, images, logos, form endpoints.
+// What the build tells every page while it renders: addresses, the build date, images, logos, form
+// endpoints, the consent analytics starts with.
 import type { SiteData } from "../components/SiteContext.tsx";
 import { crmEndpoint, type SiteConfig } from "./config.ts";
 
@@ -9,5 +10,6 @@ export function siteData(config: SiteConfig, images: SiteData["images"], logos: 
     images,
     logos,
     endpoints: { contact: crmEndpoint(config.crm, "contact"), download: crmEndpoint(config.crm, "download") },
+    consentDefault: config.consentDefault,
   };
 }

@@ -9,7 +9,7 @@ import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { launchBrowser } from "../test/helpers/browser.ts";
 import { saveByRename, saveInPlace, startDevServer } from "../test/helpers/dev-server.ts";
-import { copyProject, type ProjectCopy } from "../test/helpers/project-copy.ts";
+import { copyProject, type ProjectCopy, retitled } from "../test/helpers/project-copy.ts";
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -77,7 +77,7 @@ function addPages(project: ProjectCopy, count: number): void {
   const source = readFileSync(join(project.dir, "pages/privacy.tsx"), "utf8");
   for (let i = 1; i <= count; i++) {
     const name = `generated-${String(i).padStart(4, "0")}`;
-    writeFileSync(join(project.dir, `pages/${name}.tsx`), source.replace('title: "Privacy Policy"', `title: "Privacy Policy ${i}"`));
+    writeFileSync(join(project.dir, `pages/${name}.tsx`), retitled(source, `Privacy Policy ${i}`));
   }
 }
 
@@ -97,11 +97,7 @@ async function benchBuilds(): Promise<void> {
         let edit = 0;
         const page = join(project.dir, "pages/generated-0001.tsx");
         const source = readFileSync(page, "utf8");
-        await repeat(
-          `${what}: rebuild after editing one page`,
-          () => writeFileSync(page, source.replace("Privacy Policy 1", `Privacy Policy 1 edit ${++edit}`)),
-          project.dir,
-        );
+        await repeat(`${what}: rebuild after editing one page`, () => writeFileSync(page, retitled(source, `Privacy Policy 1, edit ${++edit}`)), project.dir);
       }
     } finally {
       project.remove();

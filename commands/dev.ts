@@ -16,6 +16,7 @@ import { writeCaseStudyPdfs } from "../build/case-study-pdfs.ts";
 import { ConfigError, readConfig, readPaths } from "../build/config.ts";
 import { buildImages } from "../build/images.ts";
 import { bundleIslands } from "../build/islands.ts";
+import { lastModifiedDates } from "../build/lastmod.ts";
 import { outputFileOf, pageBundler } from "../build/pages.ts";
 import { copyPublic, readLogos } from "../build/public-files.ts";
 import type { RenderedBody, WrittenPage } from "../build/render.ts";
@@ -243,7 +244,9 @@ class DevSite {
       await rm(join(out, outputFileOf(route)), { force: true });
     }
     if (added.length || removed.length) {
-      await writeFile(join(out, "sitemap.xml"), sitemapXml(this.config.siteUrl, [...this.written.keys()], this.config.buildDate));
+      const dates = await lastModifiedDates(new Map(pages.map((page) => [page.route, site.loaded.sourcesOf(page.route)])), this.config.buildDate);
+      const entries = [...this.written.keys()].map((route) => ({ route, lastmod: dates.get(route) ?? this.config.buildDate.toISOString().slice(0, 10) }));
+      await writeFile(join(out, "sitemap.xml"), sitemapXml(this.config.siteUrl, entries));
     }
     const printed = JSON.stringify([renderer.caseStudies, renderer.company]);
     if (printed !== this.printed) {

@@ -1,7 +1,9 @@
 // Every internal link, image, PDF and anchor of a build must resolve (linkinator crawls dist/).
 
+import type { AddressInfo } from "node:net";
 import { LinkChecker } from "linkinator";
 import { isCommand } from "./cli.ts";
+import { serve } from "./serve.ts";
 
 export interface BrokenLink {
   url: string;
@@ -13,15 +15,21 @@ export interface BrokenLink {
  * absolute addresses (canonical, social cards) point at the deployed host, not at this build: skipped. */
 export async function checkLinks(outDir: string, { external = false, siteUrl = "" } = {}): Promise<BrokenLink[]> {
   const ownAddress = (link: string) => siteUrl !== "" && (link === siteUrl || link.startsWith(`${siteUrl}/`));
-  const result = await new LinkChecker().check({
-    path: outDir,
-    recurse: true,
-    checkFragments: true,
-    concurrency: 100,
-    linksToSkip: async (link) => ownAddress(link) || (!external && !/^https?:\/\/(localhost|127\.0\.0\.1)[:/]/.test(link)),
-  });
-  // Local links come back as paths under outDir ("dist/servces"); report them as the site's paths ("/servces").
-  const sitePath = (url: string | undefined) => (url?.startsWith(outDir) ? url.slice(outDir.length).replace(/^\/?/, "/") : url);
+  // Crawled through the site's own server, which maps /case-studies to case-studies.html as every
+  // host does (linkinator's would send it to the case-studies/ folder of PDFs instead).
+  const server = await serve(outDir, 0);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const result = await new LinkChecker()
+    .check({
+      path: `${origin}/`,
+      recurse: true,
+      checkFragments: true,
+      concurrency: 100,
+      linksToSkip: async (link) => ownAddress(link) || (!external && !link.startsWith(origin)),
+    })
+    .finally(() => server.close());
+  // Report the site's paths ("/servces"), not the local server's addresses.
+  const sitePath = (url: string | undefined) => (url?.startsWith(origin) ? url.slice(origin.length) : url);
   return result.links
     .filter((link) => link.state === "BROKEN")
     .map((link) => ({ url: sitePath(link.url) ?? link.url, status: link.status, parent: sitePath(link.parent) }));

@@ -1,4 +1,4 @@
-// Serves dist/ like a static host: clean URLs (/services → services/index.html), 404.html for misses.
+// Serves dist/ like a static host: clean URLs (/services → services.html), 404.html for misses.
 
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
@@ -25,7 +25,7 @@ const TYPES: Record<string, string> = {
 function resolveFile(root: string, urlPath: string): string | null {
   const path = normalize(decodeURIComponent(urlPath)).replace(/^(\.\.[/\\])+/, "");
   const base = resolve(root);
-  for (const candidate of [join(base, path), join(base, path, "index.html"), join(base, `${path}.html`)]) {
+  for (const candidate of [join(base, path), join(base, `${path}.html`), join(base, path, "index.html")]) {
     if (!candidate.startsWith(base)) return null;
     if (existsSync(candidate) && statSync(candidate).isFile()) return candidate;
   }
@@ -59,6 +59,11 @@ export function serve(root: string, port: number, extra?: Extra): Promise<Server
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (extra?.(path, res)) return;
+    // One URL form, as the nginx and CloudFront recipes serve it: /services/ goes to /services.
+    if (path.length > 1 && path.endsWith("/")) {
+      res.writeHead(301, { Location: path.replace(/\/+$/, "") }).end();
+      return;
+    }
     let file: string | null = null;
     try {
       file = resolveFile(root, path);

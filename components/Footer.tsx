@@ -1,4 +1,7 @@
+import { privacyPolicyTitle } from "../content/privacy.ts";
 import { company, social } from "../content/site.ts";
+import { termsOfService } from "../content/terms.ts";
+import { PRIVACY_CHOICES } from "../islands/ConsentBanner.tsx";
 import { LinkedInIcon, TwitterIcon } from "./icons.tsx";
 import { useSite } from "./SiteContext.tsx";
 
@@ -23,8 +26,13 @@ export function Footer() {
           </li>
         </ul>
         <nav className="site-footer__legal" aria-label="Legal">
-          <a href="/privacy">Privacy Policy</a>
-          <a href="/terms">Terms &amp; Conditions</a>
+          {/* The same name as the page's title and heading. */}
+          <a href="/privacy">{privacyPolicyTitle}</a>
+          <a href="/terms">{termsOfService.title}</a>
+          {/* Opens the consent panel once analytics has loaded; before that, or without JavaScript, the policy's section on it. */}
+          <a href="/privacy#information-collected-automatically" data-privacy-choices="">
+            {PRIVACY_CHOICES}
+          </a>
         </nav>
       </div>
     </footer>

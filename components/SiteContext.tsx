@@ -19,6 +19,8 @@ export interface SiteData {
   /** Inline SVG markup of each logo in public/logos, by file name without extension. */
   logos: Record<string, string>;
   endpoints: { contact: string | null; download: string | null };
+  /** CONSENT_DEFAULT, which the privacy policy states. */
+  consentDefault: "denied" | "granted";
 }
 
 export const SiteContext = createContext<SiteData | null>(null);

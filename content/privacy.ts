@@ -1,8 +1,19 @@
+import { CONSENT_STORAGE_KEY } from "../islands/integrations/consent.ts";
 import { company, newsletter } from "./site.ts";
 import type { Policy } from "./types.ts";
 
-export const privacyPolicy: Policy = {
-  title: "Privacy Policy",
+export const privacyPolicyTitle = "Privacy Policy";
+
+/** What the analytics tools may store before a visitor chooses, as CONSENT_DEFAULT sets it. */
+function beforeChoosing(consentDefault: "denied" | "granted"): string {
+  return consentDefault === "denied"
+    ? `Until you choose, both run without cookies: Google Analytics in its cookieless Consent Mode, with analytics and advertising storage denied, and Clarity with its storage consent denied.`
+    : `Until you choose, Google Analytics and Clarity may set analytics cookies; advertising storage stays denied. Choosing "Decline" turns analytics cookies off.`;
+}
+
+/** The policy states exactly what this build does, so it depends on CONSENT_DEFAULT. */
+export const privacyPolicy = (consentDefault: "denied" | "granted"): Policy => ({
+  title: privacyPolicyTitle,
   intro: `This policy explains what information ${company.legalName} collects through this website, how we use it, and the choices you have. We collect only what we need to respond to you and to understand how the site is used.`,
   sections: [
     {
@@ -23,7 +34,9 @@ export const privacyPolicy: Policy = {
     {
       heading: "Information Collected Automatically",
       paragraphs: [
-        `On every page we use Google Analytics 4 to measure visits and traffic sources, Microsoft Clarity to record sessions (clicks, scrolling and mouse movement) so we can find usability problems, and Core Web Vitals measurements to track page speed. These tools use cookies or similar technologies and may receive your IP address, browser and device type, approximate location and the pages you view.`,
+        `On every page we use Google Analytics 4 to measure visits and traffic sources, Microsoft Clarity to record sessions (clicks, scrolling and mouse movement) so we can find usability problems, and Core Web Vitals measurements to track page speed. These tools may receive your IP address, browser and device type, approximate location and the pages you view.`,
+        `${beforeChoosing(consentDefault)} The "Privacy choices" banner, which you can reopen from the link at the bottom of every page, lets you accept or decline analytics cookies for both tools; accepting never allows advertising storage. Your choice is saved in your browser's localStorage under the key "${CONSENT_STORAGE_KEY}" and applies on every page until you change it.`,
+        `If your browser sends a Global Privacy Control or Do Not Track signal, we honour it as a refusal: we do not show the banner and never grant consent, so both tools stay cookieless. We publish our support for Global Privacy Control at /.well-known/gpc.json.`,
         `If you switch between light and dark mode, your choice is saved in your browser's localStorage under the key "theme". It stays on your device and is never sent to us.`,
       ],
     },
@@ -85,4 +98,4 @@ export const privacyPolicy: Policy = {
       ],
     },
   ],
-};
+});

@@ -2,13 +2,13 @@ import { company, memoryProduct, newsletter } from "./site.ts";
 import type { Policy } from "./types.ts";
 
 export const termsOfService: Policy = {
-  title: "Terms of Service",
+  title: "Terms & Conditions",
   intro: `These terms govern your use of this website, operated by ${company.legalName}. Please read them carefully; by using the site you agree to them.`,
   sections: [
     {
       heading: "Acceptance of Terms",
       paragraphs: [
-        `By accessing or using this website you agree to these Terms of Service and to our Privacy Policy. If you do not agree, please do not use the site. "${company.name}," "we" and "us" refer to ${company.legalName}.`,
+        `By accessing or using this website you agree to these Terms & Conditions and to our Privacy Policy. If you do not agree, please do not use the site. "${company.name}," "we" and "us" refer to ${company.legalName}.`,
       ],
     },
     {

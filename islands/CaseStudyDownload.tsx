@@ -1,5 +1,6 @@
 // Download Case Study: a dialog that records the lead in the CRM, then starts the PDF download.
 import { type FormEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
+import { Honeypot, honeypotValue } from "./honeypot.tsx";
 import { CloseIcon } from "./icons.tsx";
 import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./integrations/crm.ts";
 
@@ -8,6 +9,9 @@ interface CaseStudyDownloadProps {
   title: string;
   pdfUrl: string;
 }
+
+/** The lead's fields and their labels; the study's title is sent as case_study. */
+const leadFields = { email: "Email Address" };
 
 const DOWNLOAD_SUCCESS_MESSAGE = "Thank you! Your download will begin shortly.";
 /** After a successful download the dialog closes itself this long after. */
@@ -33,7 +37,7 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
   const [enhanced, setEnhanced] = useState(false);
   const [open, setOpen] = useState(false);
   // One lead request at a time, across closing and reopening: a second click sends nothing more.
-  const { status, send, reset } = useCrmSubmission(endpoint);
+  const { status, fieldErrors, send, reset } = useCrmSubmission(endpoint, leadFields);
   const dialog = useRef<HTMLDialogElement>(null);
   const opener = useRef<HTMLAnchorElement>(null);
 
@@ -71,11 +75,16 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
     setOpen(true);
   };
 
+  // HubSpot rejected the address: the field takes the focus, its message read with it.
+  useEffect(() => {
+    if (fieldErrors.email) email.current?.focus();
+  }, [fieldErrors]);
+
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const value = new FormData(event.currentTarget).get("email");
     // The visitor asked for the document; it comes even if they closed the dialog while waiting.
-    if (await send({ email: String(value ?? ""), case_study: title })) triggerDownload(pdfUrl);
+    if (await send({ email: String(value ?? ""), case_study: title }, honeypotValue(event.currentTarget))) triggerDownload(pdfUrl);
   };
 
   const titleId = `download-title-${downloadFileName(pdfUrl).replace(/\.pdf$/, "")}`;
@@ -121,9 +130,24 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
           <form className="download-dialog__form" onSubmit={onSubmit}>
             <p>Enter your email address and the PDF will download straight away.</p>
             <div className="field">
-              <label htmlFor={`${titleId}-email`}>Email Address</label>
-              <input ref={email} id={`${titleId}-email`} name="email" type="email" autoComplete="email" required />
+              <label htmlFor={`${titleId}-email`}>{leadFields.email}</label>
+              <input
+                ref={email}
+                id={`${titleId}-email`}
+                name="email"
+                type="email"
+                autoComplete="email"
+                required
+                aria-invalid={fieldErrors.email ? true : undefined}
+                aria-describedby={fieldErrors.email ? `${titleId}-email-error` : undefined}
+              />
+              {fieldErrors.email && (
+                <p id={`${titleId}-email-error`} className="field__error">
+                  {fieldErrors.email}
+                </p>
+              )}
             </div>
+            <Honeypot id={`${titleId}-website`} />
             {status === "error" && (
               <p className="form-error" role="alert">
                 {FORM_ERROR_MESSAGE}

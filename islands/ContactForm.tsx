@@ -1,5 +1,7 @@
-// The contact inquiry form: sent to the CRM, kept filled on any failure.
-import { type FormEvent, useRef } from "react";
+// The contact inquiry form: sent to the CRM, kept filled on any failure, and kept as a draft in
+// sessionStorage until it is sent, so a reload or a wrong click loses nothing.
+import { type FormEvent, useEffect, useRef } from "react";
+import { Honeypot, honeypotValue } from "./honeypot.tsx";
 import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./integrations/crm.ts";
 
 interface ContactFormProps {
@@ -8,17 +10,65 @@ interface ContactFormProps {
 
 const CONTACT_SUCCESS_MESSAGE = "Thank you for your message! We'll be in touch soon.";
 
-const contactFields = ["firstname", "lastname", "email", "phone", "company", "message"] as const;
+/** The fields in the order HubSpot receives them and the visitor sees them, with their labels. */
+const contactFields = {
+  firstname: "First Name",
+  lastname: "Last Name",
+  email: "Email",
+  phone: "Phone",
+  company: "Company",
+  message: "Message",
+} as const;
+type ContactField = keyof typeof contactFields;
+
+/** Where the unsent draft waits; it lives as long as the tab. */
+const CONTACT_DRAFT_KEY = "contact-draft";
+
+const fieldId = (name: string) => `contact-${name}`;
+const errorId = (name: string) => `contact-${name}-error`;
+
+/** Storage may be blocked or full: then the form works on, only the draft is not kept. */
+function withDraftStorage(use: (storage: Storage) => void): void {
+  try {
+    use(sessionStorage);
+  } catch {}
+}
+
+/** What the visitor has typed so far, by field name. */
+function typedValues(form: HTMLFormElement): Record<string, string> {
+  const data = new FormData(form);
+  return Object.fromEntries(Object.keys(contactFields).map((name) => [name, String(data.get(name) ?? "")]));
+}
 
 export default function ContactForm({ endpoint }: ContactFormProps) {
-  const { status, send } = useCrmSubmission(endpoint);
+  const { status, fieldErrors, send } = useCrmSubmission(endpoint, contactFields);
+  const form = useRef<HTMLFormElement>(null);
   const success = useRef<HTMLParagraphElement>(null);
+
+  // Restores the draft into fields that are still empty: what the visitor typed before the form
+  // came alive is never overwritten.
+  useEffect(() => {
+    withDraftStorage((storage) => {
+      const draft: Record<string, string> = JSON.parse(storage.getItem(CONTACT_DRAFT_KEY) ?? "{}");
+      for (const name of Object.keys(contactFields)) {
+        const field = form.current?.elements.namedItem(name) as HTMLInputElement | null;
+        if (field && !field.value && draft[name]) field.value = draft[name];
+      }
+    });
+  }, []);
+
+  // After HubSpot rejects fields, the first of them takes the focus.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs after each answer, once its aria-invalid fields are rendered
+  useEffect(() => {
+    form.current?.querySelector<HTMLElement>("[aria-invalid]")?.focus();
+  }, [fieldErrors]);
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const data = new FormData(event.currentTarget);
-    const fields = Object.fromEntries(contactFields.map((name) => [name, String(data.get(name) ?? "")]));
-    if (await send(fields)) requestAnimationFrame(() => success.current?.focus());
+    if (await send(typedValues(event.currentTarget), honeypotValue(event.currentTarget))) {
+      withDraftStorage((storage) => storage.removeItem(CONTACT_DRAFT_KEY));
+      requestAnimationFrame(() => success.current?.focus());
+    }
   };
 
   if (status === "success") {
@@ -29,30 +79,35 @@ export default function ContactForm({ endpoint }: ContactFormProps) {
     );
   }
 
+  const field = (name: ContactField) => ({ name, label: contactFields[name], error: fieldErrors[name] });
   return (
     // method="post": should it ever submit without JavaScript, nothing the visitor typed goes into a URL.
-    <form className="contact-form" method="post" noValidate onSubmit={onSubmit} aria-describedby="contact-required-note">
+    <form
+      ref={form}
+      className="contact-form"
+      method="post"
+      noValidate
+      onSubmit={onSubmit}
+      onInput={(event) => {
+        const typed = JSON.stringify(typedValues(event.currentTarget));
+        withDraftStorage((storage) => storage.setItem(CONTACT_DRAFT_KEY, typed));
+      }}
+      aria-describedby="contact-required-note"
+    >
       <p id="contact-required-note" className="contact-form__note">
         Fields marked <span aria-hidden="true">*</span> are required.
       </p>
       <div className="contact-form__row">
-        <Field name="firstname" label="First Name" autoComplete="given-name" required />
-        <Field name="lastname" label="Last Name" autoComplete="family-name" required />
+        <Field {...field("firstname")} autoComplete="given-name" required />
+        <Field {...field("lastname")} autoComplete="family-name" required />
       </div>
       <div className="contact-form__row">
-        <Field name="email" label="Email" type="email" autoComplete="email" required />
-        <Field name="phone" label="Phone" type="tel" autoComplete="tel" />
+        <Field {...field("email")} type="email" autoComplete="email" required />
+        <Field {...field("phone")} type="tel" autoComplete="tel" />
       </div>
-      <Field name="company" label="Company" autoComplete="organization" />
-      <div className="field">
-        <label htmlFor="contact-message">
-          Message{" "}
-          <span className="field__required" aria-hidden="true">
-            *
-          </span>
-        </label>
-        <textarea id="contact-message" name="message" rows={6} required />
-      </div>
+      <Field {...field("company")} autoComplete="organization" />
+      <Field {...field("message")} multiline required />
+      <Honeypot id="contact-website" />
       {status === "error" && (
         <p className="form-error" role="alert">
           {FORM_ERROR_MESSAGE}
@@ -66,18 +121,21 @@ export default function ContactForm({ endpoint }: ContactFormProps) {
 }
 
 interface FieldProps {
-  name: string;
+  name: ContactField;
   label: string;
+  /** HubSpot's objection to this field, if it had one. */
+  error?: string;
   type?: "text" | "email" | "tel";
-  autoComplete: string;
+  autoComplete?: string;
   required?: boolean;
+  multiline?: boolean;
 }
 
-function Field({ name, label, type = "text", autoComplete, required = false }: FieldProps) {
-  const id = `contact-${name}`;
+function Field({ name, label, error, type = "text", autoComplete, required = false, multiline = false }: FieldProps) {
+  const invalid = error ? { "aria-invalid": true as const, "aria-describedby": errorId(name) } : {};
   return (
     <div className="field">
-      <label htmlFor={id}>
+      <label htmlFor={fieldId(name)}>
         {label}
         {required && (
           <>
@@ -88,7 +146,16 @@ function Field({ name, label, type = "text", autoComplete, required = false }: F
           </>
         )}
       </label>
-      <input id={id} name={name} type={type} autoComplete={autoComplete} required={required} />
+      {multiline ? (
+        <textarea id={fieldId(name)} name={name} rows={6} required={required} {...invalid} />
+      ) : (
+        <input id={fieldId(name)} name={name} type={type} autoComplete={autoComplete} required={required} {...invalid} />
+      )}
+      {error && (
+        <p id={errorId(name)} className="field__error">
+          {error}
+        </p>
+      )}
     </div>
   );
 }

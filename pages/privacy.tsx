@@ -1,14 +1,16 @@
 import type { PageMeta } from "../components/head.ts";
 import { PolicyPage } from "../components/PolicyPage.tsx";
-import { privacyPolicy } from "../content/privacy.ts";
+import { useSite } from "../components/SiteContext.tsx";
+import { privacyPolicy, privacyPolicyTitle } from "../content/privacy.ts";
 import { company } from "../content/site.ts";
 
 export const meta: PageMeta = {
-  title: "Privacy Policy",
+  title: privacyPolicyTitle,
   description: `How ${company.name} collects, uses and protects information from this website, its contact and download forms, analytics and session recordings, and the choices you have.`,
   keywords: ["privacy policy", "data retention", "analytics", "personal information"],
 };
 
 export default function PrivacyPage() {
-  return <PolicyPage policy={privacyPolicy} />;
+  const { consentDefault } = useSite();
+  return <PolicyPage policy={privacyPolicy(consentDefault)} />;
 }

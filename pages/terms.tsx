@@ -4,7 +4,7 @@ import { company } from "../content/site.ts";
 import { termsOfService } from "../content/terms.ts";
 
 export const meta: PageMeta = {
-  title: "Terms & Conditions",
+  title: termsOfService.title,
   description: `The terms that govern use of the ${company.name} website, its downloadable case studies and newsletter, and how our engagements are invoiced (net 30).`,
   keywords: ["terms and conditions", "terms of use", "payment terms", "consulting terms"],
 };

@@ -4,11 +4,13 @@ import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
 import { chromePath } from "./helpers/browser.ts";
+import { nginxPath } from "./helpers/nginx.ts";
 import { buildTestSites } from "./helpers/site.ts";
 
-function ensureChromium(): void {
+/** Finds a program the tests drive, or installs Debian's package for it when running as root. */
+function ensureInstalled(name: string, find: () => string): void {
   try {
-    chromePath();
+    find();
     return;
   } catch (error) {
     const canInstall = process.getuid?.() === 0 && existsSync("/usr/bin/apt-get");
@@ -17,9 +19,9 @@ function ensureChromium(): void {
       process.exit(1);
     }
   }
-  console.log("No Chromium found: installing Debian's chromium (apt-get update && apt-get install -y chromium)…");
-  execSync("apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium", { stdio: "inherit" });
-  chromePath();
+  console.log(`No ${name} found: installing Debian's ${name} (apt-get update && apt-get install -y ${name})…`);
+  execSync(`apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq ${name}`, { stdio: "inherit" });
+  find();
 }
 
 const started = performance.now();
@@ -36,7 +38,8 @@ if (run("format and lint (biome check)", bin("biome"), ["check", "."]) !== 0) {
   process.exit(1);
 }
 
-ensureChromium();
+ensureInstalled("chromium", chromePath);
+ensureInstalled("nginx", nginxPath);
 console.log("Building the test sites…");
 await buildTestSites();
 

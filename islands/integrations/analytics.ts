@@ -1,5 +1,9 @@
-// Analytics: GA4 and Clarity when configured, and web vitals reported to GA 2000 ms after start.
-// Pages load this module at their load event, so none of it delays first paint.
+// Analytics: GA4 and Clarity when configured, consent first, and web vitals reported to GA 2000 ms
+// after start. Pages load this module at their load event, so none of it (the consent banner
+// included) delays first paint.
+import { h, render } from "preact";
+import ConsentBanner from "../ConsentBanner.tsx";
+import { type Consent, clarityConsent, currentConsent, googleConsent, privacySignal, storeChoice, storedChoice, updateConsent } from "./consent.ts";
 
 /** web-vitals is imported this long after the page started loading, never on the critical path. */
 export const WEB_VITALS_DELAY_MS = 2000;
@@ -7,6 +11,8 @@ export const WEB_VITALS_DELAY_MS = 2000;
 export interface AnalyticsConfig {
   gaMeasurementId: string | null;
   clarityProjectId: string | null;
+  /** CONSENT_DEFAULT: what applies before the visitor chooses. */
+  consentDefault: Consent;
 }
 
 interface VitalMetric {
@@ -19,6 +25,7 @@ type Gtag = (...args: unknown[]) => void;
 /** This deployment's ids, defined by the build (build/islands.ts), so they travel in this lazy chunk. */
 declare const __GA_MEASUREMENT_ID__: string | null;
 declare const __CLARITY_PROJECT_ID__: string | null;
+declare const __CONSENT_DEFAULT__: Consent;
 
 declare global {
   interface Window {
@@ -58,13 +65,20 @@ export async function loadWebVitals(): Promise<void> {
   }
 }
 
-export function startAnalytics(config: AnalyticsConfig = { gaMeasurementId: __GA_MEASUREMENT_ID__, clarityProjectId: __CLARITY_PROJECT_ID__ }): void {
+export function startAnalytics(
+  config: AnalyticsConfig = { gaMeasurementId: __GA_MEASUREMENT_ID__, clarityProjectId: __CLARITY_PROJECT_ID__, consentDefault: __CONSENT_DEFAULT__ },
+): void {
+  const signal = privacySignal();
+  const stored = storedChoice();
+  const consent = currentConsent(config.consentDefault, signal, stored);
   window.dataLayer = window.dataLayer || [];
   // gtag must queue the arguments object itself: that is the shape gtag.js reads from dataLayer.
   window.gtag = function gtag() {
     // biome-ignore lint/complexity/noArguments: gtag.js reads Arguments objects from dataLayer, not arrays
     window.dataLayer.push(arguments);
   };
+  // Consent comes first, so neither tool ever runs a moment under anything else.
+  window.gtag("consent", "default", googleConsent(consent));
   window.gtag("js", new Date());
   if (config.gaMeasurementId) {
     window.gtag("config", config.gaMeasurementId);
@@ -73,9 +87,25 @@ export function startAnalytics(config: AnalyticsConfig = { gaMeasurementId: __GA
   if (config.clarityProjectId) {
     const queue: unknown[] = [];
     window.clarity ||= Object.assign((...args: unknown[]) => void queue.push(args), { q: queue });
+    window.clarity("consentv2", clarityConsent(consent));
     injectScript(`https://www.clarity.ms/tag/${encodeURIComponent(config.clarityProjectId)}`);
   }
+  if (config.gaMeasurementId || config.clarityProjectId) offerChoices(!signal && !stored, signal, consent);
   atPageTime(WEB_VITALS_DELAY_MS, loadWebVitals);
+}
+
+/** The banner lives at the start of the body, so a keyboard reaches it first; it is fixed, so it moves nothing. */
+function offerChoices(ask: boolean, signal: ReturnType<typeof privacySignal>, consent: Consent): void {
+  const host = document.createElement("div");
+  host.className = "consent-host";
+  // Announced when its content arrives: the live region exists, empty, before the banner is rendered into it.
+  host.setAttribute("aria-live", "polite");
+  document.body.prepend(host);
+  const onChoose = (choice: Consent) => {
+    storeChoice(choice);
+    updateConsent(choice, window.gtag, window.clarity);
+  };
+  requestAnimationFrame(() => render(h(ConsentBanner, { ask, signal, consent, onChoose }), host));
 }
 
 /** Runs `run` once the page is `ms` old (from navigation start), however late this module arrived.

@@ -8,23 +8,40 @@ export const FORM_ERROR_MESSAGE = "There was a problem submitting the form. Plea
 /** A request that has not answered by then counts as failed, so the visitor can try again. */
 export const CRM_TIMEOUT_MS = 15_000;
 
+/** Messages for the fields HubSpot rejected, by field name, e.g. { email: "Enter a valid email address, …" }. */
+export type FieldErrors = Record<string, string>;
+
 interface CrmPayload {
   fields: { name: string; value: string }[];
-  context: { pageUri: string; pageName: string };
+  context: { pageUri: string; pageName: string; hutk?: string };
 }
 
-export function crmPayload(fields: Record<string, string>, page: { uri: string; name: string }): CrmPayload {
+/** HubSpot's visitor cookie, set by its tracking code; it ties the submission to the visitor's history. */
+export function hubspotUtk(cookie: string = document.cookie): string | null {
+  return /(?:^|;\s*)hubspotutk=([^;]+)/.exec(cookie)?.[1] ?? null;
+}
+
+export function crmPayload(fields: Record<string, string>, page: { uri: string; name: string; hutk?: string | null }): CrmPayload {
   return {
     fields: Object.entries(fields).map(([name, value]) => ({ name, value })),
-    context: { pageUri: page.uri, pageName: page.name },
+    context: { pageUri: page.uri, pageName: page.name, ...(page.hutk ? { hutk: page.hutk } : {}) },
   };
 }
 
-/** True when the CRM accepted the submission; false on any other status, a network error or a timeout. */
-export async function submitToCrm(endpoint: string | null, fields: Record<string, string>): Promise<boolean> {
+export interface CrmResult {
+  ok: boolean;
+  /** What HubSpot said about single fields when it rejected the submission; empty otherwise. */
+  fieldErrors: FieldErrors;
+}
+
+const nothingToSay = async (): Promise<FieldErrors> => ({});
+
+/** OK when the CRM accepted the submission; not OK on any other status, a network error or a timeout.
+ * `labels` names the form's fields, for the messages on fields HubSpot rejects. */
+export async function submitToCrm(endpoint: string | null, fields: Record<string, string>, labels: Record<string, string> = {}): Promise<CrmResult> {
   if (!endpoint) {
     console.warn("Form not sent: HubSpot is not configured for this build (see .env.example).");
-    return false;
+    return { ok: false, fieldErrors: {} };
   }
   const controller = new AbortController();
   const timer = setTimeout(() => controller.abort(), CRM_TIMEOUT_MS);
@@ -32,12 +49,14 @@ export async function submitToCrm(endpoint: string | null, fields: Record<string
     const response = await fetch(endpoint, {
       method: "POST",
       headers: { "Content-Type": "application/json" },
-      body: JSON.stringify(crmPayload(fields, { uri: location.href, name: document.title })),
+      body: JSON.stringify(crmPayload(fields, { uri: location.href, name: document.title, hutk: hubspotUtk() })),
       signal: controller.signal,
     });
-    return response.ok;
+    if (response.ok) return { ok: true, fieldErrors: {} };
+    const { fieldErrorsOf } = await import("./crm-rejection.ts").catch(() => ({ fieldErrorsOf: nothingToSay }));
+    return { ok: false, fieldErrors: await fieldErrorsOf(response, labels) };
   } catch {
-    return false;
+    return { ok: false, fieldErrors: {} };
   } finally {
     clearTimeout(timer);
   }
@@ -46,25 +65,34 @@ export async function submitToCrm(endpoint: string | null, fields: Record<string
 type SubmissionStatus = "idle" | "sending" | "error" | "success";
 
 /** idle → sending → error or success, one request at a time: a send while one is under way sends
- * nothing and resolves false. */
-export function useCrmSubmission(endpoint: string | null) {
+ * nothing and resolves false. A filled honeypot (`trap`) shows success and sends nothing. */
+export function useCrmSubmission(endpoint: string | null, labels: Record<string, string>) {
   const [status, setStatus] = useState<SubmissionStatus>("idle");
+  const [fieldErrors, setFieldErrors] = useState<FieldErrors>({});
   const inFlight = useRef(false);
 
-  const send = async (fields: Record<string, string>): Promise<boolean> => {
+  const send = async (fields: Record<string, string>, trap = ""): Promise<boolean> => {
     if (inFlight.current) return false;
+    if (trap) {
+      setStatus("success");
+      return true;
+    }
     inFlight.current = true;
     setStatus("sending");
-    const ok = await submitToCrm(endpoint, fields);
+    setFieldErrors({});
+    const result = await submitToCrm(endpoint, fields, labels);
     inFlight.current = false;
-    setStatus(ok ? "success" : "error");
-    return ok;
+    setFieldErrors(result.fieldErrors);
+    setStatus(result.ok ? "success" : "error");
+    return result.ok;
   };
 
   /** Back to idle for a fresh start, unless a request is still under way. */
   const reset = () => {
-    if (!inFlight.current) setStatus("idle");
+    if (inFlight.current) return;
+    setStatus("idle");
+    setFieldErrors({});
   };
 
-  return { status, send, reset };
+  return { status, fieldErrors, send, reset };
 }

@@ -17,8 +17,9 @@ test("configured: the GA4 tag and Clarity load after the page, and web-vitals no
   assert.ok(timing.webVitals >= 2000, `web-vitals fetched at ${timing.webVitals.toFixed(0)} ms`);
   assert.deepEqual(thirdParty.sort(), [`https://www.clarity.ms/tag/${CLARITY_ID}`, `https://www.googletagmanager.com/gtag/js?id=${GA_ID}`]);
   const queued = await page.evaluate(() => (window as unknown as { dataLayer: IArguments[] }).dataLayer.map((args) => [...args].slice(0, 2).map(String)));
-  assert.deepEqual(queued.slice(0, 2), [
-    ["js", queued[0][1]],
+  assert.deepEqual(queued.slice(0, 3), [
+    ["consent", "default"],
+    ["js", queued[1][1]],
     ["config", GA_ID],
   ]);
   assert.deepEqual(errors, []);

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page, Route } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
-import { downloadEndpoint, failures, standInCrm } from "../helpers/crm.ts";
+import { downloadEndpoint, failures, rejection, standInCrm } from "../helpers/crm.ts";
 import { CRM_ORIGIN, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
@@ -164,5 +164,33 @@ test("submit, Escape, reopen: still 'Submitting...', one request, one download",
   await page.waitForTimeout(500);
   assert.equal(requests, 1);
   assert.deepEqual(downloads, ["eqos-initiative.pdf"]);
+  await context.close();
+});
+
+test("HubSpot blocks the address: the message on the email field, which takes the focus; the address stays", async () => {
+  const { context, page } = await openPage(suite.browser);
+  await standInCrm(page, rejection({ field: "email", errorType: "BLOCKED_EMAIL" }));
+  const { dialog, email } = await openDialog(page);
+  await email.fill("someone@freemail.example");
+  await dialog.getByRole("button", { name: "Download" }).click();
+  await dialog.getByRole("alert").waitFor();
+  assert.equal(await dialog.getByRole("alert").textContent(), "There was a problem submitting the form. Please try again later.");
+  assert.equal(await email.getAttribute("aria-invalid"), "true");
+  const describedBy = (await email.getAttribute("aria-describedby")) ?? "";
+  assert.equal(await page.locator(`[id="${describedBy}"]`).textContent(), "This email address is not accepted here. Please use your work email address.");
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement).name === "email");
+  assert.equal(await email.inputValue(), "someone@freemail.example");
+  await context.close();
+});
+
+test("the honeypot: filled, the dialog shows success and no lead is sent", async () => {
+  const { context, page } = await openPage(suite.browser);
+  const requests = await standInCrm(page, { status: 200 });
+  const { dialog, email } = await openDialog(page);
+  await email.fill("bot@example.org");
+  await dialog.locator('[name="website"]').fill("http://spam.example", { force: true });
+  await dialog.getByRole("button", { name: "Download" }).click();
+  await dialog.getByRole("status").waitFor();
+  assert.equal(requests.length, 0);
   await context.close();
 });

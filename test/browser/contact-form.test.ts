@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../helpers/browser.ts";
-import { contactEndpoint, failures, standInCrm } from "../helpers/crm.ts";
+import { contactEndpoint, failures, rejection, standInCrm } from "../helpers/crm.ts";
 import { bareSite, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
@@ -19,10 +19,13 @@ const visitor = {
 };
 const ERROR = "There was a problem submitting the form. Please try again later.";
 
-async function fillAndSend(page: Page, origin: string) {
+async function fill(page: Page, origin: string) {
   await page.goto(`${origin}/contact`);
   await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
   for (const [name, value] of Object.entries(visitor)) await page.fill(`[name="${name}"]`, value);
+}
+async function fillAndSend(page: Page, origin: string) {
+  await fill(page, origin);
   await page.getByRole("button", { name: "Send Message" }).click();
 }
 const fieldValues = (page: Page) =>
@@ -103,5 +106,97 @@ test("a build without HubSpot ids posts nowhere and shows the error, fields kept
   assert.equal(await page.getByRole("alert").textContent(), ERROR);
   assert.deepEqual(await fieldValues(page), Object.values(visitor));
   assert.deepEqual(thirdParty, []);
+  await context.close();
+});
+
+test("HubSpot's 400: each rejected field says why, is invalid and described, the first takes the focus; the correlationId is logged", async () => {
+  const { context, page, errors, warnings } = await openPage(suite.browser);
+  await standInCrm(page, rejection({ field: "email", errorType: "INVALID_EMAIL" }, { field: "message", errorType: "REQUIRED_FIELD" }));
+  await fillAndSend(page, suite.sites[0].origin);
+  await page.getByRole("alert").waitFor();
+  assert.equal(await page.getByRole("alert").textContent(), ERROR);
+  const described = (name: string) =>
+    page.evaluate((n) => {
+      const field = document.querySelector(`[name="${n}"]`)!;
+      const id = field.getAttribute("aria-describedby");
+      return [field.getAttribute("aria-invalid"), id ? document.getElementById(id)?.textContent : null];
+    }, name);
+  assert.deepEqual(await described("email"), ["true", "Enter a valid email address, such as name@example.com."]);
+  assert.deepEqual(await described("message"), ["true", "Message is required."]);
+  assert.deepEqual(await described("firstname"), [null, null]);
+  await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "email");
+  assert.deepEqual(await fieldValues(page), Object.values(visitor));
+  assert.ok(
+    warnings.some((w) => w.includes("3c1f2a9e-0b7d-4e55-9a41-7d2c5f0e8b13")),
+    warnings.join("\n"),
+  );
+  assert.deepEqual(
+    errors.filter((e) => !/status of 400/.test(e)),
+    [],
+  );
+
+  await page.unroute("https://api.hsforms.com/**");
+  await standInCrm(page, rejection({ field: "email", errorType: "BLOCKED_EMAIL" }));
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.waitForFunction(() => document.getElementById("contact-email-error")?.textContent?.includes("work email"));
+  assert.deepEqual(await described("email"), ["true", "This email address is not accepted here. Please use your work email address."]);
+  assert.deepEqual(await described("message"), [null, null], "a field HubSpot no longer rejects is valid again");
+  await context.close();
+});
+
+test("hutk: sent from the hubspotutk cookie when it exists (and absent otherwise, as the success test shows)", async () => {
+  const { context, page } = await openPage(suite.browser);
+  await context.addCookies([{ name: "hubspotutk", value: "8f14e45fceea167a5a36dedd4bea2543", url: suite.sites[0].origin }]);
+  const requests = await standInCrm(page, { status: 200 });
+  await fillAndSend(page, suite.sites[0].origin);
+  await page.getByRole("status").waitFor();
+  assert.equal((requests[0].body as { context: { hutk?: string } }).context.hutk, "8f14e45fceea167a5a36dedd4bea2543");
+  await context.close();
+});
+
+test("the honeypot: hidden from people and the tab order; filled, it shows success and sends nothing", async () => {
+  const { context, page } = await openPage(suite.browser);
+  const requests = await standInCrm(page, { status: 200 });
+  await fill(page, suite.sites[0].origin);
+  const trap = page.locator('[name="website"]');
+  assert.deepEqual(
+    await trap.evaluate((el: HTMLInputElement) => [
+      el.tabIndex,
+      el.autocomplete,
+      el.closest("[aria-hidden]")?.getAttribute("aria-hidden"),
+      el.getBoundingClientRect().right <= 0,
+    ]),
+    [-1, "off", "true", true],
+  );
+  await page.focus('[name="company"]');
+  await page.keyboard.press("Tab");
+  assert.equal(await page.evaluate(() => (document.activeElement as HTMLElement).id), "contact-message");
+  await trap.fill("http://spam.example", { force: true });
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.getByRole("status").waitFor();
+  assert.equal(await page.getByRole("status").textContent(), "Thank you for your message! We'll be in touch soon.");
+  await page.waitForTimeout(200);
+  assert.equal(requests.length, 0);
+  await context.close();
+});
+
+test("the draft: a reload restores what was typed; a successful send clears it", async () => {
+  const { context, page } = await openPage(suite.browser);
+  await standInCrm(page, { status: 200 });
+  await fill(page, suite.sites[0].origin);
+  await page.reload();
+  await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
+  await page.waitForFunction(() => (document.querySelector('[name="message"]') as HTMLTextAreaElement).value !== "");
+  assert.deepEqual(await fieldValues(page), Object.values(visitor));
+  await page.goto(`${suite.sites[0].origin}/services`);
+  await page.goBack();
+  await page.waitForFunction(() => (document.querySelector('[name="message"]') as HTMLTextAreaElement).value !== "");
+  assert.deepEqual(await fieldValues(page), Object.values(visitor), "an accidental navigation loses nothing either");
+  await page.getByRole("button", { name: "Send Message" }).click();
+  await page.getByRole("status").waitFor();
+  assert.equal(await page.evaluate(() => sessionStorage.getItem("contact-draft")), null);
+  await page.reload();
+  await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
+  assert.deepEqual(await fieldValues(page), ["", "", "", "", "", ""]);
   await context.close();
 });

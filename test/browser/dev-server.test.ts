@@ -8,7 +8,7 @@ import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../helpers/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../helpers/dev-server.ts";
-import { copyProject, type ProjectCopy } from "../helpers/project-copy.ts";
+import { copyProject, type ProjectCopy, retitled } from "../helpers/project-copy.ts";
 
 let project: ProjectCopy;
 let dev: DevServer;
@@ -91,7 +91,7 @@ test("a syntax error shows an overlay naming the file and line; the next good sa
 });
 
 test("a new page file is served; once deleted its address gives the 404 page", async () => {
-  const source = read("pages/privacy.tsx").replace('title: "Privacy Policy"', 'title: "A Brand New Page"');
+  const source = retitled(read("pages/privacy.tsx"), "A Brand New Page");
   saveByRename(project.dir, "pages/brand-new.tsx", source);
   await until(async () => (await page.goto(`${dev.origin}/brand-new`))?.status() === 200, "the new page");
   await until(async () => (await page.title()) === "A Brand New Page | Cedarline Advisory", "the new page's title");

@@ -50,7 +50,7 @@ for (const route of [...ROUTES, "/404"]) {
       assert.equal(metaContent(doc, 'meta[property="og:type"]'), "website");
       assert.equal(metaContent(doc, 'meta[property="og:site_name"]'), company.name);
       const image = metaContent(doc, 'meta[property="og:image"]');
-      assert.match(image, /^https:\/\/cedarline\.test\/images\/og-1200\.[0-9a-f]{8}\.jpg$/);
+      assert.match(image, /^https:\/\/cedarline\.test\/images\/hero-social-1200\.[0-9a-f]{8}\.jpg$/);
       assert.ok(existsSync(`${configuredSite}${new URL(image).pathname}`), "the social card image is in the build");
       assert.equal(metaContent(doc, 'meta[name="twitter:card"]'), "summary_large_image");
       assert.equal(metaContent(doc, 'meta[name="twitter:image"]'), metaContent(doc, 'meta[property="og:image"]'));
@@ -79,4 +79,16 @@ test("JSON-LD cannot close its script element, whatever the content", () => {
 test("each page's description is its own", () => {
   const descriptions = ROUTES.map((route) => metaContent(parsePage(route), 'meta[name="description"]'));
   assert.equal(new Set(descriptions).size, ROUTES.length);
+});
+
+test("the default social image is the hero art rendered at 1200×630", async () => {
+  const { default: sharp } = await import("sharp");
+  const image = parsePage("/").querySelector('meta[property="og:image"]')?.getAttribute("content") ?? "";
+  const card = sharp(`${configuredSite}${new URL(image).pathname}`);
+  const { width, height, format } = await card.metadata();
+  assert.deepEqual([width, height, format], [1200, 630, "jpeg"]);
+  // The hero's deep green: the card's average colour is dark teal, as the hero is.
+  const { channels } = await card.stats();
+  const [r, g, b] = channels.map((channel) => channel.mean);
+  assert.ok(g > r && b > r && r < 60, `rgb(${r.toFixed(0)}, ${g.toFixed(0)}, ${b.toFixed(0)})`);
 });

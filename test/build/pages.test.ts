@@ -15,7 +15,7 @@ test("a page's route and output file come from its name", () => {
     ["pages/index.tsx", "pages/case-studies.tsx", "pages/404.tsx"].map((file) => [routeOf(file), outputFileOf(routeOf(file))]),
     [
       ["/", "index.html"],
-      ["/case-studies", "case-studies/index.html"],
+      ["/case-studies", "case-studies.html"],
       ["/404", "404.html"],
     ],
   );

@@ -5,7 +5,7 @@ import { CONTACT_FORM_ID, CRM_ORIGIN, DOWNLOAD_FORM_ID, PORTAL_ID } from "./site
 export const contactEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit/${PORTAL_ID}/${CONTACT_FORM_ID}`;
 export const downloadEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit/${PORTAL_ID}/${DOWNLOAD_FORM_ID}`;
 
-export type Answer = { status: number } | "network-failure" | "hang";
+export type Answer = { status: number; body?: unknown } | "network-failure" | "hang";
 
 /** The CRM failures that answer at once (a hung request needs the clock, so it has its own test). */
 export const failures: [label: string, answer: Answer][] = [
@@ -31,8 +31,21 @@ export async function standInCrm(page: Page, answer: Answer): Promise<Recorded[]
     return route.fulfill({
       status: answer.status,
       contentType: "application/json",
-      body: answer.status < 300 ? '{"inlineMessage":"Thanks"}' : '{"status":"error"}',
+      body: answer.body !== undefined ? JSON.stringify(answer.body) : answer.status < 300 ? '{"inlineMessage":"Thanks"}' : '{"status":"error"}',
     });
   });
   return requests;
+}
+
+/** HubSpot's 400 for a submission it will not take, as its Forms API v3 documents it. */
+export function rejection(...errors: { field: string; errorType: "INVALID_EMAIL" | "BLOCKED_EMAIL" | "REQUIRED_FIELD" }[]): Answer {
+  return {
+    status: 400,
+    body: {
+      status: "error",
+      message: "The request is not valid",
+      correlationId: "3c1f2a9e-0b7d-4e55-9a41-7d2c5f0e8b13",
+      errors: errors.map(({ field, errorType }) => ({ message: `Error in 'fields.${field}'. ${errorType}`, errorType })),
+    },
+  };
 }

@@ -6,6 +6,13 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from 
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
+/** A page's source with another title in its metadata: a new page of the same shape. */
+export function retitled(pageSource: string, title: string): string {
+  const changed = pageSource.replace(/(\n\s*title: )[^\n]+,/, `$1${JSON.stringify(title)},`);
+  if (changed === pageSource) throw new Error("the page's meta has no title line to change");
+  return changed;
+}
+
 export interface ProjectCopy {
   dir: string;
   remove: () => void;

@@ -34,6 +34,11 @@ export const configuredEnv = {
   OUT_DIR: configuredSite,
 };
 
+/** Where the build writes a site's host configuration (nginx, CloudFront, GitHub Pages). */
+export function testHostsDir(site: string): string {
+  return readConfig({ OUT_DIR: site }).hostsDir;
+}
+
 export async function buildTestSites(): Promise<void> {
   const quiet = () => {};
   await build(readConfig(configuredEnv), quiet);

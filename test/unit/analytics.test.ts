@@ -31,17 +31,18 @@ describe("webVitalEvent", () => {
 describe("startAnalytics", () => {
   test("with nothing configured, injects no third-party script", () => {
     vi.useFakeTimers();
-    startAnalytics({ gaMeasurementId: null, clarityProjectId: null });
+    startAnalytics({ gaMeasurementId: null, clarityProjectId: null, consentDefault: "denied" });
     expect(document.querySelectorAll("script")).toHaveLength(0);
     expect(typeof window.gtag).toBe("function");
   });
 
   test("injects the GA4 tag and Clarity when configured", () => {
     vi.useFakeTimers();
-    startAnalytics({ gaMeasurementId: "G-ABC1234", clarityProjectId: "abc123xyz" });
+    startAnalytics({ gaMeasurementId: "G-ABC1234", clarityProjectId: "abc123xyz", consentDefault: "denied" });
     const sources = [...document.querySelectorAll("script")].map((s) => s.src);
     expect(sources).toEqual(["https://www.googletagmanager.com/gtag/js?id=G-ABC1234", "https://www.clarity.ms/tag/abc123xyz"]);
-    expect(window.dataLayer.map((args) => [...(args as IArguments)].slice(0, 2))).toEqual([
+    expect(window.dataLayer.map((args) => [...(args as IArguments)].slice(0, 3))).toEqual([
+      ["consent", "default", { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" }],
       ["js", expect.any(Date)],
       ["config", "G-ABC1234"],
     ]);
@@ -51,7 +52,7 @@ describe("startAnalytics", () => {
   test("loads web-vitals 2000 ms after start and reports each metric to gtag", async () => {
     // The fake clock drives performance.now() too, from 0 at navigation start.
     vi.useFakeTimers({ toFake: ["setTimeout", "clearTimeout", "Date", "performance"] });
-    startAnalytics({ gaMeasurementId: null, clarityProjectId: null });
+    startAnalytics({ gaMeasurementId: null, clarityProjectId: null, consentDefault: "denied" });
     await vi.advanceTimersByTimeAsync(1999);
     expect(Object.keys(webVitals.callbacks)).toEqual([]);
     await vi.advanceTimersByTimeAsync(1);

@@ -9,6 +9,11 @@ describe("readConfig", () => {
     expect(config.gaMeasurementId).toBeNull();
     expect(config.clarityProjectId).toBeNull();
     expect(config.outDir).toBe("dist");
+    expect(config.consentDefault).toBe("denied");
+  });
+
+  test("CONSENT_DEFAULT=granted is taken as the firm's choice", () => {
+    expect(readConfig({ CONSENT_DEFAULT: "granted" }).consentDefault).toBe("granted");
   });
 
   test("a complete HubSpot config gives both form endpoints", () => {
@@ -35,6 +40,7 @@ describe("readConfig", () => {
     [{ SITE_URL: "ftp://example.com" }, /SITE_URL="ftp:\/\/example.com" must start with https:\/\//],
     [{ BUILD_DATE: "15/03/2026" }, /BUILD_DATE="15\/03\/2026" is malformed: expected YYYY-MM-DD/],
     [{ BUILD_DATE: "2026-02-30" }, /BUILD_DATE="2026-02-30" is malformed/],
+    [{ CONSENT_DEFAULT: "yes" }, /CONSENT_DEFAULT="yes" is malformed: expected denied \(the default\) or granted/],
   ])("a malformed value stops the build with a message naming it: %o", (env, message) => {
     expect(() => readConfig(env)).toThrow(ConfigError);
     expect(() => readConfig(env)).toThrow(message);

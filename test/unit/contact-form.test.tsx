@@ -80,7 +80,7 @@ test.each([
   fill();
   fireEvent.click(screen.getByRole("button", { name: "Send Message" }));
   await act(async () => respond(failure()));
-  const alert = screen.getByRole("alert");
+  const alert = await screen.findByRole("alert");
   expect(alert.textContent).toBe("There was a problem submitting the form. Please try again later.");
   expect(alert.nextElementSibling?.tagName).toBe("BUTTON");
   expect(values()).toEqual(visitor);

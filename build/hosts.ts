@@ -1,0 +1,53 @@
+// Each host's files, all from one header policy (build/hosts/policy.ts) and one redirect list
+// (content/redirects.ts). _headers and _redirects go into the site itself, where Netlify and Cloudflare
+// Pages look for them; files a host must not serve go into the hosts folder beside it.
+import { mkdir, writeFile } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import type { Redirect } from "../content/redirects.ts";
+import { cloudFrontFunction } from "./hosts/cloudfront.ts";
+import { redirectPage } from "./hosts/github-pages.ts";
+import { headersFile, redirectsFile } from "./hosts/netlify.ts";
+import { NGINX_SNIPPET, nginxServerBlock, nginxSnippet } from "./hosts/nginx.ts";
+import { headerPolicy } from "./hosts/policy.ts";
+import { outputFileOf } from "./pages.ts";
+
+interface HostInput {
+  outDir: string;
+  hostsDir: string;
+  siteUrl: string;
+  csp: string;
+  /** Every route written, "/404" included. */
+  routes: string[];
+  /** Site paths of the downloadable documents. */
+  documents: string[];
+  redirects: Redirect[];
+}
+
+/** A redirect must leave an address no page uses, for a page that exists. */
+export function checkRedirects(redirects: Redirect[], routes: string[]): void {
+  for (const { from, to } of redirects) {
+    if (routes.includes(from)) throw new Error(`content/redirects.ts: "${from}" is a page of its own; remove the redirect or the page`);
+    if (!routes.includes(to) || to === "/404")
+      throw new Error(`content/redirects.ts: "${from}" leads to "${to}", which is no page; use a route such as /case-studies`);
+  }
+}
+
+async function write(file: string, text: string): Promise<void> {
+  await mkdir(dirname(file), { recursive: true });
+  await writeFile(file, text);
+}
+
+export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, documents, redirects }: HostInput): Promise<void> {
+  checkRedirects(redirects, routes);
+  const pages = routes.map((route) => (route === "/404" ? "/404.html" : route));
+  const policy = headerPolicy({ csp, pages, documents });
+  const page = routes.find((route) => route !== "/" && route !== "/404") ?? "/";
+  await Promise.all([
+    write(join(outDir, "_headers"), headersFile(policy)),
+    write(join(outDir, "_redirects"), redirectsFile(redirects)),
+    write(join(hostsDir, "nginx", NGINX_SNIPPET), nginxSnippet(policy, redirects, page)),
+    write(join(hostsDir, "nginx", "server.conf"), nginxServerBlock(new URL(siteUrl).hostname)),
+    write(join(hostsDir, "cloudfront", "function.js"), cloudFrontFunction(policy, redirects)),
+    ...redirects.map((redirect) => write(join(hostsDir, "github-pages", outputFileOf(redirect.from)), redirectPage(redirect, siteUrl))),
+  ]);
+}

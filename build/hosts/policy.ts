@@ -1,0 +1,69 @@
+// The one header policy every host serves, whatever writes it out (_headers, nginx, CloudFront).
+// Rules are matched by exact path or by path prefix; a response gets the security headers plus the
+// headers of every rule that matches it.
+
+export interface HeaderRule {
+  /** An exact site path ("/services", "/case-studies/x.pdf"), or a folder and all below it ("/assets/*"). */
+  path: string;
+  headers: Record<string, string>;
+}
+
+export interface HeaderPolicy {
+  /** Sent with every response, the not-found page included. */
+  security: Record<string, string>;
+  rules: HeaderRule[];
+}
+
+/** Content-hashed files never change under their name. */
+export const IMMUTABLE = "public, max-age=31536000, immutable";
+/** Pages may be cached but are checked with the host on every visit, so a deploy shows at once. */
+export const REVALIDATE = "no-cache";
+
+/** Folders whose file names carry a content hash (build/islands.ts, build/styles.ts, build/images.ts). */
+export const HASHED_FOLDERS = ["/assets/*", "/images/*"];
+
+interface PolicyInput {
+  /** The page policy (build/csp.ts); headers add what only a header can carry. */
+  csp: string;
+  /** Every page's site path, the not-found page's file ("/404.html") included. */
+  pages: string[];
+  /** The downloadable documents' site paths. */
+  documents: string[];
+}
+
+export function headerPolicy({ csp, pages, documents }: PolicyInput): HeaderPolicy {
+  return {
+    security: {
+      "Content-Security-Policy": `${csp}; frame-ancestors 'none'; upgrade-insecure-requests`,
+      "X-Content-Type-Options": "nosniff",
+      "Referrer-Policy": "strict-origin-when-cross-origin",
+      "Permissions-Policy": "camera=(), microphone=(), geolocation=(), payment=(), usb=()",
+      "Cross-Origin-Opener-Policy": "same-origin",
+      "Cross-Origin-Resource-Policy": "same-origin",
+      "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
+    },
+    rules: [
+      ...HASHED_FOLDERS.map((path) => ({ path, headers: { "Cache-Control": IMMUTABLE } })),
+      ...pages.map((path) => ({ path, headers: { "Cache-Control": REVALIDATE } })),
+      // A download, never a PDF viewer inside the page.
+      ...documents.map((path) => ({
+        path,
+        headers: { "Content-Disposition": `attachment; filename="${path.split("/").pop()}"`, "Cache-Control": REVALIDATE },
+      })),
+    ],
+  };
+}
+
+/** Whether a rule applies to a request path. */
+export function ruleMatches(rule: HeaderRule, path: string): boolean {
+  return isFolderRule(rule) ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path;
+}
+
+export function isFolderRule(rule: HeaderRule): boolean {
+  return rule.path.endsWith("/*");
+}
+
+/** Every header a response for `path` carries under the policy. */
+export function headersFor(policy: HeaderPolicy, path: string): Record<string, string> {
+  return Object.assign({ ...policy.security }, ...policy.rules.filter((rule) => ruleMatches(rule, path)).map((rule) => rule.headers));
+}

@@ -1,0 +1,63 @@
+// The files each host reads, generated from one header policy and one redirect list.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { IMMUTABLE, REVALIDATE } from "../../build/hosts/policy.ts";
+import { checkRedirects } from "../../build/hosts.ts";
+import { configuredSite, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
+
+const hosts = testHostsDir(configuredSite);
+
+test("_headers: the security headers on every path, caching per kind of file, PDFs as attachments", () => {
+  const headers = readFileSync(`${configuredSite}/_headers`, "utf8");
+  const blocks = Object.fromEntries(headers.split("\n\n").map((block) => [block.split("\n")[0], block]));
+  assert.match(blocks["/*"], /Content-Security-Policy: default-src 'none'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
+  assert.match(blocks["/*"], /frame-ancestors 'none'/);
+  assert.match(blocks["/*"], /Cross-Origin-Resource-Policy: same-origin/);
+  assert.doesNotMatch(headers, /interest-cohort|unsafe-inline/);
+  assert.doesNotMatch(blocks["/*"], /Cache-Control/, "hosts merge matching blocks, so no path may get two Cache-Control values");
+  assert.match(blocks["/assets/*"], new RegExp(`Cache-Control: ${IMMUTABLE}`));
+  assert.match(blocks["/services"], new RegExp(`Cache-Control: ${REVALIDATE}`));
+  assert.match(blocks["/case-studies/eqos-initiative.pdf"], /Content-Disposition: attachment; filename="eqos-initiative.pdf"/);
+  assert.equal(readFileSync(`${configuredSite}/_redirects`, "utf8"), "/work /case-studies 301\n");
+});
+
+test("the CloudFront function answers redirects, maps the URL form onto files, and adds the headers", async () => {
+  const source = readFileSync(`${hosts}/cloudfront/function.js`, "utf8");
+  const handler = new Function(`${source}; return handler;`)() as (event: object) => Promise<Record<string, unknown>>;
+  const onRequest = (uri: string) => handler({ context: { eventType: "viewer-request" }, request: { uri, headers: {} } });
+  assert.deepEqual(await onRequest("/work"), { statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: "/case-studies" } } });
+  assert.equal((await onRequest("/")).uri, "/index.html");
+  assert.equal((await onRequest("/services")).uri, "/services.html");
+  assert.equal((await onRequest("/assets/site.ABC.js")).uri, "/assets/site.ABC.js");
+  assert.equal(((await onRequest("/services/")).headers as { location: { value: string } }).location.value, "/services");
+  const response = (await handler({
+    context: { eventType: "viewer-response" },
+    request: { uri: "/case-studies/eqos-initiative.pdf" },
+    response: { statusCode: 200, headers: {} },
+  })) as { headers: Record<string, { value: string }> };
+  assert.equal(response.headers["content-disposition"].value, 'attachment; filename="eqos-initiative.pdf"');
+  assert.equal(response.headers["cross-origin-resource-policy"].value, "same-origin");
+  assert.match(response.headers["content-security-policy"].value, /^default-src 'none'/);
+});
+
+test("GitHub Pages gets a page at each old address that sends visitors on", () => {
+  const page = readFileSync(`${hosts}/github-pages/work.html`, "utf8");
+  assert.match(page, /<meta http-equiv="refresh" content="0; url=\/case-studies">/);
+  assert.match(page, new RegExp(`<link rel="canonical" href="${TEST_SITE_URL}/case-studies">`));
+});
+
+test("a redirect that hides a page or leads nowhere stops the build, naming the file", () => {
+  assert.throws(() => checkRedirects([{ from: "/services", to: "/", status: 301 }], ["/", "/services"]), /content\/redirects\.ts: "\/services" is a page/);
+  assert.throws(
+    () => checkRedirects([{ from: "/old", to: "/gone", status: 301 }], ["/"]),
+    /content\/redirects\.ts: "\/old" leads to "\/gone", which is no page/,
+  );
+});
+
+test("the nginx server block includes the generated snippet", () => {
+  assert.match(
+    readFileSync(`${hosts}/nginx/server.conf`, "utf8"),
+    /server_name cedarline\.test;\n {2}root \/var\/www\/cedarline-site;\n {2}include \/etc\/nginx\/snippets\/cedarline-site\.conf;/,
+  );
+});
