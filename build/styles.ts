@@ -9,8 +9,17 @@ import { cached, cacheKey } from "./cache.ts";
 /** A new Sass may compile differently, so its version is part of the cache key. */
 const sassVersion = readFile("node_modules/sass-embedded/package.json", "utf8").then((json) => String(JSON.parse(json).version));
 
-async function compile(): Promise<string> {
-  const sass = await import("sass-embedded");
+/** What compiles the styles: Sass started for one compile (a build), or a long-lived one (`styleCompiler`). */
+type Compiler = Pick<typeof import("sass-embedded"), "compileAsync">;
+
+/** A Sass compiler kept running, for the dev server: each style save then skips Sass's start-up.
+ * `dispose()` stops it. */
+export async function styleCompiler() {
+  return (await import("sass-embedded")).initAsyncCompiler();
+}
+
+async function compile(compiler?: Compiler): Promise<string> {
+  const sass = compiler ?? (await import("sass-embedded"));
   try {
     return (await sass.compileAsync("styles/main.scss", { style: "compressed" })).css;
   } catch (error) {
@@ -18,10 +27,10 @@ async function compile(): Promise<string> {
   }
 }
 
-export async function buildStyles(outDir: string): Promise<string> {
+export async function buildStyles(outDir: string, compiler?: Compiler): Promise<string> {
   const files = (await readdir("styles")).filter((file) => file.endsWith(".scss")).sort();
   const sources = await Promise.all(files.map(async (file) => `${file}\n${await readFile(join("styles", file), "utf8")}`));
-  const css = await cached("styles", cacheKey(await sassVersion, ...sources), "css", compile);
+  const css = await cached("styles", cacheKey(await sassVersion, ...sources), "css", () => compile(compiler));
   const file = `assets/main.${createHash("sha256").update(css).digest("hex").slice(0, 8)}.css`;
   await mkdir(join(outDir, "assets"), { recursive: true });
   await writeFile(join(outDir, file), css);

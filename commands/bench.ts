@@ -161,7 +161,7 @@ async function benchDevLoop(): Promise<void> {
       const savedAt = Date.now();
       saveByRename(project.dir, "styles/_base.scss", `${styles}\n#about-heading { letter-spacing: ${spacing}; }\n`);
       style.push((await shown) - savedAt);
-      await page.waitForTimeout(200);
+      await page.waitForTimeout(1000);
     }
     const reloaded = !(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept));
     console.log(`${"style edit, applied without reload".padEnd(44)} ${spread(style, 0, "ms")}${reloaded ? "  (the page reloaded!)" : ""}`);

@@ -22,7 +22,7 @@ import { copyPublic, readLogos } from "../build/public-files.ts";
 import type { RenderedBody, WrittenPage } from "../build/render.ts";
 import { siteData } from "../build/site-data.ts";
 import { sitemapXml } from "../build/sitemap.ts";
-import { buildStyles } from "../build/styles.ts";
+import { buildStyles, styleCompiler } from "../build/styles.ts";
 import { verifyBuild } from "../build/verify.ts";
 import { type BuiltSite, build } from "../build.ts";
 import { serve } from "./serve.ts";
@@ -46,10 +46,9 @@ const NOT_A_SAVE = /(^|\/)\.|~$|\.swp$|\.tmp(\.|$)|(^|\/)4913$/;
 /** What a page shows while no build has succeeded yet: the client puts the error over it and reloads on the fix. */
 const BUILD_FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title><script type="module" src="${CLIENT_PATH}"></script></head><body><h1>The site did not build</h1><p>The error is shown over this page and in the terminal; save a fix and this page reloads.</p></body></html>`;
 
-/** What an update did: reload the page, or swap in a new stylesheet; and a line for the terminal. */
+/** What an update did: whether open pages reload, and a line for the terminal. */
 interface Outcome {
   reload?: boolean;
-  css?: string;
   summary: string;
 }
 
@@ -130,6 +129,8 @@ class DevSite {
   /** Saves not yet applied because the last update failed: they go into the next one. */
   private carried = new Set<string>();
   private verification = Promise.resolve();
+  /** Sass, started with the server and kept running. */
+  private readonly sass = styleCompiler();
   /** What the PDFs were last printed from: they are printed again only when it changes. */
   private printed = "";
 
@@ -163,7 +164,6 @@ class DevSite {
       const writtenAt = Date.now();
       this.carried.clear();
       this.pages.showProblem(null);
-      if (outcome.css) this.pages.swapStylesheet(outcome.css);
       if (outcome.reload) this.pages.reload(writtenAt);
       log(`${describe(files)}${outcome.summary} in ${Math.round(performance.now() - begun)} ms`);
       this.verifyLater();
@@ -192,14 +192,14 @@ class DevSite {
     const inside = (folder: string) => changed.some((file) => file.startsWith(`${folder}/`));
 
     if (inside("styles")) {
-      site.assets.stylesheet = await buildStyles(out);
-      // The open page gets the new stylesheet at once; the documents on disk follow for the next load.
-      const rewrite = site.loaded.renderer.writeDocuments(site.bodies, site.assets, out).then((pages) => this.remember(pages));
+      site.assets.stylesheet = await buildStyles(out, await this.sass);
       if (changed.every((file) => file.startsWith("styles/"))) {
-        await rewrite;
-        return { css: site.assets.stylesheet, summary: "swapped the stylesheet" };
+        // The open page gets the new stylesheet at once; the documents on disk follow for the next load.
+        this.pages.swapStylesheet(site.assets.stylesheet);
+        this.remember(await site.loaded.renderer.writeDocuments(site.bodies, site.assets, out));
+        return { summary: "swapped the stylesheet" };
       }
-      await rewrite;
+      this.remember(await site.loaded.renderer.writeDocuments(site.bodies, site.assets, out));
     }
 
     let everyPage = false;
