@@ -1,8 +1,9 @@
 // Serves dist/ like a static host: clean URLs (/services → services/index.html), 404.html for misses.
 
 import { createReadStream, existsSync, statSync } from "node:fs";
-import { createServer, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
+import { createGzip } from "node:zlib";
 import { readPaths } from "../build/config.ts";
 import { isCommand } from "./cli.ts";
 
@@ -32,13 +33,22 @@ function resolveFile(root: string, urlPath: string): string | null {
   return null;
 }
 
-function send(res: ServerResponse, status: number, file: string): void {
+/** Text that every static host compresses; images and PDFs are compressed already. */
+const COMPRESSIBLE = new Set([".html", ".css", ".js", ".svg", ".xml", ".txt", ".json"]);
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, file: string): void {
+  // Compressed as a host would send it, so Lighthouse and the byte budgets see real transfer sizes.
+  const gzip = COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   res.writeHead(status, {
     "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": "no-cache",
+    Vary: "Accept-Encoding",
+    ...(gzip ? { "Content-Encoding": "gzip" } : {}),
   });
-  createReadStream(file).pipe(res);
+  const body = createReadStream(file);
+  if (gzip) body.pipe(createGzip()).pipe(res);
+  else body.pipe(res);
 }
 
 type Extra = (path: string, res: ServerResponse) => boolean;
@@ -54,9 +64,9 @@ export function serve(root: string, port: number, extra?: Extra): Promise<Server
     } catch {
       file = null;
     }
-    if (file) return send(res, 200, file);
+    if (file) return send(req, res, 200, file);
     const notFound = join(root, "404.html");
-    if (existsSync(notFound)) return send(res, 404, notFound);
+    if (existsSync(notFound)) return send(req, res, 404, notFound);
     res.writeHead(404).end("Not found");
   });
   return new Promise((done, fail) => {
