@@ -48,16 +48,9 @@ export async function build(config = readConfig(), log: (line: string) => void =
     ),
   );
 
-  const csp = siteCsp(config);
+  const csp = siteCsp(config, scripts.bootstrap);
   const written = await timer.step("documents", () =>
-    writeDocuments(
-      bodies,
-      (route) => {
-        const { entry, preloads } = scripts[route];
-        return { siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, scripts: [entry], preloads };
-      },
-      out,
-    ),
+    writeDocuments(bodies, () => ({ siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, bootstrap: scripts.bootstrap }), out),
   );
 
   await Promise.all([
@@ -76,7 +69,7 @@ export async function build(config = readConfig(), log: (line: string) => void =
 
   await timer.step("verify", () => verifyBuild(out, written, config.siteUrl));
 
-  const sizes = written.map((page) => measurePage(out, page.route, page.file, scripts[page.route]));
+  const sizes = written.map((page) => measurePage(out, page.route, page.file, scripts.routes[page.route]));
   for (const size of sizes) log(formatSize(size));
   for (const problem of sizes.flatMap(overBudget)) log(`over budget: ${problem}`);
   log(`Built ${written.length} pages into ${out}/ in ${timer.summary()}`);

@@ -44,10 +44,10 @@ export function contentSecurityPolicy(options: CspOptions): string {
   ].join("; ");
 }
 
-/** The site's one policy for this deployment. */
-export function siteCsp(config: SiteConfig): string {
+/** The site's one policy for this deployment; `bootstrap` is the inline island bootstrap. */
+export function siteCsp(config: SiteConfig, bootstrap: string): string {
   return contentSecurityPolicy({
-    inlineScripts: [themeScript],
+    inlineScripts: [themeScript, bootstrap],
     crmOrigin: config.crm?.origin ?? null,
     analytics: Boolean(config.gaMeasurementId),
     sessionRecording: Boolean(config.clarityProjectId),

@@ -121,7 +121,7 @@ if (isCommand(import.meta.url)) {
     process.exit(1);
   }
   // Every route the build wrote, but the not-found page, which is kept out of search on purpose.
-  const built = Object.keys(JSON.parse(readFileSync(manifestPath, "utf8")) as IslandManifest).filter((route) => route !== "/404");
+  const built = Object.keys((JSON.parse(readFileSync(manifestPath, "utf8")) as IslandManifest).routes).filter((route) => route !== "/404");
   const routes = process.argv.slice(2).length ? process.argv.slice(2) : built.sort();
   const audits = await auditRoutes(outDir, routes);
   await mkdir(REPORT_DIR, { recursive: true });

@@ -47,7 +47,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, file: s
     ...(gzip ? { "Content-Encoding": "gzip" } : {}),
   });
   const body = createReadStream(file);
-  if (gzip) body.pipe(createGzip()).pipe(res);
+  if (gzip) body.pipe(createGzip({ level: 9 })).pipe(res);
   else body.pipe(res);
 }
 

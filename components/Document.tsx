@@ -7,12 +7,12 @@ export interface DocumentProps {
   head: ResolvedHead;
   csp: string;
   stylesheet: string;
-  scripts: string[];
-  preloads: string[];
+  /** The inline island bootstrap (islands/runtime/bootstrap.ts, minified by the build). */
+  bootstrap: string;
   bodyHtml: string;
 }
 
-export function Document({ head, csp, stylesheet, scripts, preloads, bodyHtml }: DocumentProps) {
+export function Document({ head, csp, stylesheet, bootstrap, bodyHtml }: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -42,13 +42,9 @@ export function Document({ head, csp, stylesheet, scripts, preloads, bodyHtml }:
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from islands/runtime/bootstrap.ts, allowed by its hash in the CSP */}
+        <script dangerouslySetInnerHTML={{ __html: bootstrap }} />
         <link rel="stylesheet" href={stylesheet} />
-        {preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
-        {scripts.map((src) => (
-          <script key={src} type="module" src={src} />
-        ))}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by scriptSafeJson, so nothing can close the tag */}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />
       </head>

@@ -43,13 +43,14 @@ test("the toggle flips light and dark, stores it, and the choice survives a relo
   await page.goto(`${suite.sites[0].origin}/about`);
   const toggle = page.getByRole("button", { name: "Switch to dark theme" });
   await toggle.click();
+  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
   assert.equal(await rootClass(page), "js dark");
   assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
   assert.equal(await background(page), "rgb(11, 20, 19)");
   await page.reload();
   assert.equal(await rootClass(page), "dark js");
   await page.getByRole("button", { name: "Switch to light theme" }).click();
-  assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "light");
+  await page.waitForFunction(() => localStorage.getItem("theme") === "light");
   assert.equal(await background(page), "rgb(255, 255, 255)");
   await page.goto(`${suite.sites[0].origin}/contact`);
   assert.equal(await rootClass(page), "light js");
