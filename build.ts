@@ -8,6 +8,7 @@ import { ConfigError, crmEndpoint, readConfig } from "./build/config.ts";
 import { siteCsp } from "./build/csp.ts";
 import { headersFile } from "./build/headers.ts";
 import { buildImages } from "./build/images.ts";
+import { readStylesheet } from "./build/inline-stylesheet.ts";
 import { bundleIslands } from "./build/islands.ts";
 import { loadPages } from "./build/pages.ts";
 import { copyPublic, readLogos } from "./build/public-files.ts";
@@ -31,7 +32,7 @@ export async function build(config = readConfig(), log: (line: string) => void =
     timer.step("pages", loadPages),
     timer.step("images", () => buildImages(out)),
     readLogos(),
-    timer.step("styles", () => buildStyles(out)),
+    timer.step("styles", () => buildStyles(out).then((sitePath) => readStylesheet(out, sitePath))),
     copyPublic(out),
   ]);
 
@@ -48,7 +49,7 @@ export async function build(config = readConfig(), log: (line: string) => void =
     ),
   );
 
-  const csp = siteCsp(config, scripts.bootstrap);
+  const csp = siteCsp(config, scripts.bootstrap, stylesheet);
   const written = await timer.step("documents", () =>
     writeDocuments(bodies, () => ({ siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, bootstrap: scripts.bootstrap }), out),
   );

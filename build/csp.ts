@@ -10,6 +10,7 @@ export function sha256Source(source: string): string {
 
 interface CspOptions {
   inlineScripts: string[];
+  inlineStyles: string[];
   crmOrigin: string | null;
   analytics: boolean;
   sessionRecording: boolean;
@@ -33,7 +34,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
   return [
     "default-src 'self'",
     `script-src ${script.join(" ")}`,
-    "style-src 'self'",
+    `style-src ${["'self'", ...options.inlineStyles.map(sha256Source)].join(" ")}`,
     `img-src ${img.join(" ")}`,
     "font-src 'self'",
     `connect-src ${connect.join(" ")}`,
@@ -44,10 +45,11 @@ export function contentSecurityPolicy(options: CspOptions): string {
   ].join("; ");
 }
 
-/** The site's one policy for this deployment; `bootstrap` is the inline island bootstrap. */
-export function siteCsp(config: SiteConfig, bootstrap: string): string {
+/** The site's one policy for this deployment, with the inline island bootstrap and stylesheet. */
+export function siteCsp(config: SiteConfig, bootstrap: string, stylesheet: string): string {
   return contentSecurityPolicy({
     inlineScripts: [themeScript, bootstrap],
+    inlineStyles: [stylesheet],
     crmOrigin: config.crm?.origin ?? null,
     analytics: Boolean(config.gaMeasurementId),
     sessionRecording: Boolean(config.clarityProjectId),

@@ -55,8 +55,8 @@ async function responsive(outDir: string, name: string, widths: number[], fallba
 export async function buildImages(outDir: string): Promise<SiteData["images"]> {
   await mkdir(join(outDir, "images"), { recursive: true });
   const [hero, headshot, ogImage] = await Promise.all([
-    responsive(outDir, "hero", [640, 1024, 1600], 1600),
-    responsive(outDir, "headshot", [320, 640], 640),
+    responsive(outDir, "hero", [640, 768, 1024, 1600], 1600),
+    responsive(outDir, "headshot", [320, 480, 640], 640),
     readFile("art/og.svg")
       .then((svg) => encode(svg, "jpeg", 1200))
       .then((bytes) => emit(outDir, "og", 1200, "jpeg", bytes)),

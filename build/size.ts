@@ -48,12 +48,13 @@ export function measurePage(outDir: string, route: string, htmlFile: string, lat
   const read = (sitePath: string) => readFileSync(join(outDir, sitePath));
   const html = readFileSync(join(outDir, htmlFile), "utf8");
   const styles = [...html.matchAll(/<link rel="stylesheet" href="([^"]+)"/g)].map((m) => m[1]);
+  const inlineStyles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
   const total = (paths: string[]) => paths.reduce((sum, path) => sum + gzipKb(read(path)), 0);
   const { inline, files } = scriptsBeforeLoad(html);
   return {
     route,
     htmlKb: gzipKb(html),
-    cssKb: total(styles),
+    cssKb: total(styles) + (inlineStyles.length ? gzipKb(inlineStyles.join("")) : 0),
     jsKb: gzipKb(inline.join("\n")) + total(files),
     scripts: files.length,
     laterJsKb: total(later),

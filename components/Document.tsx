@@ -6,6 +6,7 @@ import type { ResolvedHead } from "./head.ts";
 export interface DocumentProps {
   head: ResolvedHead;
   csp: string;
+  /** The whole stylesheet's text, inlined so no request stands between the HTML and first paint. */
   stylesheet: string;
   /** The inline island bootstrap (islands/runtime/bootstrap.ts, minified by the build). */
   bootstrap: string;
@@ -44,7 +45,8 @@ export function Document({ head, csp, stylesheet, bootstrap, bodyHtml }: Documen
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from islands/runtime/bootstrap.ts, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: bootstrap }} />
-        <link rel="stylesheet" href={stylesheet} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled Sass, allowed by its hash in the CSP */}
+        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by scriptSafeJson, so nothing can close the tag */}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />
       </head>

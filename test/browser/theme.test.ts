@@ -33,7 +33,7 @@ test("a stored theme wins over the system, and applies before any module script 
   assert.equal(await rootClass(page), "dark js");
   assert.equal(await background(page), "rgb(11, 20, 19)");
   const order = await page.evaluate(() => [...document.head.children].map((el) => el.tagName + (el.getAttribute("rel") ? `:${el.getAttribute("rel")}` : "")));
-  assert.ok(order.indexOf("SCRIPT") < order.indexOf("LINK:stylesheet"), "the theme script runs before the stylesheet paints anything");
+  assert.ok(order.indexOf("SCRIPT") < order.indexOf("STYLE"), "the theme script runs before the stylesheet paints anything");
   assert.ok(errors.every((e) => /Failed to load resource/.test(e)));
   await context.close();
 });
