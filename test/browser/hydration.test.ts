@@ -56,7 +56,7 @@ for (const delayMs of [ISLAND_CODE_DELAY_MS, 0]) {
     await page.waitForFunction(() => document.querySelector(".site-menu__open")?.getAttribute("aria-expanded") === "true", null, { timeout: 8000 });
     await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Close menu", null, { timeout: 3000 });
     assert.equal(await open.getAttribute("data-pending"), null, "no longer pressed");
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(100);
     assert.equal(await open.getAttribute("aria-expanded"), "true", "opened once, not toggled back");
     assert.deepEqual(errors, []);
     await context.close();
@@ -73,7 +73,7 @@ for (const delayMs of [ISLAND_CODE_DELAY_MS, 0]) {
     await dialog.waitFor({ timeout: 8000 });
     assert.match((await dialog.getByRole("heading").textContent()) ?? "", /EQOS Initiative/);
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "email", null, { timeout: 3000 });
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(100);
     assert.deepEqual(pdfs, []);
     assert.deepEqual(downloads, []);
     await context.close();
@@ -87,7 +87,7 @@ for (const delayMs of [ISLAND_CODE_DELAY_MS, 0]) {
     const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
     await card.locator("a", { hasText: "Download Case Study" }).click({ button: "middle" });
     await page.getByRole("dialog").waitFor({ timeout: 8000 });
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(100);
     assert.deepEqual(tabs, []);
     assert.deepEqual(pdfs, []);
     await context.close();
@@ -98,7 +98,7 @@ for (const delayMs of [ISLAND_CODE_DELAY_MS, 0]) {
     await beforeHydration(page, `${suite.sites[0].origin}/about`, "ThemeToggle", delayMs);
     await page.getByRole("button", { name: "Switch to dark theme" }).click();
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"), null, { timeout: 8000 });
-    await page.waitForTimeout(300);
+    await page.waitForTimeout(100);
     assert.equal(await page.evaluate(() => document.documentElement.className), "js dark");
     assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
     assert.ok(await page.getByRole("button", { name: "Switch to light theme" }).isVisible());
