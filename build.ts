@@ -9,6 +9,7 @@ import { siteCsp } from "./build/csp.ts";
 import { GPC_FILE, gpcJson } from "./build/gpc.ts";
 import { writeHostFiles } from "./build/hosts.ts";
 import { buildImages } from "./build/images.ts";
+import { readStylesheet } from "./build/inline-stylesheet.ts";
 import { bundleIslands } from "./build/islands.ts";
 import { lastModifiedDates } from "./build/lastmod.ts";
 import { removeStale } from "./build/output.ts";
@@ -50,7 +51,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     timer.step("pages", () => bundler.load()).finally(() => bundler !== options.bundler && bundler.dispose()),
     timer.step("images", () => buildImages(out)),
     readLogos(),
-    timer.step("styles", () => buildStyles(out)),
+    timer.step("styles", () => buildStyles(out).then((sitePath) => readStylesheet(out, sitePath))),
     copyPublic(out),
   ]);
   const { renderer } = loaded;
@@ -59,8 +60,8 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
   const scripts = await timer.step("islands", () => bundleIslands(usage, config, out));
 
-  const csp = siteCsp(config);
-  const assets = { siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, scripts, extraScripts: options.extraScripts };
+  const csp = siteCsp(config, scripts.bootstrap, stylesheet);
+  const assets = { siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, bootstrap: scripts.bootstrap, extraScripts: options.extraScripts };
   const written = await timer.step("documents", () => renderer.writeDocuments(bodies, assets, out));
 
   await Promise.all([
@@ -88,15 +89,13 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     }),
   ]);
 
-  const kept = new Set([
-    ...written.map((page) => page.file),
-    ...Object.values(scripts).flatMap((page) => [page.entry, ...page.preloads, ...page.later].map((path) => path.slice(1))),
-  ]);
+  const kept = new Set([...written.map((page) => page.file), ...Object.values(scripts.routes).flatMap((files) => files.map((path) => path.slice(1)))]);
   const removed = await removeStale(out, startedAt, kept);
   if (options.verify !== false) await timer.step("verify", () => verifyBuild(out, written, config.siteUrl));
 
-  if (written.length <= PAGES_LISTED) {
-    const sizes = written.map((page) => measurePage(out, page.route, page.file, scripts[page.route]));
+  // The dev server's pages also load its client, which is not the site's: their sizes are not reported.
+  if (written.length <= PAGES_LISTED && !options.extraScripts?.length) {
+    const sizes = written.map((page) => measurePage(out, page.route, page.file, scripts.routes[page.route]));
     for (const size of sizes) log(formatSize(size));
     for (const problem of sizes.flatMap(overBudget)) log(`over budget: ${problem}`);
   }

@@ -10,6 +10,7 @@ export function sha256Source(source: string): string {
 
 interface CspOptions {
   inlineScripts: string[];
+  inlineStyles: string[];
   crmOrigin: string | null;
   analytics: boolean;
   sessionRecording: boolean;
@@ -34,7 +35,7 @@ export function contentSecurityPolicy(options: CspOptions): string {
   return [
     "default-src 'none'",
     `script-src ${script.join(" ")}`,
-    "style-src 'self'",
+    `style-src ${["'self'", ...options.inlineStyles.map(sha256Source)].join(" ")}`,
     `img-src ${img.join(" ")}`,
     `connect-src ${connect.join(" ")}`,
     "base-uri 'none'",
@@ -42,10 +43,11 @@ export function contentSecurityPolicy(options: CspOptions): string {
   ].join("; ");
 }
 
-/** The site's one policy for this deployment. */
-export function siteCsp(config: SiteConfig): string {
+/** The site's one policy for this deployment, with the inline island bootstrap and stylesheet. */
+export function siteCsp(config: SiteConfig, bootstrap: string, stylesheet: string): string {
   return contentSecurityPolicy({
-    inlineScripts: [themeScript],
+    inlineScripts: [themeScript, bootstrap],
+    inlineStyles: [stylesheet],
     crmOrigin: config.crm?.origin ?? null,
     analytics: Boolean(config.gaMeasurementId),
     sessionRecording: Boolean(config.clarityProjectId),

@@ -70,8 +70,8 @@ function socialCard(svg: Buffer): Promise<Buffer> {
 export async function buildImages(outDir: string): Promise<SiteData["images"]> {
   await mkdir(join(outDir, "images"), { recursive: true });
   const [hero, headshot, ogImage] = await Promise.all([
-    responsive(outDir, "hero", [640, 1024, 1600], 1600),
-    responsive(outDir, "headshot", [320, 640], 640),
+    responsive(outDir, "hero", [640, 768, 1024, 1600], 1600),
+    responsive(outDir, "headshot", [320, 480, 640], 640),
     readFile("art/hero.svg")
       .then(socialCard)
       .then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),

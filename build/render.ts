@@ -10,7 +10,6 @@ import { resolveHead } from "../components/head.ts";
 import { Layout } from "../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
 import { collectIslands, type UsedIsland } from "../islands/runtime/island.tsx";
-import type { IslandManifest } from "./islands.ts";
 import { writeIfChanged } from "./output.ts";
 import { outputFileOf, type Page } from "./pages.ts";
 
@@ -28,15 +27,17 @@ export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBo
   return { page, bodyHtml: result, islands };
 }
 
-/** What every document needs besides its page: addresses, the policy, the stylesheet and the scripts. */
+/** What every document needs besides its page: addresses, the policy, the stylesheet and the bootstrap. */
 export interface DocumentAssets {
   siteUrl: string;
   /** The default social image, a site path. */
   ogImage: string;
   csp: string;
+  /** The stylesheet's text, inlined. */
   stylesheet: string;
-  scripts: IslandManifest;
-  /** Scripts every page loads besides its own (the dev server's client). */
+  /** The inline island bootstrap. */
+  bootstrap: string;
+  /** Module scripts every page loads besides (the dev server's client). */
   extraScripts?: string[];
 }
 
@@ -47,11 +48,9 @@ export interface WrittenPage {
   html: string;
 }
 
-export function renderDocument({ page, bodyHtml }: RenderedBody, assets: DocumentAssets): string {
-  const head = resolveHead(page.meta, page.route, { siteUrl: assets.siteUrl, defaultImage: assets.ogImage });
-  const { entry, preloads } = assets.scripts[page.route];
-  const scripts = [entry, ...(assets.extraScripts ?? [])];
-  return `<!doctype html>${renderToStaticMarkup(createElement(Document, { head, csp: assets.csp, stylesheet: assets.stylesheet, scripts, preloads, bodyHtml }))}`;
+export function renderDocument({ page, bodyHtml }: RenderedBody, { siteUrl, ogImage, extraScripts, ...assets }: DocumentAssets): string {
+  const head = resolveHead(page.meta, page.route, { siteUrl, defaultImage: ogImage });
+  return `<!doctype html>${renderToStaticMarkup(createElement(Document, { ...assets, scripts: extraScripts, head, bodyHtml }))}`;
 }
 
 /** Writes each page's document where a static host serves its clean URL. */

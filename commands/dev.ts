@@ -14,7 +14,9 @@ import chokidar from "chokidar";
 import * as esbuild from "esbuild";
 import { writeCaseStudyPdfs } from "../build/case-study-pdfs.ts";
 import { ConfigError, readConfig, readPaths } from "../build/config.ts";
+import { siteCsp } from "../build/csp.ts";
 import { buildImages } from "../build/images.ts";
+import { readStylesheet } from "../build/inline-stylesheet.ts";
 import { bundleIslands } from "../build/islands.ts";
 import { lastModifiedDates } from "../build/lastmod.ts";
 import { outputFileOf, pageBundler } from "../build/pages.ts";
@@ -192,14 +194,15 @@ class DevSite {
     const inside = (folder: string) => changed.some((file) => file.startsWith(`${folder}/`));
 
     if (inside("styles")) {
-      site.assets.stylesheet = await buildStyles(out, await this.sass);
+      const stylesheet = await buildStyles(out, await this.sass);
+      site.stylesheet = site.assets.stylesheet = await readStylesheet(out, stylesheet);
+      site.csp = site.assets.csp = siteCsp(this.config, site.scripts.bootstrap, site.stylesheet);
       if (changed.every((file) => file.startsWith("styles/"))) {
         // The open page gets the new stylesheet at once; the documents on disk follow for the next load.
-        this.pages.swapStylesheet(site.assets.stylesheet);
+        this.pages.swapStylesheet(stylesheet);
         this.remember(await site.loaded.renderer.writeDocuments(site.bodies, site.assets, out));
         return { summary: "swapped the stylesheet" };
       }
-      this.remember(await site.loaded.renderer.writeDocuments(site.bodies, site.assets, out));
     }
 
     let everyPage = false;
@@ -232,9 +235,12 @@ class DevSite {
     // Islands are rebundled when their code or the islands a page uses changed.
     const usage = site.bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
     const usageChanged = rendered.some((body) => JSON.stringify(body.islands) !== JSON.stringify(before.get(body.page.route)?.islands));
-    let rewriteAll = everyPage;
+    let rewriteAll = everyPage || inside("styles");
     if (inside("islands") || usageChanged || added.length || removed.length) {
-      site.scripts = site.assets.scripts = await bundleIslands(usage, this.config, out);
+      site.scripts = await bundleIslands(usage, this.config, out);
+      // The bootstrap names the runtime's file and is hashed into the policy: every page changes.
+      site.assets.bootstrap = site.scripts.bootstrap;
+      site.csp = site.assets.csp = siteCsp(this.config, site.scripts.bootstrap, site.stylesheet);
       rewriteAll = true;
     }
     this.remember(await renderer.writeDocuments(rewriteAll ? site.bodies : rendered, site.assets, out));

@@ -3,6 +3,7 @@
 import { createReadStream, existsSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
+import { createGzip } from "node:zlib";
 import { readPaths } from "../build/config.ts";
 import { isCommand } from "./cli.ts";
 
@@ -34,22 +35,29 @@ function resolveFile(root: string, urlPath: string): string | null {
 
 /** Files named with their content hash (main.1a2b3c4d.css) never change, so a browser keeps them, as on the hosts. */
 const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
+/** Text that every static host compresses; images and PDFs are compressed already. */
+const COMPRESSIBLE = new Set([".html", ".css", ".js", ".svg", ".xml", ".txt", ".json"]);
 
 function send(req: IncomingMessage, res: ServerResponse, status: number, file: string): void {
   const { size, mtimeMs } = statSync(file);
   const etag = `"${size.toString(36)}-${Math.round(mtimeMs).toString(36)}"`;
+  // Compressed as a host would send it, so Lighthouse and the byte budgets see real transfer sizes.
+  const gzip = COMPRESSIBLE.has(extname(file)) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""));
   const headers = {
     "Content-Type": TYPES[extname(file)] ?? "application/octet-stream",
     "X-Content-Type-Options": "nosniff",
     "Cache-Control": CONTENT_HASHED.test(file) ? "public, max-age=31536000, immutable" : "no-cache",
     ETag: etag,
+    Vary: "Accept-Encoding",
   };
   if (status === 200 && req.headers["if-none-match"] === etag) {
     res.writeHead(304, headers).end();
     return;
   }
-  res.writeHead(status, headers);
-  createReadStream(file).pipe(res);
+  res.writeHead(status, gzip ? { ...headers, "Content-Encoding": "gzip" } : headers);
+  const body = createReadStream(file);
+  if (gzip) body.pipe(createGzip({ level: 9 })).pipe(res);
+  else body.pipe(res);
 }
 
 type Extra = (path: string, res: ServerResponse) => boolean;

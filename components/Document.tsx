@@ -6,13 +6,16 @@ import type { ResolvedHead } from "./head.ts";
 export interface DocumentProps {
   head: ResolvedHead;
   csp: string;
+  /** The whole stylesheet's text, inlined so no request stands between the HTML and first paint. */
   stylesheet: string;
-  scripts: string[];
-  preloads: string[];
+  /** The inline island bootstrap (islands/runtime/bootstrap.ts, minified by the build). */
+  bootstrap: string;
+  /** Module scripts beyond the islands' (the dev server's client); none in a build. */
+  scripts?: string[];
   bodyHtml: string;
 }
 
-export function Document({ head, csp, stylesheet, scripts, preloads, bodyHtml }: DocumentProps) {
+export function Document({ head, csp, stylesheet, bootstrap, scripts = [], bodyHtml }: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -42,10 +45,10 @@ export function Document({ head, csp, stylesheet, scripts, preloads, bodyHtml }:
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
-        <link rel="stylesheet" href={stylesheet} />
-        {preloads.map((href) => (
-          <link key={href} rel="modulepreload" href={href} />
-        ))}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from islands/runtime/bootstrap.ts, allowed by its hash in the CSP */}
+        <script dangerouslySetInnerHTML={{ __html: bootstrap }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled Sass, allowed by its hash in the CSP */}
+        <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         {scripts.map((src) => (
           <script key={src} type="module" src={src} />
         ))}

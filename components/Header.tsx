@@ -15,7 +15,7 @@ export function Header({ path }: { path: string }) {
           <BrandMark />
           <span className="brand__name">{company.name}</span>
         </a>
-        <Island component={MobileMenu} props={{ links: navigation, insights: insightsLink, currentPath: path }} when="idle" />
+        <Island component={MobileMenu} props={{ links: navigation, insights: insightsLink, currentPath: path }} />
         <Island component={ThemeToggle} props={{}} />
       </div>
     </header>

@@ -1,5 +1,6 @@
 // The bio's tab strip (WAI-ARIA tabs). The panels are server HTML beside it, readable without
-// JavaScript; until hydration the strip is a list of links to them.
+// JavaScript; until hydration the strip is a list of links to them (styles/_bio.scss shows only the
+// first panel, or the one the address points at, until the visitor touches the strip).
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
 import type { BioTab, BioTabValue } from "../content/types.ts";
 
@@ -17,7 +18,7 @@ function tabFromHash(tabs: BioTab[], hash: string): BioTabValue | null {
 export default function BioTabs({ tabs }: BioTabsProps) {
   const [enhanced, setEnhanced] = useState(false);
   const [active, setActive] = useState<BioTabValue>(tabs[0].value);
-  const buttons = useRef<(HTMLButtonElement | null)[]>([]);
+  const links = useRef<(HTMLAnchorElement | null)[]>([]);
 
   useEffect(() => {
     setActive(tabFromHash(tabs, location.hash) ?? tabs[0].value);
@@ -48,7 +49,7 @@ export default function BioTabs({ tabs }: BioTabsProps) {
     const tab = tabs[(index + tabs.length) % tabs.length];
     setActive(tab.value);
     history.replaceState(null, "", `#${tab.value}`);
-    if (focus) buttons.current[tabs.indexOf(tab)]?.focus();
+    if (focus) links.current[tabs.indexOf(tab)]?.focus();
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLDivElement>) => {
@@ -59,38 +60,36 @@ export default function BioTabs({ tabs }: BioTabsProps) {
     select(moves[event.key], true);
   };
 
-  if (!enhanced) {
-    return (
-      <nav className="bio-tabs" aria-label="Bio sections">
-        {tabs.map((tab) => (
-          <a key={tab.value} className="bio-tabs__tab" href={`#${tab.value}`}>
+  // The same links before and after hydration, so a tap that woke the island lands on the node it
+  // was aimed at and focus stays where it was; hydration only adds the tab semantics.
+  return (
+    <nav aria-label="Bio sections">
+      {/* biome-ignore lint/a11y/noStaticElementInteractions: the tablist once hydrated; a key pressed before that is replayed into it */}
+      <div className="bio-tabs" role={enhanced ? "tablist" : undefined} onKeyDown={onKeyDown}>
+        {tabs.map((tab, index) => (
+          // biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-selected comes only with role="tab"
+          <a
+            key={tab.value}
+            ref={(element) => {
+              links.current[index] = element;
+            }}
+            href={`#${tab.value}`}
+            data-replay=""
+            role={enhanced ? "tab" : undefined}
+            id={tabId(tab.value)}
+            className="bio-tabs__tab"
+            aria-selected={enhanced ? tab.value === active : undefined}
+            aria-controls={enhanced ? tab.value : undefined}
+            tabIndex={enhanced && tab.value !== active ? -1 : undefined}
+            onClick={(event) => {
+              event.preventDefault();
+              select(index, false);
+            }}
+          >
             {tab.label}
           </a>
         ))}
-      </nav>
-    );
-  }
-
-  return (
-    <div className="bio-tabs" role="tablist" aria-label="Bio sections" onKeyDown={onKeyDown}>
-      {tabs.map((tab, index) => (
-        <button
-          key={tab.value}
-          ref={(element) => {
-            buttons.current[index] = element;
-          }}
-          type="button"
-          role="tab"
-          id={tabId(tab.value)}
-          className="bio-tabs__tab"
-          aria-selected={tab.value === active}
-          aria-controls={tab.value}
-          tabIndex={tab.value === active ? 0 : -1}
-          onClick={() => select(index, false)}
-        >
-          {tab.label}
-        </button>
-      ))}
-    </div>
+      </div>
+    </nav>
   );
 }

@@ -91,14 +91,20 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
 
   return (
     <>
-      {/* A plain link to the PDF until hydrated (so it works without JavaScript); then a button that asks for an email first. */}
+      {/* A plain link to the PDF without JavaScript; with it, a button that asks for an email first. Before
+          hydration the bootstrap holds its click (data-replay), so the PDF is never fetched without the lead. */}
       <a
         ref={opener}
         href={pdfUrl}
+        data-replay=""
         className="button button--secondary"
         role={enhanced ? "button" : undefined}
         aria-haspopup={enhanced ? "dialog" : undefined}
         onClick={openDialog}
+        // A middle click would open the PDF in a new tab: it opens the dialog too.
+        onAuxClick={(event) => {
+          if (event.button === 1) openDialog(event);
+        }}
         onKeyDown={(event) => {
           if (event.key === " ") openDialog(event);
         }}

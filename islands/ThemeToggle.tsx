@@ -1,11 +1,14 @@
 import { ThemeProvider, useTheme } from "./theme.tsx";
 
 function ToggleButton() {
-  const { theme, toggle } = useTheme();
+  const { toggle } = useTheme();
+  // The icon and the label follow the class on <html> through CSS, so they are right before the island
+  // hydrates (at the first tap) and cost no JavaScript; the label not shown is display: none, out of the name.
   return (
-    <button type="button" className="theme-toggle" onClick={toggle} aria-label={`Switch to ${theme === "dark" ? "light" : "dark"} theme`}>
-      {/* The sun or moon is drawn by CSS from the class on <html>, so it is right before hydration and costs no JavaScript. */}
+    <button type="button" className="theme-toggle" onClick={toggle}>
       <span className="theme-toggle__icon" aria-hidden="true" />
+      <span className="theme-toggle__label theme-toggle__label--to-dark">Switch to dark theme</span>
+      <span className="theme-toggle__label theme-toggle__label--to-light">Switch to light theme</span>
     </button>
   );
 }

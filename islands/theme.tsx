@@ -1,11 +1,12 @@
 // Theme state. The initial theme (stored, else the system's) is applied by the head script
-// (theme-script.ts); this provider reads it and owns every change after that.
-import { createContext, type ReactNode, useContext, useEffect, useState } from "react";
+// (theme-script.ts); this provider owns every change after that. The class on <html> is the one
+// record of the current theme: CSS draws the toggle's icon and label from it.
+import { createContext, type ReactNode, useContext } from "react";
 import { THEME_STORAGE_KEY } from "./theme-key.ts";
 
 export type Theme = "light" | "dark";
 
-/** The theme the head script applied before first paint. */
+/** The theme on the page now: the head script's, or the last toggle's. */
 function currentTheme(): Theme {
   return document.documentElement.classList.contains("dark") ? "dark" : "light";
 }
@@ -22,22 +23,14 @@ function applyTheme(theme: Theme): void {
 }
 
 interface ThemeState {
-  theme: Theme;
   toggle: () => void;
 }
 
 const ThemeContext = createContext<ThemeState | null>(null);
 
 export function ThemeProvider({ children }: { children: ReactNode }) {
-  // The server cannot know the visitor's theme; the head script already applied it, so read it after hydration.
-  const [theme, setTheme] = useState<Theme>("light");
-  useEffect(() => setTheme(currentTheme()), []);
-  const toggle = () => {
-    const next: Theme = theme === "dark" ? "light" : "dark";
-    applyTheme(next);
-    setTheme(next);
-  };
-  return <ThemeContext.Provider value={{ theme, toggle }}>{children}</ThemeContext.Provider>;
+  const toggle = () => applyTheme(currentTheme() === "dark" ? "light" : "dark");
+  return <ThemeContext.Provider value={{ toggle }}>{children}</ThemeContext.Provider>;
 }
 
 export function useTheme(): ThemeState {

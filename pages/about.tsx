@@ -24,6 +24,7 @@ export default function AboutPage() {
             alt={`Portrait of ${company.founder}, ${company.founderRole}`}
             sizes="(min-width: 48rem) 20rem, 60vw"
             className="headshot"
+            priority
           />
           <div className="prose">
             {aboutIntro.paragraphs.map((text) => (

@@ -69,7 +69,7 @@ export default function CaseStudiesPage() {
                 <p>{study.solution}</p>
                 <Results study={study} heading="Results" />
                 <div className="study__actions">
-                  <Island component={CaseStudyDownload} props={{ endpoint: endpoints.download, title: study.title, pdfUrl: study.pdfUrl }} when="visible" />
+                  <Island component={CaseStudyDownload} props={{ endpoint: endpoints.download, title: study.title, pdfUrl: study.pdfUrl }} />
                 </div>
               </li>
             ))}

@@ -23,7 +23,9 @@ export default function ContactPage() {
         <div className="container contact">
           <div className="contact__form card">
             <h2 className="contact__heading">Send us a message</h2>
-            <Island component={ContactForm} props={{ endpoint: endpoints.contact }} />
+            {/* Hydrated when the browser is idle after load, not at the first tap: a reload must bring back
+                the visitor's unsent draft without their touching the form. */}
+            <Island component={ContactForm} props={{ endpoint: endpoints.contact }} when="idle" />
             <p className="contact__email">
               Prefer email? Write to <a href={`mailto:${company.email}`}>{company.email}</a>.
             </p>

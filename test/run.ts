@@ -1,5 +1,5 @@
 // npm test: make sure a browser is there, build the test sites once, then run every test file.
-import { execSync, spawnSync } from "node:child_process";
+import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
@@ -43,15 +43,28 @@ ensureInstalled("nginx", nginxPath);
 console.log("Building the test sites…");
 await buildTestSites();
 
+// The unit tests run beside the build and browser tests (which mostly wait on Chromium and servers);
+// their report is printed whole once they finish, so the two never interleave.
+const unitRun = new Promise<{ status: number; output: string }>((done) => {
+  const child = spawn(bin("vitest"), ["run"], { env: { ...process.env, FORCE_COLOR: "0" } });
+  let output = "";
+  child.stdout.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.stderr.on("data", (chunk: Buffer) => {
+    output += chunk;
+  });
+  child.on("close", (status) => done({ status: status ?? 1, output }));
+});
 const nodeTests = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort();
-const unit = run("unit and component tests (vitest)", "npx", ["vitest", "run"]);
-const rest = run(`build and browser tests (node:test, ${nodeTests.length} files)`, process.execPath, [
-  "--import",
-  "tsx",
-  "--test",
-  "--test-concurrency=2",
-  ...nodeTests,
-]);
+console.log(`\n── build and browser tests (node:test, ${nodeTests.length} files)`);
+const rest = await new Promise<number>((done) => {
+  const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...nodeTests], { stdio: "inherit" });
+  child.on("close", (status) => done(status ?? 1));
+});
+const unit = await unitRun;
+console.log("\n── unit and component tests (vitest, run beside the others)");
+console.log(unit.output);
 
 console.log(`\nnpm test took ${((performance.now() - started) / 1000).toFixed(1)} s`);
-process.exit(unit || rest);
+process.exit(unit.status || rest);

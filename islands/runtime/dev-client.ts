@@ -42,18 +42,18 @@ function panel(id: string, problem: Problem, blocking: boolean): void {
   document.body.append(box);
 }
 
-/** Swaps the stylesheet without a reload: the new one loads first, so the page never shows unstyled. */
+/** Swaps the stylesheet without a reload: the new one loads first, so the page never shows unstyled.
+ * The page inlines its stylesheet; the swap links the compiled file instead (the policy allows 'self'). */
 function swapStylesheet(href: string): void {
-  const current = document.querySelector<HTMLLinkElement>('link[rel="stylesheet"]');
-  if (current?.getAttribute("href") === href) return;
-  if (!current) {
-    location.reload();
-    return;
-  }
-  const next = current.cloneNode() as HTMLLinkElement;
+  const current = [...document.querySelectorAll<HTMLStyleElement | HTMLLinkElement>('head style, head link[rel="stylesheet"]')];
+  if (current.some((sheet) => sheet.getAttribute("href") === href)) return;
+  const next = document.createElement("link");
+  next.rel = "stylesheet";
   next.href = href;
-  next.addEventListener("load", () => current.remove(), { once: true });
-  current.after(next);
+  next.addEventListener("load", () => {
+    for (const sheet of current) sheet.remove();
+  });
+  document.head.append(next);
 }
 
 const events = new EventSource("/__dev/events");

@@ -1,7 +1,13 @@
 // The server side of an island: renders the component inside a marker the browser runtime hydrates.
 import type { ComponentType } from "react";
 
-type HydrateWhen = "load" | "idle" | "visible";
+/**
+ * When the browser hydrates an island: at the visitor's first interaction with it (the inline
+ * bootstrap holds that event and it is replayed), or as soon as the runtime has arrived after the
+ * load event, or when the browser is idle after that. (Hydrating when visible was dropped with the
+ * move to interaction: nothing used it, and its bytes broke the later-JavaScript budget.)
+ */
+type HydrateWhen = "interaction" | "load" | "idle";
 
 export interface UsedIsland {
   name: string;
@@ -11,7 +17,7 @@ export interface UsedIsland {
 /** Islands used while rendering the current page (rendering is synchronous), by name. */
 const used = new Map<string, HydrateWhen>();
 
-/** Renders, and reports the islands used; one used both on load and later counts as on load. */
+/** Renders, and reports the islands used; one used with several strategies counts as the earliest. */
 export function collectIslands<T>(render: () => T): { result: T; islands: UsedIsland[] } {
   used.clear();
   const result = render();
@@ -47,7 +53,7 @@ interface IslandProps<P extends object> {
   when?: HydrateWhen;
 }
 
-export function Island<P extends object>({ component: Component, props, when = "load" }: IslandProps<P>) {
+export function Island<P extends object>({ component: Component, props, when = "interaction" }: IslandProps<P>) {
   const name = Component.displayName ?? Component.name;
   assertJsonProps(name, props);
   used.set(name, used.get(name) === "load" ? "load" : when);

@@ -11,11 +11,16 @@ const suite = browserSuite(bareSite);
 const panels = ["background", "expertise", "experience", "education", "publications"];
 const visiblePanels = (page: Page) => page.evaluate((ids) => ids.filter((id) => document.getElementById(id)!.checkVisibility()), panels);
 const selected = (page: Page) => page.getByRole("tab", { selected: true }).textContent();
+/** The tabs hydrate at the first interaction: focusing the strip (as a keyboard visitor would) is one. */
+async function wakeTabs(page: Page) {
+  await page.locator(".bio-tabs a").first().focus();
+  await page.getByRole("tablist").waitFor();
+}
 
 test("Background first; a click shows exactly that one panel", async () => {
   const { context, page, errors } = await openPage(suite.browser);
   await page.goto(`${suite.sites[0].origin}/bio`);
-  await page.getByRole("tablist").waitFor();
+  await wakeTabs(page);
   assert.equal(await selected(page), "Background");
   assert.deepEqual(await visiblePanels(page), ["background"]);
   await page.getByRole("tab", { name: "Publications" }).click();
@@ -31,7 +36,7 @@ test("Background first; a click shows exactly that one panel", async () => {
 test("keyboard: Tab reaches the active tab, arrows move and wrap, Home and End jump, Tab goes on to the panel", async () => {
   const { context, page } = await openPage(suite.browser);
   await page.goto(`${suite.sites[0].origin}/bio`);
-  await page.getByRole("tablist").waitFor();
+  await wakeTabs(page);
   await page.getByRole("tab", { name: "Background" }).focus();
   await page.keyboard.press("ArrowRight");
   assert.equal(await selected(page), "Expertise");
@@ -52,7 +57,7 @@ test("keyboard: Tab reaches the active tab, arrows move and wrap, Home and End j
 test("/bio#education opens on Education", async () => {
   const { context, page } = await openPage(suite.browser);
   await page.goto(`${suite.sites[0].origin}/bio#education`);
-  await page.getByRole("tablist").waitFor();
+  await wakeTabs(page);
   assert.equal(await selected(page), "Education");
   assert.deepEqual(await visiblePanels(page), ["education"]);
   await context.close();

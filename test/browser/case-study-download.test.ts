@@ -13,8 +13,8 @@ async function openDialog(page: Page, { focusOpener = true } = {}) {
   await page.goto(`${suite.sites[0].origin}/case-studies`);
   const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
   await card.scrollIntoViewIfNeeded();
-  await card.locator('[data-island="CaseStudyDownload"][data-hydrated="true"]').waitFor({ state: "attached" });
-  const opener = card.getByRole("button", { name: "Download Case Study" });
+  // A link to the PDF until the first click hydrates the island (held, then replayed); a button after.
+  const opener = card.locator("a", { hasText: "Download Case Study" });
   // Safari and Firefox on macOS do not focus a link that is clicked: a scripted click does the same.
   if (focusOpener) await opener.click();
   else await opener.evaluate((el: HTMLElement) => el.click());

@@ -21,7 +21,6 @@ const ERROR = "There was a problem submitting the form. Please try again later."
 
 async function fill(page: Page, origin: string) {
   await page.goto(`${origin}/contact`);
-  await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
   for (const [name, value] of Object.entries(visitor)) await page.fill(`[name="${name}"]`, value);
 }
 async function fillAndSend(page: Page, origin: string) {

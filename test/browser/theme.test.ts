@@ -33,7 +33,7 @@ test("a stored theme wins over the system, and applies before any module script 
   assert.equal(await rootClass(page), "dark js");
   assert.equal(await background(page), "rgb(11, 20, 19)");
   const order = await page.evaluate(() => [...document.head.children].map((el) => el.tagName + (el.getAttribute("rel") ? `:${el.getAttribute("rel")}` : "")));
-  assert.ok(order.indexOf("SCRIPT") < order.indexOf("LINK:stylesheet"), "the theme script runs before the stylesheet paints anything");
+  assert.ok(order.indexOf("SCRIPT") < order.indexOf("STYLE"), "the theme script runs before the stylesheet paints anything");
   assert.ok(errors.every((e) => /Failed to load resource/.test(e)));
   await context.close();
 });
@@ -43,13 +43,14 @@ test("the toggle flips light and dark, stores it, and the choice survives a relo
   await page.goto(`${suite.sites[0].origin}/about`);
   const toggle = page.getByRole("button", { name: "Switch to dark theme" });
   await toggle.click();
+  await page.waitForFunction(() => document.documentElement.classList.contains("dark"));
   assert.equal(await rootClass(page), "js dark");
   assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
   assert.equal(await background(page), "rgb(11, 20, 19)");
   await page.reload();
   assert.equal(await rootClass(page), "dark js");
   await page.getByRole("button", { name: "Switch to light theme" }).click();
-  assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "light");
+  await page.waitForFunction(() => localStorage.getItem("theme") === "light");
   assert.equal(await background(page), "rgb(255, 255, 255)");
   await page.goto(`${suite.sites[0].origin}/contact`);
   assert.equal(await rootClass(page), "light js");

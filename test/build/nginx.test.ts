@@ -1,8 +1,11 @@
 // The nginx recipe for real: Debian's nginx with the generated snippet over the built site.
 import assert from "node:assert/strict";
+import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
+import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../build/hosts/policy.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../../build/islands.ts";
 import { caseStudies } from "../../content/case-studies.ts";
 import { redirects } from "../../content/redirects.ts";
 import { type RunningNginx, startNginx } from "../helpers/nginx.ts";
@@ -101,9 +104,12 @@ test("text is gzipped; hashed assets are immutable for a year; PDFs download as 
   const html = await get("/", { "Accept-Encoding": "gzip" });
   assert.equal(html.headers["content-encoding"], "gzip");
   const home = parsePage("/");
-  const script = home.querySelector("script[type=module]")?.getAttribute("src") ?? "";
-  const stylesheet = home.querySelector("link[rel=stylesheet]")?.getAttribute("href") ?? "";
+  // Pages inline their stylesheet and fetch their scripts after load: the bundler's manifest names them.
+  const manifest = JSON.parse(readFileSync(join(configuredSite, MANIFEST_FILE), "utf8")) as IslandManifest;
+  const script = manifest.routes["/"][0];
+  const stylesheet = `/assets/${readdirSync(join(configuredSite, "assets")).find((file) => /^main\.[0-9a-f]{8}\.css$/.test(file))}`;
   const image = home.querySelector("img")?.getAttribute("src") ?? "";
+  assert.ok(script && stylesheet.endsWith(".css") && image, "a script, the stylesheet and an image to ask for");
   for (const asset of [script, stylesheet, image]) {
     const answer = await get(asset, { "Accept-Encoding": "gzip" });
     assert.equal(answer.status, 200, asset);

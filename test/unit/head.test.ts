@@ -11,16 +11,18 @@ describe("pageTitle", () => {
 });
 
 describe("contentSecurityPolicy", () => {
-  test("hashes inline scripts and never allows unsafe-inline", () => {
-    const csp = contentSecurityPolicy({ inlineScripts: [themeScript], crmOrigin: null, analytics: false, sessionRecording: false });
+  test("hashes inline scripts and styles, and never allows unsafe-inline", () => {
+    const css = "body{margin:0}";
+    const csp = contentSecurityPolicy({ inlineScripts: [themeScript], inlineStyles: [css], crmOrigin: null, analytics: false, sessionRecording: false });
     expect(csp).toContain(`script-src 'self' ${sha256Source(themeScript)}`);
+    expect(csp).toContain(`style-src 'self' ${sha256Source(css)};`);
     expect(csp).not.toContain("unsafe-inline");
     expect(csp).toContain("connect-src 'self';");
     expect(csp).not.toContain("googletagmanager");
   });
 
   test("opens only what is configured", () => {
-    const csp = contentSecurityPolicy({ inlineScripts: [], crmOrigin: "https://api.hsforms.com", analytics: true, sessionRecording: true });
+    const csp = contentSecurityPolicy({ inlineScripts: [], inlineStyles: [], crmOrigin: "https://api.hsforms.com", analytics: true, sessionRecording: true });
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.hsforms\.com/);
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.clarity\.ms/);
   });

@@ -8,11 +8,9 @@ function Greeting({ name }: { name: string }) {
 
 describe("Island", () => {
   test("renders the component inside a marker with its name, props and hydration time", () => {
-    const { result, islands } = collectIslands(() => renderToStaticMarkup(<Island component={Greeting} props={{ name: "Ada" }} when="visible" />));
-    expect(result).toBe(
-      '<div class="island" data-island="Greeting" data-when="visible" data-props="{&quot;name&quot;:&quot;Ada&quot;}"><p>Hello Ada</p></div>',
-    );
-    expect(islands).toEqual([{ name: "Greeting", when: "visible" }]);
+    const { result, islands } = collectIslands(() => renderToStaticMarkup(<Island component={Greeting} props={{ name: "Ada" }} when="idle" />));
+    expect(result).toBe('<div class="island" data-island="Greeting" data-when="idle" data-props="{&quot;name&quot;:&quot;Ada&quot;}"><p>Hello Ada</p></div>');
+    expect(islands).toEqual([{ name: "Greeting", when: "idle" }]);
   });
 
   test("an island used on load and later on one page counts as on load", () => {
@@ -20,11 +18,16 @@ describe("Island", () => {
       renderToStaticMarkup(
         <>
           <Island component={Greeting} props={{ name: "a" }} when="idle" />
-          <Island component={Greeting} props={{ name: "b" }} />
+          <Island component={Greeting} props={{ name: "b" }} when="load" />
         </>,
       ),
     );
     expect(islands).toEqual([{ name: "Greeting", when: "load" }]);
+  });
+
+  test("by default an island hydrates at the visitor's first interaction with it", () => {
+    const { result } = collectIslands(() => renderToStaticMarkup(<Island component={Greeting} props={{ name: "Ada" }} />));
+    expect(result).toContain('data-when="interaction"');
   });
 
   test.each([

@@ -1,0 +1,144 @@
+// npm run lighthouse: every route of the last build through Lighthouse's mobile preset, in Debian's
+// Chromium, served from 127.0.0.1 with every other host unresolvable (so it runs offline). Each route
+// runs three times; the table shows the medians and the command exits 1 below the bar.
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import type { AddressInfo } from "node:net";
+import { join } from "node:path";
+import * as chromeLauncher from "chrome-launcher";
+import lighthouse from "lighthouse";
+import { readConfig } from "../build/config.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../build/islands.ts";
+import { isCommand } from "./cli.ts";
+import { serve } from "./serve.ts";
+
+/** Every category at 100 and the largest paint within a second, as medians of three runs. */
+export const LIGHTHOUSE_BAR = { score: 100, lcpMs: 1000 };
+export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const RUNS = 3;
+/** Git-ignored: the HTML report of each route's median run. */
+const REPORT_DIR = "lighthouse-reports";
+
+export interface Audit {
+  route: string;
+  scores: Record<(typeof CATEGORIES)[number], number>;
+  lcpMs: number;
+  tbtMs: number;
+  cls: number;
+  /**
+   * Lighthouse's own CPU benchmark taken during the run: the timings it simulates scale with it, so
+   * a low index (a machine busy with other work) means slow timings that say little about the page.
+   */
+  benchmarkIndex: number;
+  /** The HTML report of the run whose performance score is the median. */
+  report: string;
+}
+
+function chromiumPath(): string {
+  const path = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
+  if (!path) throw new Error("commands/lighthouse.ts: no Chromium found; run `apt-get install -y chromium` or set CHROME_PATH.");
+  return path;
+}
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** One Lighthouse run against `url` in the Chromium listening on `port`. */
+async function runOnce(url: string, port: number): Promise<Omit<Audit, "route">> {
+  const result = await lighthouse(url, { port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  if (!result) throw new Error(`commands/lighthouse.ts: Lighthouse returned nothing for ${url}`);
+  const { lhr } = result;
+  if (lhr.runtimeError) throw new Error(`commands/lighthouse.ts: ${url}: ${lhr.runtimeError.message}`);
+  const score = (id: string) => Math.round((lhr.categories[id].score ?? 0) * 100);
+  return {
+    scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+    lcpMs: lhr.audits["largest-contentful-paint"].numericValue ?? Number.POSITIVE_INFINITY,
+    tbtMs: lhr.audits["total-blocking-time"].numericValue ?? Number.POSITIVE_INFINITY,
+    cls: lhr.audits["cumulative-layout-shift"].numericValue ?? Number.POSITIVE_INFINITY,
+    benchmarkIndex: lhr.environment.benchmarkIndex,
+    report: String(result.report),
+  };
+}
+
+/** Audits each route `runs` times in one headless Chromium and returns the medians. */
+export async function auditRoutes(outDir: string, routes: readonly string[], runs = RUNS): Promise<Audit[]> {
+  const server = await serve(outDir, 0);
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const chrome = await chromeLauncher.launch({
+    chromePath: chromiumPath(),
+    chromeFlags: [
+      "--headless=new",
+      "--no-sandbox",
+      "--disable-gpu",
+      "--disable-quic",
+      "--no-first-run",
+      "--disable-background-networking",
+      "--disable-component-update",
+      "--disable-sync",
+      // Offline: only the site itself resolves; analytics and the CRM fail at once instead of hanging.
+      "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
+    ],
+  });
+  try {
+    const audits: Audit[] = [];
+    for (const route of routes) {
+      const results: Omit<Audit, "route">[] = [];
+      for (let i = 0; i < runs; i++) results.push(await runOnce(`${origin}${route}`, chrome.port));
+      const byPerformance = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
+      const pick = (of: (r: Omit<Audit, "route">) => number) => median(results.map(of));
+      audits.push({
+        route,
+        scores: {
+          performance: pick((r) => r.scores.performance),
+          accessibility: pick((r) => r.scores.accessibility),
+          "best-practices": pick((r) => r.scores["best-practices"]),
+          seo: pick((r) => r.scores.seo),
+        },
+        lcpMs: pick((r) => r.lcpMs),
+        tbtMs: pick((r) => r.tbtMs),
+        cls: pick((r) => r.cls),
+        benchmarkIndex: pick((r) => r.benchmarkIndex),
+        report: byPerformance[Math.floor(runs / 2)].report,
+      });
+    }
+    return audits;
+  } finally {
+    chrome.kill();
+    await new Promise((done) => server.close(done));
+  }
+}
+
+/** What keeps a route below the bar; none when it passes. */
+export function belowBar(audit: Audit): string[] {
+  const problems = CATEGORIES.filter((c) => audit.scores[c] < LIGHTHOUSE_BAR.score).map((c) => `${c} ${audit.scores[c]}`);
+  if (audit.lcpMs > LIGHTHOUSE_BAR.lcpMs) problems.push(`LCP ${Math.round(audit.lcpMs)} ms > ${LIGHTHOUSE_BAR.lcpMs} ms`);
+  return problems.map((p) => `${audit.route}: ${p}`);
+}
+
+function formatRow(audit: Audit): string {
+  const s = audit.scores;
+  const cells = [s.performance, s.accessibility, s["best-practices"], s.seo].map((n) => String(n).padStart(5));
+  return `${audit.route.padEnd(14)}${cells.join("")}  ${String(Math.round(audit.lcpMs)).padStart(6)}  ${String(Math.round(audit.tbtMs)).padStart(6)}  ${audit.cls.toFixed(3).padStart(6)}  ${String(Math.round(audit.benchmarkIndex)).padStart(5)}`;
+}
+
+if (isCommand(import.meta.url)) {
+  const { outDir } = readConfig();
+  const manifestPath = join(outDir, MANIFEST_FILE);
+  if (!existsSync(manifestPath)) {
+    console.error(`${manifestPath} not found: run npm run build first.`);
+    process.exit(1);
+  }
+  // Every route the build wrote, but the not-found page, which is kept out of search on purpose.
+  const built = Object.keys((JSON.parse(readFileSync(manifestPath, "utf8")) as IslandManifest).routes).filter((route) => route !== "/404");
+  const routes = process.argv.slice(2).length ? process.argv.slice(2) : built.sort();
+  const audits = await auditRoutes(outDir, routes);
+  await mkdir(REPORT_DIR, { recursive: true });
+  await Promise.all(audits.map((a) => writeFile(join(REPORT_DIR, `${a.route === "/" ? "index" : a.route.slice(1)}.html`), a.report)));
+  console.log(`Lighthouse, mobile preset, median of ${RUNS} runs (bar: ${LIGHTHOUSE_BAR.score} in each category, LCP ≤ ${LIGHTHOUSE_BAR.lcpMs} ms)`);
+  console.log(`${"route".padEnd(14)} perf a11y  b-p  seo  LCP ms  TBT ms     CLS    CPU`);
+  for (const audit of audits) console.log(formatRow(audit));
+  const problems = audits.flatMap(belowBar);
+  for (const problem of problems) console.error(`below the bar: ${problem}`);
+  console.log("CPU: Lighthouse's benchmark index during the runs (median); timings are only as steady as it is.");
+  console.log(problems.length ? `${problems.length} below the bar; reports in ${REPORT_DIR}/` : `Every route meets the bar; reports in ${REPORT_DIR}/`);
+  process.exit(problems.length ? 1 : 0);
+}

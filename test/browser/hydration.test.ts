@@ -1,0 +1,175 @@
+// Hydration at the first interaction, on a slow phone: the CPU throttled 6x and every script the
+// islands need held back 1 s, a tap before hydration still does what the visitor meant, once.
+// Then the same at full network speed. And the bytes the browser fetched before its load event.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { gzipSync } from "node:zlib";
+import type { BrowserContextOptions, Page } from "playwright-core";
+import { BUDGET, laterBudget } from "../../build/size.ts";
+import { openPage } from "../helpers/browser.ts";
+import { configuredSite, ROUTES } from "../helpers/site.ts";
+import { browserSuite } from "../helpers/suite.ts";
+
+const suite = browserSuite(configuredSite);
+
+const ISLAND_CODE_DELAY_MS = 1000;
+const phone = { viewport: { width: 375, height: 740 } };
+
+/** A page on a slow phone: CPU 6x slower, and with `delayMs` every script file answered that late. */
+async function slowPhone(delayMs: number, options: BrowserContextOptions = phone) {
+  const watched = await openPage(suite.browser, options);
+  const { page, context } = watched;
+  const cdp = await context.newCDPSession(page);
+  await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
+  const pdfs: string[] = [];
+  await page.route(/^http:\/\/127\.0\.0\.1:\d+\//, async (route) => {
+    const url = route.request().url();
+    if (url.endsWith(".pdf")) pdfs.push(url);
+    if (delayMs && /\/assets\/[\w.-]+\.js$/.test(url)) await new Promise((done) => setTimeout(done, delayMs));
+    await route.continue().catch(() => {});
+  });
+  return { ...watched, pdfs };
+}
+
+const hydrated = (page: Page, island: string) =>
+  page.evaluate((name) => document.querySelector<HTMLElement>(`[data-island="${name}"]`)?.dataset.hydrated === "true", island);
+
+/** Opens the route and checks that the island is not hydrated yet, so the next tap is held. */
+async function beforeHydration(page: Page, url: string, island: string, delayMs: number) {
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  if (delayMs) assert.equal(await hydrated(page, island), false, `${island} not hydrated before the tap`);
+}
+
+for (const delayMs of [ISLAND_CODE_DELAY_MS, 0]) {
+  const when = delayMs ? `island code ${delayMs} ms late` : "island code on time";
+
+  test(`CPU 6x, ${when}: Open opens the menu, with a pressed button and a spinner while it waits`, async () => {
+    const { context, page, errors } = await slowPhone(delayMs);
+    await beforeHydration(page, `${suite.sites[0].origin}/services`, "MobileMenu", delayMs);
+    const open = page.locator(".site-menu__open");
+    await open.click();
+    if (delayMs) {
+      assert.equal(await open.getAttribute("data-pending"), "", "pressed while the island loads");
+      // The spinner fades in after 0.1 s; the CPU is slow, so give it a moment more.
+      await page.waitForFunction(() => getComputedStyle(document.querySelector(".site-menu__open")!, "::after").opacity === "1", null, { timeout: 900 });
+    }
+    await page.waitForFunction(() => document.querySelector(".site-menu__open")?.getAttribute("aria-expanded") === "true", null, { timeout: 8000 });
+    await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Close menu", null, { timeout: 3000 });
+    assert.equal(await open.getAttribute("data-pending"), null, "no longer pressed");
+    await page.waitForTimeout(100);
+    assert.equal(await open.getAttribute("aria-expanded"), "true", "opened once, not toggled back");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test(`CPU 6x, ${when}: Download Case Study opens the dialog with the email focused, and no PDF is fetched`, async () => {
+    const { context, page, pdfs } = await slowPhone(delayMs);
+    const downloads: string[] = [];
+    page.on("download", (d) => downloads.push(d.url()));
+    await beforeHydration(page, `${suite.sites[0].origin}/case-studies`, "CaseStudyDownload", delayMs);
+    const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
+    await card.locator("a", { hasText: "Download Case Study" }).click();
+    const dialog = page.getByRole("dialog");
+    await dialog.waitFor({ timeout: 8000 });
+    assert.match((await dialog.getByRole("heading").textContent()) ?? "", /EQOS Initiative/);
+    await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "email", null, { timeout: 3000 });
+    await page.waitForTimeout(100);
+    assert.deepEqual(pdfs, []);
+    assert.deepEqual(downloads, []);
+    await context.close();
+  });
+
+  test(`CPU 6x, ${when}: a middle click on Download Case Study opens the dialog, not the PDF in a new tab`, async () => {
+    const { context, page, pdfs } = await slowPhone(delayMs, { viewport: { width: 1280, height: 900 } });
+    const tabs: string[] = [];
+    context.on("page", (p) => tabs.push(p.url()));
+    await beforeHydration(page, `${suite.sites[0].origin}/case-studies`, "CaseStudyDownload", delayMs);
+    const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
+    await card.locator("a", { hasText: "Download Case Study" }).click({ button: "middle" });
+    await page.getByRole("dialog").waitFor({ timeout: 8000 });
+    await page.waitForTimeout(100);
+    assert.deepEqual(tabs, []);
+    assert.deepEqual(pdfs, []);
+    await context.close();
+  });
+
+  test(`CPU 6x, ${when}: the theme toggle flips the theme once`, async () => {
+    const { context, page } = await slowPhone(delayMs, { ...phone, colorScheme: "light" });
+    await beforeHydration(page, `${suite.sites[0].origin}/about`, "ThemeToggle", delayMs);
+    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    await page.waitForFunction(() => document.documentElement.classList.contains("dark"), null, { timeout: 8000 });
+    await page.waitForTimeout(100);
+    assert.equal(await page.evaluate(() => document.documentElement.className), "js dark");
+    assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
+    assert.ok(await page.getByRole("button", { name: "Switch to light theme" }).isVisible());
+    await context.close();
+  });
+
+  test(`CPU 6x, ${when}: a bio tab becomes the active tab`, async () => {
+    const { context, page } = await slowPhone(delayMs);
+    await beforeHydration(page, `${suite.sites[0].origin}/bio`, "BioTabs", delayMs);
+    await page.locator(".bio-tabs a", { hasText: "Publications" }).click();
+    await page.getByRole("tab", { name: "Publications", selected: true }).waitFor({ timeout: 8000 });
+    const shown = await page.evaluate(() => [...document.querySelectorAll(".bio__panel")].filter((p) => p.checkVisibility()).map((p) => p.id));
+    assert.deepEqual(shown, ["publications"]);
+    assert.equal(new URL(page.url()).hash, "#publications");
+    await context.close();
+  });
+
+  test(`CPU 6x, ${when}: text typed into the contact form survives hydration, and so does focus`, async () => {
+    const { context, page } = await slowPhone(delayMs);
+    await beforeHydration(page, `${suite.sites[0].origin}/contact`, "ContactForm", delayMs);
+    await page.locator("#contact-firstname").click();
+    await page.keyboard.type("Ada");
+    await page.keyboard.press("Tab");
+    await page.keyboard.type("Lovelace");
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island="ContactForm"]')?.dataset.hydrated === "true", null, { timeout: 8000 });
+    await page.keyboard.type(" King");
+    assert.equal(await page.locator("#contact-firstname").inputValue(), "Ada");
+    assert.equal(await page.locator("#contact-lastname").inputValue(), "Lovelace King");
+    assert.equal(await page.evaluate(() => document.activeElement?.id), "contact-lastname");
+    await context.close();
+  });
+}
+
+test("before the load event the browser fetches no script file, and runs at most the budget of first-party JavaScript", async () => {
+  const { context, page } = await openPage(suite.browser);
+  for (const route of ROUTES) {
+    await page.goto(`${suite.sites[0].origin}${route}`);
+    const fetched = await page.evaluate(() => {
+      const [navigation] = performance.getEntriesByType("navigation") as PerformanceNavigationTiming[];
+      const scripts = (performance.getEntriesByType("resource") as PerformanceResourceTiming[]).filter(
+        (e) => e.initiatorType === "script" || e.name.endsWith(".js"),
+      );
+      const before = scripts.filter((e) => e.startTime < navigation.loadEventStart);
+      const inline = [...document.querySelectorAll("script:not([src]):not([type])")].map((s) => s.textContent ?? "");
+      return { before: before.map((e) => ({ name: e.name, bytes: e.encodedBodySize })), inline };
+    });
+    const inlineKb = gzipSync(fetched.inline.join("\n"), { level: 9 }).length / 1024;
+    const filesKb = fetched.before.reduce((sum, e) => sum + e.bytes, 0) / 1024;
+    assert.ok(fetched.before.length <= BUDGET.beforeLoadScripts, `${route}: ${fetched.before.map((e) => e.name).join(", ")}`);
+    assert.ok(inlineKb + filesKb <= BUDGET.beforeLoadJsKb, `${route}: ${(inlineKb + filesKb).toFixed(2)} KB before load`);
+    assert.ok(inlineKb > 0.3, `${route}: the inline bootstrap is there (${inlineKb.toFixed(2)} KB)`);
+  }
+  await context.close();
+});
+
+test("after load the browser fetches the runtime when idle, within the later budget, and nothing twice", async () => {
+  const { context, page } = await openPage(suite.browser);
+  for (const route of ["/services", "/contact"]) {
+    await page.goto(`${suite.sites[0].origin}${route}`);
+    // Analytics starts after load and web-vitals 2 s later: wait for it, then tap an island.
+    await page.waitForFunction(() => performance.getEntriesByType("resource").some((e) => /\/web-vitals\./.test(e.name)), null, { timeout: 6000 });
+    await page.locator(".theme-toggle").click();
+    await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island="ThemeToggle"]')?.dataset.hydrated === "true");
+    const scripts = await page.evaluate(() =>
+      (performance.getEntriesByType("resource") as PerformanceResourceTiming[])
+        .filter((e) => e.name.includes("/assets/") && e.name.endsWith(".js"))
+        .map((e) => ({ name: e.name, bytes: e.encodedBodySize })),
+    );
+    const kb = scripts.reduce((sum, e) => sum + e.bytes, 0) / 1024;
+    assert.ok(kb <= laterBudget(route), `${route}: ${kb.toFixed(2)} KB after load > ${laterBudget(route)} KB`);
+    assert.equal(new Set(scripts.map((s) => s.name)).size, scripts.length, `${route}: a script fetched twice`);
+  }
+  await context.close();
+});
