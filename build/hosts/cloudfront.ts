@@ -8,8 +8,15 @@ import type { HeaderPolicy } from "./policy.ts";
 /** CloudFront refuses function code larger than this. */
 const CLOUDFRONT_FUNCTION_LIMIT = 10 * 1024;
 
+/** The rule every page shares, as one entry: listing each page's path would outgrow the size limit
+ * with a site of about a hundred pages. A page is a path whose last segment has no extension. */
+const PAGES = "pages";
+
 export function cloudFrontFunction(policy: HeaderPolicy, redirects: Redirect[]): string {
-  const data = JSON.stringify({ redirects: Object.fromEntries(redirects.map((r) => [r.from, r])), policy });
+  const isPage = (path: string) => !path.endsWith("/*") && !path.split("/").pop()?.includes(".");
+  const pageRule = policy.rules.find((rule) => isPage(rule.path));
+  const rules = [...policy.rules.filter((rule) => !isPage(rule.path)), ...(pageRule ? [{ path: PAGES, headers: pageRule.headers }] : [])];
+  const data = JSON.stringify({ redirects: Object.fromEntries(redirects.map((r) => [r.from, r])), policy: { ...policy, rules } });
   const source = functionSource(data);
   const size = Buffer.byteLength(source);
   if (size > CLOUDFRONT_FUNCTION_LIMIT) {
@@ -27,7 +34,8 @@ var site = ${data};
 function headersFor(path) {
   var headers = Object.assign({}, site.policy.security);
   site.policy.rules.forEach(function (rule) {
-    var matches = rule.path.endsWith("/*") ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path;
+    var matches =
+      rule.path === "${PAGES}" ? path.split("/").pop().indexOf(".") === -1 : rule.path.endsWith("/*") ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path;
     if (matches) Object.assign(headers, rule.headers);
   });
   return headers;
