@@ -29,8 +29,15 @@ test("a stored theme wins over the system, and applies before any module script 
   await page.addInitScript(() => localStorage.setItem("theme", "dark"));
   // Refuse every script file: only the inline head script can set the theme now.
   await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+  // Recorded as the document is parsed: later, once the refused island runtime has failed to arrive,
+  // the page rightly drops `js` and falls back to its no-JavaScript layout.
+  await page.addInitScript(() =>
+    document.addEventListener("DOMContentLoaded", () => {
+      (window as unknown as { classWhenParsed: string }).classWhenParsed = document.documentElement.className;
+    }),
+  );
   await page.goto(`${suite.sites[0].origin}/services`);
-  assert.equal(await rootClass(page), "dark js");
+  assert.equal(await page.evaluate(() => (window as unknown as { classWhenParsed: string }).classWhenParsed), "dark js");
   assert.equal(await background(page), "rgb(11, 20, 19)");
   const order = await page.evaluate(() => [...document.head.children].map((el) => el.tagName + (el.getAttribute("rel") ? `:${el.getAttribute("rel")}` : "")));
   assert.ok(order.indexOf("SCRIPT") < order.indexOf("STYLE"), "the theme script runs before the stylesheet paints anything");
