@@ -59,7 +59,7 @@ const unitRun = new Promise<{ status: number; output: string }>((done) => {
 const nodeTests = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort();
 console.log(`\n── build and browser tests (node:test, ${nodeTests.length} files)`);
 const rest = await new Promise<number>((done) => {
-  const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=3", ...nodeTests], { stdio: "inherit" });
+  const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...nodeTests], { stdio: "inherit" });
   child.on("close", (status) => done(status ?? 1));
 });
 const unit = await unitRun;
