@@ -1,7 +1,7 @@
 // Every route in a real browser, both themes, phone and desktop: loads, no console errors, no axe violations.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { describe, test } from "node:test";
+import { test } from "node:test";
 import { openPage } from "../helpers/browser.ts";
 import { bareSite, ROUTES } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
@@ -9,44 +9,38 @@ import { browserSuite } from "../helpers/suite.ts";
 const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 const suite = browserSuite(bareSite);
 
-// The two themes run side by side: each mostly waits on the browser.
-describe("both themes", { concurrency: 2 }, () => {
-  for (const colorScheme of ["light", "dark"] as const) {
-    test(`every route loads without console errors or axe violations (${colorScheme})`, async () => {
-      for (const viewport of [
-        { width: 375, height: 800 },
-        { width: 1280, height: 900 },
-      ]) {
-        const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
-        for (const route of [...ROUTES, "/no-such-page"]) {
-          const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "networkidle" });
-          assert.equal(response?.status(), route === "/no-such-page" ? 404 : 200, route);
-          assert.ok(
-            await page.evaluate((scheme) => document.documentElement.classList.contains(scheme), colorScheme),
-            `${route}: ${colorScheme} theme applied`,
-          );
-          const width = await page.evaluate(() => document.documentElement.scrollWidth);
-          assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
-          await page.evaluate(axeSource); // DevTools evaluation: the page's CSP rightly refuses inline scripts
-          const violations = await page.evaluate(async () => {
-            const axe = (
-              window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-            ).axe;
-            const result = await axe.run(document, {
-              runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
-            });
-            return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+for (const colorScheme of ["light", "dark"] as const) {
+  test(`every route loads without console errors or axe violations (${colorScheme})`, async () => {
+    for (const viewport of [
+      { width: 375, height: 800 },
+      { width: 1280, height: 900 },
+    ]) {
+      const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
+      for (const route of [...ROUTES, "/no-such-page"]) {
+        const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "networkidle" });
+        assert.equal(response?.status(), route === "/no-such-page" ? 404 : 200, route);
+        assert.ok(await page.evaluate((scheme) => document.documentElement.classList.contains(scheme), colorScheme), `${route}: ${colorScheme} theme applied`);
+        const width = await page.evaluate(() => document.documentElement.scrollWidth);
+        assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
+        await page.evaluate(axeSource); // DevTools evaluation: the page's CSP rightly refuses inline scripts
+        const violations = await page.evaluate(async () => {
+          const axe = (
+            window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+          ).axe;
+          const result = await axe.run(document, {
+            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
           });
-          assert.deepEqual(violations, [], `${route} at ${viewport.width}px, ${colorScheme}`);
-        }
-        const unexpected = errors.filter((e) => !/status of 404/.test(e));
-        assert.deepEqual(unexpected, []);
-        assert.deepEqual(thirdParty, [], "an unconfigured site makes no third-party request");
-        await context.close();
+          return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
+        });
+        assert.deepEqual(violations, [], `${route} at ${viewport.width}px, ${colorScheme}`);
       }
-    });
-  }
-});
+      const unexpected = errors.filter((e) => !/status of 404/.test(e));
+      assert.deepEqual(unexpected, []);
+      assert.deepEqual(thirdParty, [], "an unconfigured site makes no third-party request");
+      await context.close();
+    }
+  });
+}
 
 test("no page scrolls sideways at 320 px, with JavaScript or without", async () => {
   for (const javaScriptEnabled of [true, false]) {
