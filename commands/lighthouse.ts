@@ -9,6 +9,7 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { readConfig } from "../build/config.ts";
 import { type IslandManifest, MANIFEST_FILE } from "../build/islands.ts";
+import { CHROMIUM_FLAGS, chromePath } from "../test/helpers/browser.ts";
 import { isCommand } from "./cli.ts";
 import { serve } from "./serve.ts";
 
@@ -32,12 +33,6 @@ export interface Audit {
   benchmarkIndex: number;
   /** The HTML report of the run whose performance score is the median. */
   report: string;
-}
-
-function chromiumPath(): string {
-  const path = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser"].find((p) => p && existsSync(p));
-  if (!path) throw new Error("commands/lighthouse.ts: no Chromium found; run `apt-get install -y chromium` or set CHROME_PATH.");
-  return path;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -64,16 +59,10 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
   const server = await serve(outDir, 0);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const chrome = await chromeLauncher.launch({
-    chromePath: chromiumPath(),
+    chromePath: chromePath(),
     chromeFlags: [
       "--headless=new",
-      "--no-sandbox",
-      "--disable-gpu",
-      "--disable-quic",
-      "--no-first-run",
-      "--disable-background-networking",
-      "--disable-component-update",
-      "--disable-sync",
+      ...CHROMIUM_FLAGS,
       // Offline: only the site itself resolves; analytics and the CRM fail at once instead of hanging.
       "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1",
     ],
