@@ -21,6 +21,7 @@ import { robotsTxt, sitemapXml } from "./build/sitemap.ts";
 import { formatSize, measurePage, overBudget } from "./build/size.ts";
 import { buildStyles } from "./build/styles.ts";
 import { BuildTimer } from "./build/timer.ts";
+import { Validators } from "./build/validate-html.ts";
 import { verifyBuild } from "./build/verify.ts";
 import { isCommand } from "./commands/cli.ts";
 import { redirects } from "./content/redirects.ts";
@@ -56,7 +57,10 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   ]);
   const { renderer } = loaded;
 
-  const bodies = await timer.step("render", () => renderPages(loaded, siteData(config, images, logos)));
+  const { bodies, rendered } = await timer.step("render", () => renderPages(loaded, siteData(config, images, logos)));
+  // On a large site, pages rendered anew are validated by threads that load and warm up html-validate
+  // (~0.7 s) while the steps below write the pages.
+  const validators = options.verify !== false ? Validators.ahead(rendered, bodies.length) : undefined;
   const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
   const scripts = await timer.step("islands", () => bundleIslands(usage, config, out));
 
@@ -91,7 +95,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
 
   const kept = new Set([...written.map((page) => page.file), ...Object.values(scripts.routes).flatMap((files) => files.map((path) => path.slice(1)))]);
   const removed = await removeStale(out, startedAt, kept);
-  if (options.verify !== false) await timer.step("verify", () => verifyBuild(out, written, config.siteUrl));
+  if (options.verify !== false) await timer.step("verify", () => verifyBuild(out, written, config.siteUrl, validators).finally(() => validators?.close()));
 
   // The dev server's pages also load its client, which is not the site's: their sizes are not reported.
   if (written.length <= PAGES_LISTED && !options.extraScripts?.length) {

@@ -1,18 +1,17 @@
-// Rasterises the artwork in art/ into responsive AVIF, WebP and JPEG files, content-hashed.
-// Encoding is slow (AVIF ~1 s an image), so each encoded file is cached by its source and settings.
+// Rasterises the artwork in art/ into responsive WebP and JPEG files, content-hashed. Each encoded file
+// is cached by its source and settings, so a warm build never loads sharp.
 import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
 import { cached, cacheKey } from "./cache.ts";
 
-type Format = "avif" | "webp" | "jpeg";
-const EXTENSION: Record<Format, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
-const QUALITY: Record<Format, number> = { avif: 50, webp: 72, jpeg: 74 };
-/** AVIF encoder effort: measured on the hero at 1600 px, effort 4 (sharp's default) took 5.8 s for
- * 18.7 KB, effort 2 took 0.74 s for 21.1 KB, effort 0 0.25 s for 24.3 KB. Effort 2 keeps a cold
- * build fast for a few hundred bytes per image. */
-const AVIF_EFFORT = 2;
+type Format = "webp" | "jpeg";
+const EXTENSION: Record<Format, string> = { webp: "webp", jpeg: "jpg" };
+const QUALITY: Record<Format, number> = { webp: 72, jpeg: 74 };
+// No AVIF: measured on this flat vector art, WebP at quality 72 was smaller than AVIF at quality 50
+// (effort 2) at six of the seven sizes (hero 640 px: 3.8 KB against 4.8 KB) and took a third of the
+// time, so AVIF cost half of a cold build's image time for larger files.
 
 /** The intrinsic size an SVG declares: its width and height attributes, else its viewBox. */
 function svgSize(svg: string, file: string): { width: number; height: number } {
@@ -25,14 +24,47 @@ function svgSize(svg: string, file: string): { width: number; height: number } {
   return { width, height };
 }
 
-function encode(svg: Buffer, format: Format, width: number): Promise<Buffer> {
-  return cached("images", cacheKey(svg, format, String(width), String(QUALITY[format]), String(AVIF_EFFORT)), EXTENSION[format], async () => {
+/**
+ * One artwork, rasterised once at the widest size asked of it (the SVG renders sharp at any size, so
+ * a larger raster would only cost time: the hero at twice its size took as long as encoding it) and
+ * only when the cache lacks one of its files.
+ */
+class Artwork {
+  readonly width: number;
+  readonly height: number;
+  private raster: Promise<{ data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }> | undefined;
+
+  constructor(
+    readonly name: string,
+    readonly svg: Buffer,
+    private readonly widest: number,
+  ) {
+    ({ width: this.width, height: this.height } = svgSize(svg.toString("utf8"), `art/${name}.svg`));
+  }
+
+  private async pixels() {
     const { default: sharp } = await import("sharp");
-    const image = sharp(svg, { density: 144 }).resize({ width });
-    if (format === "avif") return image.avif({ quality: QUALITY.avif, effort: AVIF_EFFORT }).toBuffer();
-    if (format === "webp") return image.webp({ quality: QUALITY.webp }).toBuffer();
-    return image.jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer();
-  });
+    this.raster ??= sharp(this.svg, { density: (72 * this.widest) / this.width })
+      .raw()
+      .toBuffer({ resolveWithObject: true });
+    const { data, info } = await this.raster;
+    return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  }
+
+  encode(format: Format, width: number): Promise<Buffer> {
+    return cached("images", cacheKey(this.svg, format, String(width), String(QUALITY[format]), String(this.widest)), EXTENSION[format], async () => {
+      const image = (await this.pixels()).resize({ width });
+      if (format === "webp") return image.webp({ quality: QUALITY.webp }).toBuffer();
+      return image.jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer();
+    });
+  }
+
+  /** The art cropped to this shape around its centre, as JPEG. */
+  card(width: number, height: number): Promise<Buffer> {
+    return cached("images", cacheKey(this.svg, "card", String(width), String(height), String(QUALITY.jpeg), String(this.widest)), "jpg", async () =>
+      (await this.pixels()).resize({ width, height, fit: "cover" }).jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer(),
+    );
+  }
 }
 
 /** Writes one file with its content hash in the name and returns its site path. */
@@ -42,39 +74,28 @@ async function emit(outDir: string, name: string, width: number, format: Format,
   return `/${file}`;
 }
 
-async function responsive(outDir: string, name: string, widths: number[], fallbackWidth: number): Promise<ResponsiveImage> {
-  const file = `art/${name}.svg`;
-  const svg = await readFile(file);
-  const { width, height } = svgSize(svg.toString("utf8"), file);
-  const srcset = async (format: Format) =>
-    (await Promise.all(widths.map(async (w) => `${await emit(outDir, name, w, format, await encode(svg, format, w))} ${w}w`))).join(", ");
-  const [avif, webp, fallback] = await Promise.all([
-    srcset("avif"),
-    srcset("webp"),
-    encode(svg, "jpeg", fallbackWidth).then((bytes) => emit(outDir, name, fallbackWidth, "jpeg", bytes)),
+/** WebP at each width, and a JPEG for the rest at `fallbackWidth`. */
+async function responsive(outDir: string, art: Artwork, widths: number[], fallbackWidth: number): Promise<ResponsiveImage> {
+  const [webp, fallback] = await Promise.all([
+    Promise.all(widths.map(async (w) => `${await emit(outDir, art.name, w, "webp", await art.encode("webp", w))} ${w}w`)).then((candidates) =>
+      candidates.join(", "),
+    ),
+    art.encode("jpeg", fallbackWidth).then((bytes) => emit(outDir, art.name, fallbackWidth, "jpeg", bytes)),
   ]);
-  return { width: fallbackWidth, height: Math.round((height * fallbackWidth) / width), avif, webp, fallback };
+  return { width: fallbackWidth, height: Math.round((art.height * fallbackWidth) / art.width), webp, fallback };
 }
 
 /** Social cards are 1200×630: the hero art, cropped to that shape around its centre. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
-function socialCard(svg: Buffer): Promise<Buffer> {
-  const { width, height } = SOCIAL_CARD;
-  return cached("images", cacheKey(svg, "social", String(width), String(height), String(QUALITY.jpeg)), "jpg", async () => {
-    const { default: sharp } = await import("sharp");
-    return sharp(svg, { density: 144 }).resize({ width, height, fit: "cover" }).jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer();
-  });
-}
-
 export async function buildImages(outDir: string): Promise<SiteData["images"]> {
   await mkdir(join(outDir, "images"), { recursive: true });
-  const [hero, headshot, ogImage] = await Promise.all([
-    responsive(outDir, "hero", [640, 768, 1024, 1600], 1600),
-    responsive(outDir, "headshot", [320, 480, 640], 640),
-    readFile("art/hero.svg")
-      .then(socialCard)
-      .then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),
+  const hero = new Artwork("hero", await readFile("art/hero.svg"), 1600);
+  const headshot = new Artwork("headshot", await readFile("art/headshot.svg"), 640);
+  const [heroImage, headshotImage, ogImage] = await Promise.all([
+    responsive(outDir, hero, [640, 768, 1024, 1600], 1600),
+    responsive(outDir, headshot, [320, 480, 640], 640),
+    hero.card(SOCIAL_CARD.width, SOCIAL_CARD.height).then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),
   ]);
-  return { hero, headshot, ogImage };
+  return { hero: heroImage, headshot: headshotImage, ogImage };
 }

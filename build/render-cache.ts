@@ -8,7 +8,9 @@ import type { RenderedBody } from "./render.ts";
 
 type SiteData = Parameters<LoadedPages["renderer"]["renderBody"]>[1];
 
-export async function renderPages({ pages, renderer, sourcesOf }: LoadedPages, site: SiteData): Promise<RenderedBody[]> {
+/** Every page's body, and how many were rendered anew rather than read back. */
+export async function renderPages({ pages, renderer, sourcesOf }: LoadedPages, site: SiteData): Promise<{ bodies: RenderedBody[]; rendered: number }> {
+  let rendered = 0;
   const contentHashes = new Map<string, string>();
   const hashOf = (file: string) => {
     const known = contentHashes.get(file) ?? cacheKey(readFileSync(file));
@@ -17,7 +19,7 @@ export async function renderPages({ pages, renderer, sourcesOf }: LoadedPages, s
   };
   const react = JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string;
   const siteKey = cacheKey(react, JSON.stringify(site));
-  return Promise.all(
+  const bodies = await Promise.all(
     pages.map(async (page) => {
       const key = cacheKey(
         siteKey,
@@ -28,6 +30,7 @@ export async function renderPages({ pages, renderer, sourcesOf }: LoadedPages, s
       );
       const stored = await cached("rendered", key, "json", async () => {
         try {
+          rendered++;
           const { bodyHtml, islands } = renderer.renderBody(page, site);
           return JSON.stringify({ bodyHtml, islands });
         } catch (error) {
@@ -38,4 +41,5 @@ export async function renderPages({ pages, renderer, sourcesOf }: LoadedPages, s
       return { page, bodyHtml, islands };
     }),
   );
+  return { bodies, rendered };
 }

@@ -54,12 +54,14 @@ export function renderDocument({ page, bodyHtml }: RenderedBody, { siteUrl, ogIm
 }
 
 /** Writes each page's document where a static host serves its clean URL. */
-export function writeDocuments(bodies: RenderedBody[], assets: DocumentAssets, outDir: string): Promise<WrittenPage[]> {
+export async function writeDocuments(bodies: RenderedBody[], assets: DocumentAssets, outDir: string): Promise<WrittenPage[]> {
+  // Each folder once (a thousand pages in one folder made a thousand mkdir calls, ~0.2 s).
+  const folders = new Set(bodies.map((body) => dirname(join(outDir, outputFileOf(body.page.route)))));
+  await Promise.all([...folders].map((folder) => mkdir(folder, { recursive: true })));
   return Promise.all(
     bodies.map(async (body) => {
       const html = renderDocument(body, assets);
       const file = outputFileOf(body.page.route);
-      await mkdir(dirname(join(outDir, file)), { recursive: true });
       await writeIfChanged(join(outDir, file), html);
       return { route: body.page.route, file, html };
     }),

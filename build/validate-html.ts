@@ -5,8 +5,8 @@
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, rename, writeFile } from "node:fs/promises";
 import { availableParallelism } from "node:os";
-import { isMainThread, parentPort, Worker, workerData } from "node:worker_threads";
-import type { ConfigData, StaticConfigLoader as ConfigLoader } from "html-validate";
+import { Worker } from "node:worker_threads";
+import type { ConfigData } from "html-validate";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
 
 export interface HtmlFile {
@@ -15,10 +15,12 @@ export interface HtmlFile {
   html: string;
 }
 
+type Reports = (string | null)[];
+
 const VALID_PAGES = `${CACHE_DIR}/valid-html.json`;
 /** Enough for several sites of a thousand pages; the oldest results go first. */
 const KEEP = 20_000;
-/** Below this many pages a worker's start-up (~0.3 s to load html-validate) costs more than it saves. */
+/** Below this many pages another worker's start-up (~0.3 s to load html-validate) costs more than it saves. */
 const PAGES_PER_WORKER = 60;
 
 function readValidKeys(): Set<string> {
@@ -36,53 +38,89 @@ async function saveValidKeys(keys: Set<string>): Promise<void> {
   await rename(temporary, VALID_PAGES);
 }
 
-/** Validates pages in this thread: for each, null when valid, else the report's text. */
-async function validateHere(pages: HtmlFile[], config: ConfigData): Promise<(string | null)[]> {
-  const { HtmlValidate, StaticConfigLoader, formatterFactory } = await import("html-validate");
-  // The stock loader resolves the whole config (element metadata, schemas) again for every page,
-  // which is most of the cost of a small page: resolve it once.
-  class ResolveOnce extends StaticConfigLoader {
-    private resolved: ReturnType<ConfigLoader["getConfigFor"]> | undefined;
-    override getConfigFor(handle: string, override?: ConfigData) {
-      this.resolved ??= super.getConfigFor(handle, override);
-      return this.resolved;
-    }
-  }
-  const validator = new HtmlValidate(new ResolveOnce(config));
-  const text = formatterFactory("text");
-  const reports: (string | null)[] = [];
-  for (const { file, html } of pages) {
-    const report = await validator.validateString(html, file);
-    reports.push(report.valid ? null : text(report.results));
-  }
-  return reports;
+function readConfigText(): string {
+  return existsSync(".htmlvalidate.json") ? readFileSync(".htmlvalidate.json", "utf8") : "{}";
 }
 
-function validateInWorker(pages: HtmlFile[], config: ConfigData): Promise<(string | null)[]> {
-  return new Promise((done, fail) => {
-    // A worker does not inherit tsx's loader: register it, then load this module again.
-    const code = `import("tsx/esm/api").then(({ register }) => { register(); return import(${JSON.stringify(import.meta.url)}); })`;
-    const worker = new Worker(code, { eval: true, workerData: { pages, config } });
-    worker.once("message", done);
-    worker.once("error", fail);
-  });
+/**
+ * Threads that load html-validate and warm it up as soon as they start, so a build can start them
+ * while it is still writing pages and find them ready (loading takes ~0.3 s, the first page ~0.4 s).
+ * They never keep the process alive; `close` ends them.
+ */
+export class Validators {
+  private readonly workers: Worker[];
+  private calls = 0;
+
+  constructor(threads: number) {
+    const config = JSON.parse(readConfigText()) as ConfigData;
+    this.workers = Array.from({ length: threads }, () => {
+      const worker = new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config } });
+      worker.unref();
+      return worker;
+    });
+  }
+
+  /** For `changed` pages to validate: one thread per PAGES_PER_WORKER pages, up to one per core. */
+  static for(changed: number): Validators {
+    return new Validators(Math.max(1, Math.min(availableParallelism(), Math.floor(changed / PAGES_PER_WORKER))));
+  }
+
+  /**
+   * Threads to start now, after rendering, for the pages rendered anew: when writing `total` pages will
+   * take long enough to hide their start-up. Otherwise undefined, and the few pages are validated in
+   * this thread (on two cores, a worker started for the nine real pages slowed the steps beside it
+   * as much as it saved).
+   */
+  static ahead(rendered: number, total: number): Validators | undefined {
+    return rendered > 0 && total >= PAGES_PER_WORKER ? Validators.for(rendered) : undefined;
+  }
+
+  validate(pages: HtmlFile[]): Promise<Reports> {
+    const share = Math.ceil(pages.length / this.workers.length);
+    return Promise.all(
+      this.workers.map(
+        (worker, i) =>
+          new Promise<Reports>((done, fail) => {
+            const id = ++this.calls;
+            const answer = (message: { id: number; reports: Reports }) => {
+              if (message.id !== id) return;
+              worker.off("message", answer);
+              worker.off("error", fail);
+              worker.unref();
+              done(message.reports);
+            };
+            worker.ref(); // while it has work, the process waits for it
+            worker.on("message", answer);
+            worker.once("error", fail);
+            worker.postMessage({ id, pages: pages.slice(i * share, (i + 1) * share) });
+          }),
+      ),
+    ).then((parts) => parts.flat());
+  }
+
+  close(): Promise<void> {
+    return Promise.all(this.workers.map((worker) => worker.terminate())).then(() => {});
+  }
 }
 
-/** The text of each invalid page's report; empty when every page is valid. */
-export async function validatePages(pages: HtmlFile[]): Promise<string[]> {
-  const configText = existsSync(".htmlvalidate.json") ? readFileSync(".htmlvalidate.json", "utf8") : "{}";
+/** The text of each invalid page's report; empty when every page is valid. Started `validators` are used when given. */
+export async function validatePages(pages: HtmlFile[], validators?: Validators): Promise<string[]> {
+  const configText = readConfigText();
   const version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
   const known = readValidKeys();
   const keyOf = (html: string) => cacheKey(version, configText, html);
   const unchecked = pages.filter((page) => !known.has(keyOf(page.html)));
   if (unchecked.length === 0) return [];
 
-  const config = JSON.parse(configText) as ConfigData;
-  const threads = Math.max(1, Math.min(availableParallelism(), Math.floor(unchecked.length / PAGES_PER_WORKER)));
-  const share = Math.ceil(unchecked.length / threads);
-  const parts = Array.from({ length: threads }, (_, i) => unchecked.slice(i * share, (i + 1) * share));
-  const [own, ...others] = parts;
-  const reports = (await Promise.all([validateHere(own, config), ...others.map((part) => validateInWorker(part, config))])).flat();
+  let reports: Reports;
+  if (validators) reports = await validators.validate(unchecked);
+  else if (unchecked.length < 2 * PAGES_PER_WORKER) {
+    const { validator } = await import("./html-validator.mjs");
+    reports = await validator(JSON.parse(configText) as ConfigData)(unchecked);
+  } else {
+    const started = Validators.for(unchecked.length);
+    reports = await started.validate(unchecked).finally(() => started.close());
+  }
 
   const problems: string[] = [];
   reports.forEach((report, i) => {
@@ -91,9 +129,4 @@ export async function validatePages(pages: HtmlFile[]): Promise<string[]> {
   });
   await saveValidKeys(known);
   return problems;
-}
-
-if (!isMainThread && workerData?.pages) {
-  const { pages, config } = workerData as { pages: HtmlFile[]; config: ConfigData };
-  parentPort?.postMessage(await validateHere(pages, config));
 }

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { type HtmlFile, validatePages } from "./validate-html.ts";
+import { type HtmlFile, type Validators, validatePages } from "./validate-html.ts";
 
 export type { HtmlFile };
 
@@ -92,13 +92,13 @@ function brokenLinks(pages: HtmlFile[], files: Set<string>, siteUrl: string, rea
   return broken;
 }
 
-/** Throws a message naming each problem and its fix. */
-export async function verifyBuild(outDir: string, pages: HtmlFile[], siteUrl: string): Promise<void> {
+/** Throws a message naming each problem and its fix. `validators`: html-validate threads already started. */
+export async function verifyBuild(outDir: string, pages: HtmlFile[], siteUrl: string, validators?: Validators): Promise<void> {
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
   const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => relative(outDir, join(entry.parentPath ?? entry.path, entry.name))));
   const written = new Map(pages.map((page) => [page.file, page.html]));
   const broken = brokenLinks(pages, files, siteUrl, (file) => written.get(file) ?? readFileSync(`${outDir}/${file}`, "utf8"));
-  const invalid = await validatePages(pages);
+  const invalid = await validatePages(pages, validators);
   const problems: string[] = [];
   if (invalid.length) problems.push(`Invalid HTML (fix the page or component that writes it):\n${invalid.join("\n")}`);
   if (broken.length) {

@@ -9,11 +9,10 @@ interface PictureProps {
   priority?: boolean;
 }
 
-/** AVIF, then WebP, then JPEG; width and height always set so nothing shifts. */
+/** WebP, then JPEG; width and height always set so nothing shifts. */
 export function Picture({ image, alt, sizes, className, priority = false }: PictureProps) {
   return (
     <picture>
-      <source type="image/avif" srcSet={image.avif} sizes={sizes} />
       <source type="image/webp" srcSet={image.webp} sizes={sizes} />
       <img
         className={className}

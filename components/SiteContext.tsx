@@ -4,9 +4,8 @@ import { createContext, useContext } from "react";
 export interface ResponsiveImage {
   width: number;
   height: number;
-  avif: string;
   webp: string;
-  /** JPEG, for browsers without AVIF or WebP and for social cards. */
+  /** JPEG, for browsers without WebP and for social cards. */
   fallback: string;
 }
 

@@ -7,7 +7,7 @@ import { before, test } from "node:test";
 import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
 import { outputFileOf } from "../../build/pages.ts";
-import { validatePages } from "../../build/validate-html.ts";
+import { Validators, validatePages } from "../../build/validate-html.ts";
 import { checkLinks } from "../../commands/links.ts";
 import { caseStudies } from "../../content/case-studies.ts";
 import { bareSite, configuredSite, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
@@ -34,6 +34,26 @@ test("a build served from a loopback SITE_URL checks clean: its own absolute add
     assert.match(readFileSync(join(out, "index.html"), "utf8"), /<link rel="canonical" href="http:\/\/127\.0\.0\.1:4596\/"/);
   } finally {
     rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("validator threads (a large site's build) report as this thread does, each page by its own file", async () => {
+  const valid = readPage("/");
+  const broken = valid.replace("<main", "<main><div><p>unclosed</span>");
+  const validators = new Validators(2);
+  try {
+    const reports = await validators.validate([
+      { file: "first.html", html: valid },
+      { file: "second.html", html: broken },
+      { file: "third.html", html: readPage("/about") },
+    ]);
+    assert.equal(reports.length, 3);
+    assert.equal(reports[0], null);
+    assert.match(reports[1] ?? "", /second\.html/);
+    assert.match(reports[1] ?? "", /close-order|unclosed|end tag/i);
+    assert.equal(reports[2], null);
+  } finally {
+    await validators.close();
   }
 });
 

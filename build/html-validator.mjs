@@ -1,0 +1,57 @@
+// html-validate for one thread: loaded once, its config resolved once, reports as text. Plain
+// JavaScript (typed by JSDoc) so that a worker thread loads it without tsx's loader, which costs a
+// thread ~0.25 s to start.
+import { isMainThread, parentPort, workerData } from "node:worker_threads";
+import { formatterFactory, HtmlValidate, StaticConfigLoader } from "html-validate";
+
+/** @typedef {{ file: string; html: string }} HtmlFile */
+/** @typedef {(string | null)[]} Reports for each page, null when valid, else the report's text */
+
+/**
+ * The stock loader resolves the whole config (element metadata, schemas) again for every page, which
+ * is most of the cost of a small page: resolve it once.
+ */
+class ResolveOnce extends StaticConfigLoader {
+  /** @type {ReturnType<StaticConfigLoader["getConfigFor"]> | undefined} */
+  resolved;
+
+  /** @param {string} handle @param {import("html-validate").ConfigData} [override] */
+  getConfigFor(handle, override) {
+    this.resolved ??= super.getConfigFor(handle, override);
+    return this.resolved;
+  }
+}
+
+/**
+ * @param {import("html-validate").ConfigData} config
+ * @returns {(pages: HtmlFile[]) => Promise<Reports>}
+ */
+export function validator(config) {
+  const htmlValidate = new HtmlValidate(new ResolveOnce(config));
+  const text = formatterFactory("text");
+  return async (pages) => {
+    /** @type {Reports} */
+    const reports = [];
+    for (const { file, html } of pages) {
+      const report = await htmlValidate.validateString(html, file);
+      reports.push(report.valid ? null : text(report.results));
+    }
+    return reports;
+  };
+}
+
+/** A small page that sets every rule up: the first page a validator sees costs ~0.4 s more than the next. */
+const WARM_UP = {
+  file: "warm-up.html",
+  html: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Warm-up</title></head><body><header><nav aria-label="Main"><a href="/">Home</a></nav></header><main><h1>Warm-up</h1><p>Text</p><form><label for="a">A</label><input id="a" name="a"><button type="submit">Send</button></form></main><footer><p>End</p></footer></body></html>',
+};
+
+// In a worker (build/validate-html.ts starts them): warm up at once, then answer { id, pages } with { id, reports }.
+if (!isMainThread && workerData?.config) {
+  const validate = validator(workerData.config);
+  const warmed = validate([WARM_UP]);
+  parentPort?.on("message", async (/** @type {{ id: number; pages: HtmlFile[] }} */ { id, pages }) => {
+    await warmed;
+    parentPort?.postMessage({ id, reports: await validate(pages) });
+  });
+}
