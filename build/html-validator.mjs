@@ -1,6 +1,7 @@
 // html-validate for one thread: loaded once, its config resolved once, reports as text. Plain
 // JavaScript (typed by JSDoc) so that a worker thread loads it without tsx's loader, which costs a
 // thread ~0.25 s to start.
+import { setPriority } from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 import { formatterFactory, HtmlValidate, StaticConfigLoader } from "html-validate";
 
@@ -48,6 +49,8 @@ const WARM_UP = {
 
 // In a worker (build/validate-html.ts starts them): warm up at once, then answer { id, pages } with { id, reports }.
 if (!isMainThread && workerData?.config) {
+  // On Linux a priority set for "this process" (0) applies to the calling thread alone.
+  if (workerData.background) setPriority(0, 19);
   const validate = validator(workerData.config);
   const warmed = validate([WARM_UP]);
   parentPort?.on("message", async (/** @type {{ id: number; pages: HtmlFile[] }} */ { id, pages }) => {

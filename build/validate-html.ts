@@ -51,10 +51,11 @@ export class Validators {
   private readonly workers: Worker[];
   private calls = 0;
 
-  constructor(threads: number) {
+  /** `background`: the threads run at the lowest priority (the dev server's verification, after a reload). */
+  constructor(threads: number, { background = false } = {}) {
     const config = JSON.parse(readConfigText()) as ConfigData;
     this.workers = Array.from({ length: threads }, () => {
-      const worker = new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config } });
+      const worker = new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config, background } });
       worker.unref();
       return worker;
     });

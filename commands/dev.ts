@@ -6,12 +6,12 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { setPriority } from "node:os";
 import { dirname, join, relative, sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import chokidar from "chokidar";
 import * as esbuild from "esbuild";
+import { CACHE_DIR } from "../build/cache.ts";
 import { writeCaseStudyPdfs } from "../build/case-study-pdfs.ts";
 import { ConfigError, readConfig, readPaths } from "../build/config.ts";
 import { siteCsp } from "../build/csp.ts";
@@ -25,6 +25,7 @@ import type { RenderedBody, WrittenPage } from "../build/render.ts";
 import { siteData } from "../build/site-data.ts";
 import { sitemapXml } from "../build/sitemap.ts";
 import { buildStyles, styleCompiler } from "../build/styles.ts";
+import { Validators } from "../build/validate-html.ts";
 import { verifyBuild } from "../build/verify.ts";
 import { type BuiltSite, build } from "../build.ts";
 import { serve } from "./serve.ts";
@@ -37,9 +38,9 @@ process.env.NODE_ENV ??= "production";
 const RESTART = 75;
 const CLIENT_PATH = "/__dev/client.js";
 const EVENTS_PATH = "/__dev/events";
-/** What the site is made of. build/ and build.ts are the build's own code: a change restarts the server. */
+/** What the site is made of. build/ and build.ts are the build's own code, and the settings files are read once: a change restarts the server. */
 const WATCHED = ["pages", "components", "islands", "content", "styles", "public", "art", "build", "build.ts", ".env", ".htmlvalidate.json", "tsconfig.json"];
-const RESTARTS_ON = /^(build\/|build\.ts$|\.env$|tsconfig\.json$)/;
+const RESTARTS_ON = /^(build\/|build\.ts$|\.env$|tsconfig\.json$|\.htmlvalidate\.json$)/;
 /** Background checks wait this long after an update, so the page reloads before they compete for the CPU. */
 const CHECKS_AFTER_MS = 250;
 /** Editors' swap, backup and temporary files are not saves. */
@@ -131,6 +132,8 @@ class DevSite {
   /** Saves not yet applied because the last update failed: they go into the next one. */
   private carried = new Set<string>();
   private verification = Promise.resolve();
+  /** html-validate in a thread of its own at the lowest priority: a save never waits on verification. */
+  private readonly validators = new Validators(1, { background: true });
   /** Sass, started with the server and kept running. */
   private readonly sass = styleCompiler();
   /** What the PDFs were last printed from: they are printed again only when it changes. */
@@ -171,9 +174,29 @@ class DevSite {
       this.verifyLater();
     } catch (error) {
       this.carried = new Set(changed);
-      const text = withSourceLines(error as Error);
+      const text = withSourceLines(await this.mapped(error as Error).catch(() => error as Error));
       this.pages.showProblem({ title: "Build error: the page shows the last good build until the next save fixes this", text });
       console.error(`[dev] ${describe(files)}build failed:\n${text}`);
+    }
+  }
+
+  /**
+   * The error again, from a page bundle with source maps, so its stack names the project's file and line.
+   * The warm bundle has none (they cost a third of each save's rebuild), so this runs only on failure:
+   * the pages are bundled with maps, loaded and rendered until the error recurs.
+   */
+  private async mapped(error: Error): Promise<Error> {
+    if (!this.site || /do not compile/.test(error.message)) return error;
+    const bundler = await pageBundler({ dev: true, sourceMaps: true });
+    try {
+      const { pages, renderer } = await bundler.load();
+      const data = siteData(this.config, this.site.images, this.site.logos);
+      for (const page of pages) renderer.renderBody(page, data);
+      return error;
+    } catch (again) {
+      return again as Error;
+    } finally {
+      await bundler.dispose();
     }
   }
 
@@ -273,7 +296,7 @@ class DevSite {
     this.verification = this.verification.then(async () => {
       await new Promise((done) => setTimeout(done, CHECKS_AFTER_MS));
       try {
-        await verifyBuild(this.config.outDir, [...this.written.values()], this.config.siteUrl);
+        await verifyBuild(this.config.outDir, [...this.written.values()], this.config.siteUrl, this.validators);
         this.pages.notice("Verification", "");
       } catch (error) {
         const text = (error as Error).message;
@@ -284,7 +307,7 @@ class DevSite {
   }
 }
 
-/** The message, and where in the project it was thrown (the page bundle carries source maps). */
+/** The message, and where in the project it was thrown (read through source maps: see DevSite.mapped). */
 function withSourceLines(error: Error): string {
   const frames = (error.stack ?? "").split("\n").filter((line) => /\((?:file:\/\/)?[^)]*\/(pages|components|content|islands)\/[^)]+\)/.test(line));
   // Shown relative to the project, as the developer's editor names files.
@@ -297,33 +320,58 @@ function describe(files: string[]): string {
   return `${files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ")}: `;
 }
 
-/** The type check runs beside the dev server: its errors are shown, never block a reload. */
+/**
+ * The type check runs beside the dev server: its errors are shown, never block a reload. It runs under
+ * `nice -n 19` from its start, so every thread of it yields to the dev server and the browser (tsc
+ * takes ~2 s and runs several threads; reniced after starting, its first threads kept their priority
+ * and slowed the next save's reload by a third). A run is never cut short: saves made meanwhile get
+ * one more run after it, so a developer who saves every second still sees type errors.
+ */
 function typeChecker(pages: Pages): () => void {
-  let running: ChildProcess | null = null;
+  let running = false;
+  let stale = false;
   let timer: NodeJS.Timeout | undefined;
   return () => {
+    if (running) {
+      stale = true;
+      return;
+    }
     clearTimeout(timer);
-    running?.kill();
-    running = null;
     timer = setTimeout(check, CHECKS_AFTER_MS);
   };
 
   function check() {
-    const child = spawn(join("node_modules", ".bin", "tsc"), ["--noEmit", "-p", "."], { stdio: ["ignore", "pipe", "ignore"] });
-    // Below the dev server and the browser: a reload never waits for the type check.
-    if (child.pid) setPriority(child.pid, 10);
-    running = child;
-    let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
-      output += chunk;
+    running = true;
+    stale = false;
+    // Incremental: a check after a save rechecks what the save touched (~1 s of CPU where a whole check takes ~2).
+    const tsc = [join("node_modules", ".bin", "tsc"), "--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", join(CACHE_DIR, "tsc", "buildinfo")];
+    const start = (command: string, args: string[]) => spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
+    let child = start("nice", ["-n", "19", ...tsc]);
+    child.once("error", () => {
+      // No `nice` on this system: run it as it is.
+      child = start(tsc[0], tsc.slice(1));
+      collect(child);
     });
-    child.on("close", (code) => {
-      if (running !== child || code === null) return;
-      running = null;
-      const text = code === 0 ? "" : output.trim();
-      if (text) console.error(`[dev] type errors (the page still reloads):\n${text}`);
-      pages.notice("Type errors", text);
-    });
+    collect(child);
+
+    function collect(run: ChildProcess) {
+      let output = "";
+      run.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk;
+      });
+      run.on("close", (code) => {
+        if (run !== child || code === null) return;
+        running = false;
+        // Saves came meanwhile: this result may be out of date, and the next run reports.
+        if (stale) {
+          timer = setTimeout(check, CHECKS_AFTER_MS);
+          return;
+        }
+        const text = code === 0 ? "" : output.trim();
+        if (text) console.error(`[dev] type errors (the page still reloads):\n${text}`);
+        pages.notice("Type errors", text);
+      });
+    }
   }
 }
 

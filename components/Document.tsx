@@ -50,7 +50,7 @@ export function Document({ head, csp, stylesheet, bootstrap, scripts = [], bodyH
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled Sass, allowed by its hash in the CSP */}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         {scripts.map((src) => (
-          <script key={src} type="module" src={src} />
+          <script key={src} type="module" async src={src} />
         ))}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by scriptSafeJson, so nothing can close the tag */}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />

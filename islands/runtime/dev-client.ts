@@ -39,7 +39,9 @@ function panel(id: string, problem: Problem, blocking: boolean): void {
   Object.assign(close.style, { float: "right", font: "inherit", cursor: "pointer" });
   close.addEventListener("click", () => box.remove());
   box.append(close, heading, text);
-  document.body.append(box);
+  // The client loads async: an event may come before the body is parsed.
+  if (document.body) document.body.append(box);
+  else document.addEventListener("DOMContentLoaded", () => document.body.append(box), { once: true });
 }
 
 /** Swaps the stylesheet without a reload: the new one loads first, so the page never shows unstyled.

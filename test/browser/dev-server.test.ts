@@ -90,6 +90,22 @@ test("a syntax error shows an overlay naming the file and line; the next good sa
   assert.equal(await page.$("#dev-overlay"), null);
 });
 
+test("a render error shows an overlay naming the page's file and line; the next good save recovers", async () => {
+  const index = read("pages/index.tsx");
+  const lines = index.split("\n");
+  const at = lines.findIndex((line) => line.startsWith("export default function HomePage()")) + 2;
+  assert.ok(at > 1, "pages/index.tsx has its HomePage component");
+  lines.splice(at - 1, 0, '  if (Date.now() > 0) throw new Error("Rendering failed on purpose");');
+  saveByRename(project.dir, "pages/index.tsx", lines.join("\n"));
+  await until(async () => (await page.textContent("#dev-overlay"))?.includes("Rendering failed on purpose") ?? false, "the overlay");
+  const overlay = (await page.textContent("#dev-overlay")) ?? "";
+  assert.match(overlay, new RegExp(`pages/index\\.tsx:${at}:\\d+`), overlay);
+
+  saveInPlace(project.dir, "pages/index.tsx", index);
+  await until(async () => (await page.$("#dev-overlay")) === null, "the overlay to clear");
+  await showsHeading("Fixed: why leaders choose Cedarline Advisory");
+});
+
 test("a new page file is served; once deleted its address gives the 404 page", async () => {
   const source = retitled(read("pages/privacy.tsx"), "A Brand New Page");
   saveByRename(project.dir, "pages/brand-new.tsx", source);
