@@ -89,9 +89,10 @@ class Pages {
     this.send("reload");
   }
 
-  swapStylesheet(href: string): void {
-    this.stylesheet = href;
-    this.send("css", href);
+  /** `css`: the stylesheet's text, which the page applies at once. */
+  swapStylesheet(css: string): void {
+    this.stylesheet = css;
+    this.send("css", css);
   }
 
   send(event: string, data = ""): void {
@@ -222,7 +223,7 @@ class DevSite {
       site.csp = site.assets.csp = siteCsp(this.config, site.scripts.bootstrap, site.stylesheet);
       if (changed.every((file) => file.startsWith("styles/"))) {
         // The open page gets the new stylesheet at once; the documents on disk follow for the next load.
-        this.pages.swapStylesheet(stylesheet);
+        this.pages.swapStylesheet(site.stylesheet);
         this.remember(await site.loaded.renderer.writeDocuments(site.bodies, site.assets, out));
         return { summary: "swapped the stylesheet" };
       }

@@ -44,18 +44,16 @@ function panel(id: string, problem: Problem, blocking: boolean): void {
   else document.addEventListener("DOMContentLoaded", () => document.body.append(box), { once: true });
 }
 
-/** Swaps the stylesheet without a reload: the new one loads first, so the page never shows unstyled.
- * The page inlines its stylesheet; the swap links the compiled file instead (the policy allows 'self'). */
-function swapStylesheet(href: string): void {
-  const current = [...document.querySelectorAll<HTMLStyleElement | HTMLLinkElement>('head style, head link[rel="stylesheet"]')];
-  if (current.some((sheet) => sheet.getAttribute("href") === href)) return;
-  const next = document.createElement("link");
-  next.rel = "stylesheet";
-  next.href = href;
-  next.addEventListener("load", () => {
-    for (const sheet of current) sheet.remove();
-  });
-  document.head.append(next);
+/** Applies a new stylesheet without a reload. The text comes with the event, so there is no request to
+ * wait for; it is set as a constructed stylesheet (CSSOM, which the page's CSP allows where a changed
+ * <style> would need a new hash), and the inlined one goes. */
+function swapStylesheet(css: string): void {
+  const inlined = document.querySelector("head style");
+  if (inlined?.textContent === css) return;
+  const sheet = new CSSStyleSheet();
+  sheet.replaceSync(css);
+  document.adoptedStyleSheets = [sheet];
+  inlined?.remove();
 }
 
 const events = new EventSource("/__dev/events");
@@ -70,9 +68,9 @@ on("hello", (data) => {
   session = hello.session;
 });
 on("reload", () => location.reload());
-on("css", (href) => {
+on("css", (css) => {
   document.getElementById(OVERLAY_ID)?.remove();
-  swapStylesheet(href);
+  swapStylesheet(css);
 });
 on("problem", (data) => panel(OVERLAY_ID, JSON.parse(data) as Problem, true));
 on("clear", () => document.getElementById(OVERLAY_ID)?.remove());
