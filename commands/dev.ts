@@ -432,7 +432,7 @@ async function runServer(): Promise<void> {
     pending.add(relative(process.cwd(), path).split(sep).join("/"));
     // Saves that land together (an atomic save's unlink and add, a formatter touching many files) are one update.
     clearTimeout(timer);
-    timer = setTimeout(flush, 5);
+    timer = setTimeout(flush, 2);
   });
   watcher.on("error", (error) => console.error(`[dev] watching failed: ${(error as Error).message}`));
   await flush();
