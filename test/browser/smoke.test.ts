@@ -17,8 +17,15 @@ for (const colorScheme of ["light", "dark"] as const) {
     ]) {
       const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
       for (const route of [...ROUTES, "/no-such-page"]) {
-        const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "networkidle" });
+        const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "load" });
         assert.equal(response?.status(), route === "/no-such-page" ? 404 : 200, route);
+        // The islands that hydrate on their own (at load, or when idle) have, so axe sees the settled page
+        // and their scripts' errors are caught. (Waiting for the network to idle cost 0.5 s a page.)
+        await page.waitForFunction(
+          () => [...document.querySelectorAll<HTMLElement>('[data-when="load"], [data-when="idle"]')].every((island) => island.dataset.hydrated === "true"),
+          undefined,
+          { timeout: 10_000 },
+        );
         assert.ok(await page.evaluate((scheme) => document.documentElement.classList.contains(scheme), colorScheme), `${route}: ${colorScheme} theme applied`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
