@@ -2,12 +2,14 @@
 // server module, checks each exports metadata and a component, and names its route. One esbuild pass
 // per build keeps the cost per page flat; the dev server keeps the bundler warm and asks it which
 // pages a changed file affects.
+import { readdirSync, readFileSync } from "node:fs";
 import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
 import type { ComponentType } from "react";
 import type { PageMeta } from "../components/head.ts";
+import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 
 export interface Page {
@@ -98,7 +100,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   const outDir = resolve(CACHE_DIR, "server");
 
   let files: string[] = [];
-  const context = await esbuild.context({
+  const options: esbuild.BuildOptions = {
     entryPoints: [ENTRY],
     bundle: true,
     platform: "node",
@@ -136,16 +138,36 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         },
       },
     ],
-  });
+  };
+  // Started at the first bundle a load needs: a build that reuses its last bundle never starts esbuild.
+  let context: esbuild.BuildContext | undefined;
 
-  async function load(): Promise<LoadedPages> {
+  /** The bundle's code and import graph: reused from the last build when nothing it was made from changed. */
+  async function bundlePages(): Promise<{ code: Uint8Array; graph: ImportGraph }> {
+    // A build reuses its last bundle when nothing it was made from changed (build/bundle-reuse.ts).
+    const reuse = dev ? null : new BundleReuse(root, [esbuild.version, readFileSync(fileURLToPath(import.meta.url))]);
+    const pages = reuse && pageFiles(root);
+    const kept = pages && reuse.reusable(pages);
+    if (kept) {
+      files = pages;
+      return kept;
+    }
+    context ??= await esbuild.context(options);
     const result = await context.rebuild().catch((error: esbuild.BuildFailure) => {
       throw new Error(bundleErrorMessage(error, "pages/: the pages do not compile"));
     });
+    const graph = importGraph(result.metafile!);
+    const code = result.outputFiles![0].contents;
+    await reuse?.keep(files, graph, code);
+    return { code, graph };
+  }
+
+  async function load(): Promise<LoadedPages> {
+    const { code, graph } = await bundlePages();
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     const file = join(outDir, `pages-${process.pid}-${++generation}.mjs`);
     await mkdir(outDir, { recursive: true });
-    await writeFile(file, result.outputFiles[0].contents);
+    await writeFile(file, code);
     const bundle = (await import(pathToFileURL(file).href)) as Renderer & { pageModules: [string, { meta?: unknown; default?: unknown }][] };
     await rm(file, { force: true });
 
@@ -153,7 +175,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       if (typeof module.default !== "function") throw new Error(`${file}: export default function SomethingPage() is missing`);
       return { file, route: routeOf(file), meta: checkMeta(file, module.meta), Component: module.default as ComponentType };
     });
-    const sources = sourcesByRoute(result.metafile, root, pages);
+    const sources = sourcesByRoute(graph, root, pages);
     return {
       pages,
       renderer: bundle,
@@ -165,16 +187,33 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     };
   }
 
-  return { load, dispose: () => context.dispose() };
+  return { load, dispose: async () => context?.dispose() };
+}
+
+function importGraph(metafile: esbuild.Metafile): ImportGraph {
+  return Object.fromEntries(
+    Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external).map((imported) => imported.path)]),
+  );
+}
+
+function pageFiles(root: string): string[] {
+  try {
+    return readdirSync(join(root, "pages"))
+      .filter((name) => name.endsWith(".tsx"))
+      .map((name) => `pages/${name}`)
+      .sort();
+  } catch {
+    return [];
+  }
 }
 
 /** Every project file each route's output comes from: the page, what it imports, and what the renderer imports. */
-function sourcesByRoute(metafile: esbuild.Metafile, root: string, pages: Page[]): Map<string, Set<string>> {
+function sourcesByRoute(graph: ImportGraph, root: string, pages: Page[]): Map<string, Set<string>> {
   const closure = (start: string, seen = new Set<string>()) => {
     const visit = (path: string) => {
-      if (seen.has(path) || !metafile.inputs[path]) return;
+      if (seen.has(path) || !graph[path]) return;
       seen.add(path);
-      for (const imported of metafile.inputs[path].imports) if (!imported.external) visit(imported.path);
+      for (const imported of graph[path]) visit(imported);
     };
     visit(start);
     return seen;

@@ -1,0 +1,50 @@
+// A rebuild reuses the last page bundle only while nothing it was made from changed (build/bundle-reuse.ts):
+// run as a developer runs it, npm run build in a project copy.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { copyProject, type ProjectCopy, retitled } from "../helpers/project-copy.ts";
+
+let project: ProjectCopy;
+before(() => {
+  project = copyProject();
+});
+after(() => project?.remove());
+
+const path = (file: string) => join(project.dir, file);
+const kept = () => statSync(path(".cache/server/last-build.mjs")).mtimeMs;
+
+function runBuild(): void {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "build.ts"], { cwd: project.dir, encoding: "utf8", env: { ...process.env, OUT_DIR: "dist" } });
+  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
+}
+
+test("a rebuild with nothing changed reuses the kept bundle", () => {
+  runBuild();
+  const first = kept();
+  runBuild();
+  assert.equal(kept(), first, "the kept bundle was made again");
+});
+
+test("an edit to a file the pages import is built, and then kept", () => {
+  const before = kept();
+  const home = readFileSync(path("content/home.ts"), "utf8");
+  writeFileSync(path("content/home.ts"), home.replace("Why leaders choose", "Rebuilt: why leaders choose"));
+  runBuild();
+  assert.match(readFileSync(path("dist/index.html"), "utf8"), /Rebuilt: why leaders choose/);
+  assert.notEqual(kept(), before, "the new bundle was kept");
+  writeFileSync(path("content/home.ts"), home);
+  runBuild();
+  assert.doesNotMatch(readFileSync(path("dist/index.html"), "utf8"), /Rebuilt: why leaders choose/);
+});
+
+test("a new page file is built, and once deleted its page is gone", () => {
+  writeFileSync(path("pages/added.tsx"), retitled(readFileSync(path("pages/privacy.tsx"), "utf8"), "An Added Page"));
+  runBuild();
+  assert.match(readFileSync(path("dist/added.html"), "utf8"), /<title>An Added Page \| Cedarline Advisory<\/title>/);
+  rmSync(path("pages/added.tsx"));
+  runBuild();
+  assert.equal(existsSync(path("dist/added.html")), false);
+});
