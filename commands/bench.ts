@@ -117,6 +117,9 @@ async function benchDevLoop(): Promise<void> {
   try {
     const page = await browser.newPage();
     await page.goto(`${dev.origin}/`);
+    // As between saves: the page has finished its own start-up (fetching and hydrating islands when idle)
+    // before the first save, which otherwise measured the browser's start-up along with the save.
+    await page.waitForTimeout(1000);
     const read = (file: string) => readFileSync(join(project.dir, file), "utf8");
     /** Milliseconds from the save until the reloaded page's DOM was ready with the new text. */
     const untilReloaded = async (save: () => void, selector: string, text: string): Promise<number> => {
