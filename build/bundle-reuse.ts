@@ -4,7 +4,7 @@
 // reading and hashing the bundle's files costs a few tens of ms. Only builds do this; the dev server
 // keeps esbuild warm instead.
 import { readFileSync, statSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir, rename, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
 
@@ -15,6 +15,8 @@ interface Kept {
   key: string;
   pages: string[];
   graph: ImportGraph;
+  /** The hash of the kept code: another build in the same checkout may replace it between two reads. */
+  code: string;
 }
 
 const KEPT = join(CACHE_DIR, "server", "last-build");
@@ -37,7 +39,8 @@ export class BundleReuse {
     try {
       const kept = JSON.parse(readFileSync(`${KEPT}.json`, "utf8")) as Kept;
       if (pages.join("\n") !== kept.pages.join("\n") || this.key(pages, kept.graph, (file) => this.read(file)) !== kept.key) return null;
-      return { code: readFileSync(`${KEPT}.mjs`), graph: kept.graph };
+      const code = readFileSync(`${KEPT}.mjs`);
+      return cacheKey(code) === kept.code ? { code, graph: kept.graph } : null;
     } catch {
       return null;
     }
@@ -56,8 +59,14 @@ export class BundleReuse {
     }
     if (!key) return;
     await mkdir(dirname(KEPT), { recursive: true });
-    await writeFile(`${KEPT}.mjs`, code);
-    await writeFile(`${KEPT}.json`, JSON.stringify({ key, pages, graph } satisfies Kept));
+    // Each file whole or not at all (written aside, then renamed), the code before the record naming it.
+    const write = async (file: string, data: Uint8Array | string) => {
+      const temporary = `${file}.${process.pid}.tmp`;
+      await writeFile(temporary, data);
+      await rename(temporary, file);
+    };
+    await write(`${KEPT}.mjs`, code);
+    await write(`${KEPT}.json`, JSON.stringify({ key, pages, graph, code: cacheKey(code) } satisfies Kept));
   }
 
   private read(file: string): string {

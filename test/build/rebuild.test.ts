@@ -28,6 +28,13 @@ test("a rebuild with nothing changed reuses the kept bundle", () => {
   assert.equal(kept(), first, "the kept bundle was made again");
 });
 
+test("kept code that is not the code its record names (another build replaced it) is not used", () => {
+  writeFileSync(path(".cache/server/last-build.mjs"), "export const pageModules = [];\n");
+  runBuild();
+  assert.match(readFileSync(path("dist/index.html"), "utf8"), /<h1/);
+  assert.doesNotMatch(readFileSync(path(".cache/server/last-build.mjs"), "utf8"), /^export const pageModules = \[\];$/m);
+});
+
 test("an edit to a file the pages import is built, and then kept", () => {
   const before = kept();
   const home = readFileSync(path("content/home.ts"), "utf8");
