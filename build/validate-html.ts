@@ -50,12 +50,17 @@ function readConfigText(): string {
 export class Validators {
   private readonly workers: Worker[];
   private calls = 0;
+  /** A thread that failed while warming up, before any work was asked of it: the next call reports it. */
+  private failure: Error | undefined;
 
   /** `background`: the threads run at the lowest priority (the dev server's verification, after a reload). */
   constructor(threads: number, { background = false } = {}) {
     const config = JSON.parse(readConfigText()) as ConfigData;
     this.workers = Array.from({ length: threads }, () => {
       const worker = new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config, background } });
+      worker.on("error", (error) => {
+        this.failure = error;
+      });
       worker.unref();
       return worker;
     });
@@ -82,17 +87,21 @@ export class Validators {
       this.workers.map(
         (worker, i) =>
           new Promise<Reports>((done, fail) => {
+            if (this.failure) return fail(this.failure);
             const id = ++this.calls;
+            const stopped = () => fail(new Error("the html-validate thread stopped before it answered"));
             const answer = (message: { id: number; reports: Reports }) => {
               if (message.id !== id) return;
               worker.off("message", answer);
               worker.off("error", fail);
+              worker.off("exit", stopped);
               worker.unref();
               done(message.reports);
             };
             worker.ref(); // while it has work, the process waits for it
             worker.on("message", answer);
             worker.once("error", fail);
+            worker.once("exit", stopped);
             worker.postMessage({ id, pages: pages.slice(i * share, (i + 1) * share) });
           }),
       ),

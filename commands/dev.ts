@@ -133,8 +133,9 @@ class DevSite {
   /** Saves not yet applied because the last update failed: they go into the next one. */
   private carried = new Set<string>();
   private verification = Promise.resolve();
-  /** html-validate in a thread of its own at the lowest priority: a save never waits on verification. */
-  private readonly validators = new Validators(1, { background: true });
+  /** html-validate in a thread of its own at the lowest priority (a save never waits on verification),
+   * started at the first verification so that a broken .htmlvalidate.json is reported, not fatal. */
+  private validators: Validators | undefined;
   /** Sass, started with the server and kept running. */
   private readonly sass = styleCompiler();
   /** What the PDFs were last printed from: they are printed again only when it changes. */
@@ -297,6 +298,7 @@ class DevSite {
     this.verification = this.verification.then(async () => {
       await new Promise((done) => setTimeout(done, CHECKS_AFTER_MS));
       try {
+        this.validators ??= new Validators(1, { background: true });
         await verifyBuild(this.config.outDir, [...this.written.values()], this.config.siteUrl, this.validators);
         this.pages.notice("Verification", "");
       } catch (error) {
