@@ -42,6 +42,14 @@ function readConfigText(): string {
   return existsSync(".htmlvalidate.json") ? readFileSync(".htmlvalidate.json", "utf8") : "{}";
 }
 
+function parseConfig(text: string): ConfigData {
+  try {
+    return JSON.parse(text) as ConfigData;
+  } catch (error) {
+    throw new Error(`.htmlvalidate.json is not valid JSON (${(error as Error).message}): fix it, or remove it to use html-validate's defaults`);
+  }
+}
+
 /**
  * Threads that load html-validate and warm it up as soon as they start, so a build can start them
  * while it is still writing pages and find them ready (loading takes ~0.3 s, the first page ~0.4 s).
@@ -55,7 +63,7 @@ export class Validators {
 
   /** `background`: the threads run at the lowest priority (the dev server's verification, after a reload). */
   constructor(threads: number, { background = false } = {}) {
-    const config = JSON.parse(readConfigText()) as ConfigData;
+    const config = parseConfig(readConfigText());
     this.workers = Array.from({ length: threads }, () => {
       const worker = new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config, background } });
       worker.on("error", (error) => {
@@ -126,7 +134,7 @@ export async function validatePages(pages: HtmlFile[], validators?: Validators):
   if (validators) reports = await validators.validate(unchecked);
   else if (unchecked.length < 2 * PAGES_PER_WORKER) {
     const { validator } = await import("./html-validator.mjs");
-    reports = await validator(JSON.parse(configText) as ConfigData)(unchecked);
+    reports = await validator(parseConfig(configText))(unchecked);
   } else {
     const started = Validators.for(unchecked.length);
     reports = await started.validate(unchecked).finally(() => started.close());
