@@ -9,7 +9,6 @@ import { siteCsp } from "./build/csp.ts";
 import { GPC_FILE, gpcJson } from "./build/gpc.ts";
 import { writeHostFiles } from "./build/hosts.ts";
 import { buildImages } from "./build/images.ts";
-import { readStylesheet } from "./build/inline-stylesheet.ts";
 import { bundleIslands } from "./build/islands.ts";
 import { lastModifiedDates } from "./build/lastmod.ts";
 import { removeStale } from "./build/output.ts";
@@ -52,7 +51,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     timer.step("pages", () => bundler.load()).finally(() => bundler !== options.bundler && bundler.dispose()),
     timer.step("images", () => buildImages(out)),
     readLogos(),
-    timer.step("styles", () => buildStyles(out).then((sitePath) => readStylesheet(out, sitePath))),
+    timer.step("styles", () => buildStyles(out)),
     copyPublic(out),
   ]);
   const { renderer } = loaded;

@@ -4,9 +4,10 @@
 // reading and hashing the bundle's files costs a few tens of ms. Only builds do this; the dev server
 // keeps esbuild warm instead.
 import { readFileSync, statSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
+import { writeWhole } from "./files.ts";
 
 /** Each file in the bundle (relative to the root) and the project files it imports. */
 export type ImportGraph = Record<string, string[]>;
@@ -59,14 +60,9 @@ export class BundleReuse {
     }
     if (!key) return;
     await mkdir(dirname(KEPT), { recursive: true });
-    // Each file whole or not at all (written aside, then renamed), the code before the record naming it.
-    const write = async (file: string, data: Uint8Array | string) => {
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, data);
-      await rename(temporary, file);
-    };
-    await write(`${KEPT}.mjs`, code);
-    await write(`${KEPT}.json`, JSON.stringify({ key, pages, graph, code: cacheKey(code) } satisfies Kept));
+    // The code before the record naming it.
+    await writeWhole(`${KEPT}.mjs`, code);
+    await writeWhole(`${KEPT}.json`, JSON.stringify({ key, pages, graph, code: cacheKey(code) } satisfies Kept));
   }
 
   private read(file: string): string {

@@ -1,9 +1,9 @@
 // A content-addressed cache in .cache/: slow outputs (encoded images, compiled CSS, PDFs) are made
 // once per distinct input, so a warm build never even loads sharp, Sass or pdf-lib.
 import { createHash } from "node:crypto";
-import { readFileSync } from "node:fs";
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
+import { readIfExists, writeWhole } from "./files.ts";
 
 export const CACHE_DIR = ".cache";
 
@@ -16,22 +16,11 @@ export function cacheKey(...parts: (string | Uint8Array)[]): string {
 /** The bytes for this key: from the cache, or made now and kept for next time. */
 export async function cached(kind: string, key: string, extension: string, make: () => Promise<Uint8Array | string>): Promise<Buffer> {
   const file = join(CACHE_DIR, kind, `${key}.${extension}`);
-  // Read synchronously: for a thousand small files, fs/promises' open, stat, read and close round
-  // trips cost ~0.2 s of the main thread where reading them in turn costs a few tens of ms.
   const hit = readIfExists(file);
   if (hit) return hit;
   const made = await make();
   const bytes = typeof made === "string" ? Buffer.from(made) : Buffer.from(made);
   await mkdir(join(CACHE_DIR, kind), { recursive: true });
-  await writeFile(file, bytes);
+  await writeWhole(file, bytes);
   return bytes;
-}
-
-function readIfExists(file: string): Buffer | null {
-  try {
-    return readFileSync(file);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
-    throw error;
-  }
 }

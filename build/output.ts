@@ -1,19 +1,12 @@
 // dist/ is updated in place, not wiped: a file whose bytes are unchanged is not written again (a large
 // site's rebuild then writes only what changed), and whatever this build did not make is removed at the end.
-import { readFileSync } from "node:fs";
 import { readdir, rmdir, stat, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { readIfExists } from "./files.ts";
 
-/** Writes the file unless it already holds exactly this text; true when it wrote. The comparison reads
- * synchronously: a thousand pages read through fs/promises cost ~0.3 s of round trips. */
+/** Writes the file unless it already holds exactly this text; true when it wrote. */
 export async function writeIfChanged(file: string, text: string): Promise<boolean> {
-  let current: string | null = null;
-  try {
-    current = readFileSync(file, "utf8");
-  } catch {
-    // Not written yet.
-  }
-  if (current === text) return false;
+  if (readIfExists(file)?.toString("utf8") === text) return false;
   await writeFile(file, text);
   return true;
 }

@@ -3,7 +3,7 @@
 // per build keeps the cost per page flat; the dev server keeps the bundler warm and asks it which
 // pages a changed file affects.
 import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, readdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import * as esbuild from "esbuild";
@@ -127,12 +127,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         name: ENTRY,
         setup(build) {
           build.onResolve({ filter: new RegExp(`^${ENTRY}$`) }, () => ({ path: ENTRY, namespace: ENTRY }));
-          build.onLoad({ filter: /.*/, namespace: ENTRY }, async () => {
-            const names = await readdir(join(root, "pages")).catch(() => []);
-            files = names
-              .filter((name) => name.endsWith(".tsx"))
-              .map((name) => `pages/${name}`)
-              .sort();
+          build.onLoad({ filter: /.*/, namespace: ENTRY }, () => {
+            files = pageFiles(root);
             return { contents: entrySource(root, files), loader: "ts", resolveDir: root };
           });
         },

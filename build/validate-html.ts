@@ -3,14 +3,15 @@
 // the page, the config and the validator's version, so any change to any of them validates anew.
 // Many unchecked pages (a cold build of a large site) are shared out to worker threads.
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ConfigData } from "html-validate";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
+import { writeWhole } from "./files.ts";
 
 export interface HtmlFile {
-  /** dist-relative, e.g. services/index.html */
+  /** dist-relative, e.g. services.html */
   file: string;
   html: string;
 }
@@ -33,9 +34,7 @@ function readValidKeys(): Set<string> {
 
 async function saveValidKeys(keys: Set<string>): Promise<void> {
   await mkdir(CACHE_DIR, { recursive: true });
-  const temporary = `${VALID_PAGES}.${process.pid}.tmp`;
-  await writeFile(temporary, JSON.stringify([...keys].slice(-KEEP)));
-  await rename(temporary, VALID_PAGES);
+  await writeWhole(VALID_PAGES, JSON.stringify([...keys].slice(-KEEP)));
 }
 
 function readConfigText(): string {
@@ -126,8 +125,7 @@ export async function validatePages(pages: HtmlFile[], validators?: Validators):
   const configText = readConfigText();
   const version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
   const known = readValidKeys();
-  const keyOf = (html: string) => cacheKey(version, configText, html);
-  const unchecked = pages.filter((page) => !known.has(keyOf(page.html)));
+  const unchecked = pages.map((page) => ({ ...page, key: cacheKey(version, configText, page.html) })).filter((page) => !known.has(page.key));
   if (unchecked.length === 0) return [];
 
   let reports: Reports;
@@ -142,7 +140,7 @@ export async function validatePages(pages: HtmlFile[], validators?: Validators):
 
   const problems: string[] = [];
   reports.forEach((report, i) => {
-    if (report === null) known.add(keyOf(unchecked[i].html));
+    if (report === null) known.add(unchecked[i].key);
     else problems.push(report);
   });
   await saveValidKeys(known);

@@ -16,7 +16,6 @@ import { writeCaseStudyPdfs } from "../build/case-study-pdfs.ts";
 import { ConfigError, readConfig, readPaths } from "../build/config.ts";
 import { siteCsp } from "../build/csp.ts";
 import { buildImages } from "../build/images.ts";
-import { readStylesheet } from "../build/inline-stylesheet.ts";
 import { bundleIslands } from "../build/islands.ts";
 import { lastModifiedDates } from "../build/lastmod.ts";
 import { outputFileOf, pageBundler } from "../build/pages.ts";
@@ -219,8 +218,7 @@ class DevSite {
     const inside = (folder: string) => changed.some((file) => file.startsWith(`${folder}/`));
 
     if (inside("styles")) {
-      const stylesheet = await buildStyles(out, await this.sass);
-      site.stylesheet = site.assets.stylesheet = await readStylesheet(out, stylesheet);
+      site.stylesheet = site.assets.stylesheet = await buildStyles(out, await this.sass);
       site.csp = site.assets.csp = siteCsp(this.config, site.scripts.bootstrap, site.stylesheet);
       if (changed.every((file) => file.startsWith("styles/"))) {
         // The open page gets the new stylesheet at once; the documents on disk follow for the next load.
