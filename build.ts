@@ -3,27 +3,26 @@
 // saved 35 bytes gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { writeCaseStudyPdfs } from "./build/case-study-pdfs.ts";
-import { ConfigError, readConfig, type SiteConfig } from "./build/config.ts";
-import { siteCsp } from "./build/csp.ts";
-import { GPC_FILE, gpcJson } from "./build/gpc.ts";
-import { writeHostFiles } from "./build/hosts.ts";
-import { buildImages } from "./build/images.ts";
-import { bundleIslands } from "./build/islands.ts";
-import { lastModifiedDates } from "./build/lastmod.ts";
-import { removeStale } from "./build/output.ts";
-import { pageBundler } from "./build/pages.ts";
-import { copyPublic, readLogos } from "./build/public-files.ts";
-import { renderPages } from "./build/render-cache.ts";
-import { siteData } from "./build/site-data.ts";
-import { robotsTxt, sitemapXml } from "./build/sitemap.ts";
-import { formatSize, measurePage, overBudget } from "./build/size.ts";
-import { buildStyles } from "./build/styles.ts";
-import { BuildTimer } from "./build/timer.ts";
-import { Validators } from "./build/validate-html.ts";
-import { verifyBuild } from "./build/verify.ts";
-import { isCommand } from "./commands/cli.ts";
 import { redirects } from "./content/redirects.ts";
+import { formatSize, measurePage, overBudget } from "./steps/budgets.ts";
+import { readConfig, type SiteConfig } from "./steps/config.ts";
+import { siteCsp } from "./steps/csp.ts";
+import { GPC_FILE, gpcJson } from "./steps/gpc.ts";
+import { writeHostFiles } from "./steps/hosts/index.ts";
+import { buildImages } from "./steps/images.ts";
+import { bundleIslands } from "./steps/islands.ts";
+import { lastModifiedDates } from "./steps/lastmod.ts";
+import { removeStale } from "./steps/output.ts";
+import { pageBundler } from "./steps/pages.ts";
+import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
+import { copyPublic, readLogos } from "./steps/public-files.ts";
+import { renderPages } from "./steps/render-cache.ts";
+import { siteData } from "./steps/site-data.ts";
+import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
+import { buildStyles } from "./steps/styles.ts";
+import { BuildTimer } from "./steps/timer.ts";
+import { Validators } from "./steps/validate-html.ts";
+import { verifyBuild } from "./steps/verify.ts";
 
 /** Up to this many pages the build prints each page's cost against the budgets; a larger site leaves it
  * to `npm run size`, as gzipping every page at level 9 would cost about a millisecond a page. */
@@ -111,11 +110,3 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
 }
 
 export type BuiltSite = Awaited<ReturnType<typeof build>>;
-
-if (isCommand(import.meta.url)) {
-  build().catch((error: unknown) => {
-    console.error(error instanceof ConfigError ? `Configuration error: ${error.message}` : `Build failed: ${(error as Error).message}`);
-    if (!(error instanceof ConfigError) && process.env.DEBUG) console.error(error);
-    process.exit(1);
-  });
-}

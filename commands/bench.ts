@@ -7,9 +7,9 @@
 import { spawn } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { launchBrowser } from "../test/helpers/browser.ts";
-import { saveByRename, saveInPlace, startDevServer } from "../test/helpers/dev-server.ts";
-import { copyProject, type ProjectCopy, retitled } from "../test/helpers/project-copy.ts";
+import { launchBrowser } from "./support/browser.ts";
+import { saveByRename, saveInPlace, startDevServer } from "./support/dev-server.ts";
+import { copyProject, type ProjectCopy, retitled } from "./support/project-copy.ts";
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -33,7 +33,7 @@ const spread = (values: number[], digits: number, unit: string) =>
 function timedBuild(dir: string): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", "build.ts"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "commands/build.ts"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
     let peakKb = 0;
     let errors = "";
     child.stderr.on("data", (chunk: Buffer) => {

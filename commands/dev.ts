@@ -11,22 +11,23 @@ import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import chokidar from "chokidar";
 import * as esbuild from "esbuild";
-import { CACHE_DIR } from "../build/cache.ts";
-import { writeCaseStudyPdfs } from "../build/case-study-pdfs.ts";
-import { ConfigError, readConfig, readPaths } from "../build/config.ts";
-import { siteCsp } from "../build/csp.ts";
-import { buildImages } from "../build/images.ts";
-import { bundleIslands } from "../build/islands.ts";
-import { lastModifiedDates } from "../build/lastmod.ts";
-import { outputFileOf, pageBundler } from "../build/pages.ts";
-import { copyPublic, readLogos } from "../build/public-files.ts";
-import type { RenderedBody, WrittenPage } from "../build/render.ts";
-import { siteData } from "../build/site-data.ts";
-import { sitemapXml } from "../build/sitemap.ts";
-import { buildStyles, styleCompiler } from "../build/styles.ts";
-import { Validators } from "../build/validate-html.ts";
-import { verifyBuild } from "../build/verify.ts";
 import { type BuiltSite, build } from "../build.ts";
+import { CACHE_DIR } from "../steps/cache.ts";
+import { ConfigError, readConfig, readPaths } from "../steps/config.ts";
+import { siteCsp } from "../steps/csp.ts";
+import { buildImages } from "../steps/images.ts";
+import { bundleIslands } from "../steps/islands.ts";
+import { lastModifiedDates } from "../steps/lastmod.ts";
+import { pageBundler } from "../steps/pages.ts";
+import { writeCaseStudyPdfs } from "../steps/pdfs.ts";
+import { copyPublic, readLogos } from "../steps/public-files.ts";
+import type { RenderedBody, WrittenPage } from "../steps/render.ts";
+import { outputFileOf } from "../steps/routes.ts";
+import { siteData } from "../steps/site-data.ts";
+import { sitemapXml } from "../steps/sitemap.ts";
+import { buildStyles, styleCompiler } from "../steps/styles.ts";
+import { Validators } from "../steps/validate-html.ts";
+import { verifyBuild } from "../steps/verify.ts";
 import { serve } from "./serve.ts";
 
 // The pages' React is loaded from node_modules once and kept across saves: its production build, as
@@ -37,9 +38,24 @@ process.env.NODE_ENV ??= "production";
 const RESTART = 75;
 const CLIENT_PATH = "/__dev/client.js";
 const EVENTS_PATH = "/__dev/events";
-/** What the site is made of. build/ and build.ts are the build's own code, and the settings files are read once: a change restarts the server. */
-const WATCHED = ["pages", "components", "islands", "content", "styles", "public", "art", "build", "build.ts", ".env", ".htmlvalidate.json", "tsconfig.json"];
-const RESTARTS_ON = /^(build\/|build\.ts$|\.env$|tsconfig\.json$|\.htmlvalidate\.json$)/;
+/** What the site is made of. steps/ and build.ts are the build's own code, and the settings files are read once: a change restarts the server. */
+const WATCHED = [
+  "pages",
+  "components",
+  "islands",
+  "browser",
+  "shared",
+  "content",
+  "styles",
+  "public",
+  "art",
+  "steps",
+  "build.ts",
+  ".env",
+  ".htmlvalidate.json",
+  "tsconfig.json",
+];
+const RESTARTS_ON = /^(steps\/|build\.ts$|\.env$|tsconfig\.json$|\.htmlvalidate\.json$)/;
 /** Background checks wait this long after an update, so the page reloads before they compete for the CPU. */
 const CHECKS_AFTER_MS = 250;
 /** Editors' swap, backup and temporary files are not saves. */
@@ -399,7 +415,7 @@ function typeChecker(pages: Pages): TypeChecker {
 
 async function clientScript(): Promise<string> {
   const result = await esbuild.build({
-    entryPoints: [fileURLToPath(new URL("../islands/runtime/dev-client.ts", import.meta.url))],
+    entryPoints: [fileURLToPath(new URL("../browser/dev-client.ts", import.meta.url))],
     bundle: true,
     format: "esm",
     target: "es2022",

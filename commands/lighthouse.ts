@@ -7,11 +7,11 @@ import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { readConfig } from "../build/config.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../build/islands.ts";
-import { CHROMIUM_FLAGS, chromePath } from "../test/helpers/browser.ts";
+import { readConfig } from "../steps/config.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../steps/islands.ts";
 import { isCommand } from "./cli.ts";
 import { serve } from "./serve.ts";
+import { CHROMIUM_FLAGS, chromePath } from "./support/browser.ts";
 
 /** Every category at 100 and the largest paint within a second, as medians of three runs. */
 export const LIGHTHOUSE_BAR = { score: 100, lcpMs: 1000 };

@@ -38,7 +38,7 @@ export async function checkLinks(outDir: string, { external = false, siteUrl = "
 /** npm run links [-- --external]: checks the last build's links; external ones need the network. */
 if (isCommand(import.meta.url)) {
   const external = process.argv.includes("--external");
-  const { readConfig } = await import("../build/config.ts");
+  const { readConfig } = await import("../steps/config.ts");
   const config = readConfig();
   const broken = await checkLinks(config.outDir, { external, siteUrl: config.siteUrl });
   for (const link of broken) console.error(`broken: ${link.url} (${link.status ?? "no answer"}) on ${link.parent}`);

@@ -1,10 +1,10 @@
 // npm run size: every page of the last build against the budgets; exits 1 when one is over.
 import { existsSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-import { readConfig } from "../build/config.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../build/islands.ts";
-import { outputFileOf } from "../build/pages.ts";
-import { BUDGET, formatSize, gzipKb, measurePage, overBudget } from "../build/size.ts";
+import { BUDGET, formatSize, gzipKb, measurePage, overBudget } from "../steps/budgets.ts";
+import { readConfig } from "../steps/config.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../steps/islands.ts";
+import { outputFileOf } from "../steps/routes.ts";
 
 const { outDir } = readConfig();
 const manifestPath = join(outDir, MANIFEST_FILE);

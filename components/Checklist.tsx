@@ -1,4 +1,4 @@
-import { CheckIcon } from "./icons.tsx";
+import { CheckIcon } from "../shared/icons.tsx";
 
 /** A list with a check mark before each item: results, service points, key figures. */
 export function Checklist({ items }: { items: readonly string[] }) {

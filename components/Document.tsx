@@ -1,14 +1,14 @@
 // The whole HTML document. The head arrives resolved (components/head.ts); this only prints it.
 import { company } from "../content/site.ts";
-import { themeScript } from "../islands/theme-script.ts";
 import type { ResolvedHead } from "./head.ts";
+import { themeScript } from "./theme-script.ts";
 
 export interface DocumentProps {
   head: ResolvedHead;
   csp: string;
   /** The whole stylesheet's text, inlined so no request stands between the HTML and first paint. */
   stylesheet: string;
-  /** The inline island bootstrap (islands/runtime/bootstrap.ts, minified by the build). */
+  /** The inline island bootstrap (browser/bootstrap.ts, minified by the build). */
   bootstrap: string;
   /** Module scripts beyond the islands' (the dev server's client); none in a build. */
   scripts?: string[];
@@ -45,7 +45,7 @@ export function Document({ head, csp, stylesheet, bootstrap, scripts = [], bodyH
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
-        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from islands/runtime/bootstrap.ts, allowed by its hash in the CSP */}
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from browser/bootstrap.ts, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: bootstrap }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled Sass, allowed by its hash in the CSP */}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />

@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { ExternalIcon } from "./icons.tsx";
+import { ExternalIcon } from "../shared/icons.tsx";
 
 /** Every link that leaves the site: a new tab, no opener, no referrer, and said so to screen readers. */
 export function ExternalLink({ href, className, children, icon = true }: { href: string; className?: string; children: ReactNode; icon?: boolean }) {

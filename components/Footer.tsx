@@ -1,8 +1,8 @@
 import { privacyPolicyTitle } from "../content/privacy.ts";
 import { company, social } from "../content/site.ts";
 import { termsOfService } from "../content/terms.ts";
-import { PRIVACY_CHOICES } from "../islands/ConsentBanner.tsx";
-import { LinkedInIcon, TwitterIcon } from "./icons.tsx";
+import { LinkedInIcon, TwitterIcon } from "../shared/icons.tsx";
+import { PRIVACY_CHOICES } from "../shared/privacy-choices.ts";
 import { useSite } from "./SiteContext.tsx";
 
 export function Footer() {

@@ -1,8 +1,8 @@
 import { company, insightsLink, navigation } from "../content/site.ts";
 import MobileMenu from "../islands/MobileMenu.tsx";
-import { Island } from "../islands/runtime/island.tsx";
 import ThemeToggle from "../islands/ThemeToggle.tsx";
 import { BrandMark } from "./BrandMark.tsx";
+import { Island } from "./Island.tsx";
 
 export function Header({ path }: { path: string }) {
   return (

@@ -26,6 +26,6 @@ export const SiteContext = createContext<SiteData | null>(null);
 
 export function useSite(): SiteData {
   const site = useContext(SiteContext);
-  if (!site) throw new Error("useSite() needs <SiteContext.Provider>: render pages through build/render.ts");
+  if (!site) throw new Error("useSite() needs <SiteContext.Provider>: render pages through steps/render.ts");
   return site;
 }

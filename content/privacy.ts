@@ -1,4 +1,4 @@
-import { CONSENT_STORAGE_KEY } from "../islands/integrations/consent.ts";
+import { CONSENT_STORAGE_KEY } from "../shared/storage-keys.ts";
 import { company, newsletter } from "./site.ts";
 import type { Policy } from "./types.ts";
 

@@ -12,7 +12,7 @@ export const company = {
   foundingYear: 2021,
 } as const;
 
-/** The address the site is served from when SITE_URL is not set (see build/config.ts). */
+/** The address the site is served from when SITE_URL is not set (see steps/config.ts). */
 export const defaultSiteUrl = "https://cedarlineadvisory.com";
 
 export const newsletter = {

@@ -1,8 +1,8 @@
 // Download Case Study: a dialog that records the lead in the CRM, then starts the PDF download.
 import { type FormEvent, type KeyboardEvent, type MouseEvent, useEffect, useRef, useState } from "react";
-import { Honeypot, honeypotValue } from "./honeypot.tsx";
-import { CloseIcon } from "./icons.tsx";
-import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./integrations/crm.ts";
+import { FORM_ERROR_MESSAGE, useCrmSubmission } from "../shared/crm.ts";
+import { Honeypot, honeypotValue } from "../shared/honeypot.tsx";
+import { CloseIcon } from "../shared/icons.tsx";
 
 interface CaseStudyDownloadProps {
   endpoint: string | null;

@@ -1,8 +1,8 @@
 // The contact inquiry form: sent to the CRM, kept filled on any failure, and kept as a draft in
 // sessionStorage until it is sent, so a reload or a wrong click loses nothing.
 import { type FormEvent, useEffect, useRef } from "react";
-import { Honeypot, honeypotValue } from "./honeypot.tsx";
-import { FORM_ERROR_MESSAGE, useCrmSubmission } from "./integrations/crm.ts";
+import { FORM_ERROR_MESSAGE, useCrmSubmission } from "../shared/crm.ts";
+import { Honeypot, honeypotValue } from "../shared/honeypot.tsx";
 
 interface ContactFormProps {
   endpoint: string | null;

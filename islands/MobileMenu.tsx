@@ -1,7 +1,7 @@
 // The header's links. Wide screens show them inline; small screens put them in a slide-in panel.
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
 import type { NavLink } from "../content/site.ts";
-import { CloseIcon, MenuIcon } from "./icons.tsx";
+import { CloseIcon, MenuIcon } from "../shared/icons.tsx";
 
 interface MobileMenuProps {
   links: NavLink[];

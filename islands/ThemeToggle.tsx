@@ -1,4 +1,4 @@
-import { ThemeProvider, useTheme } from "./theme.tsx";
+import { ThemeProvider, useTheme } from "../shared/theme.tsx";
 
 function ToggleButton() {
   const { toggle } = useTheme();

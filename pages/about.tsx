@@ -1,10 +1,10 @@
 import type { PageMeta } from "../components/head.ts";
-import { ArrowIcon } from "../components/icons.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { PageHeader, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
 import { aboutIntro, builtDifferent, vision } from "../content/about.ts";
 import { company } from "../content/site.ts";
+import { ArrowIcon } from "../shared/icons.tsx";
 
 export const meta: PageMeta = {
   title: "About Us",

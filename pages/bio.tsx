@@ -1,11 +1,11 @@
 import { ExternalLink } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
+import { Island } from "../components/Island.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { bio, bioTabs } from "../content/bio.ts";
 import { company } from "../content/site.ts";
 import type { BioEntry, BioTabValue } from "../content/types.ts";
 import BioTabs from "../islands/BioTabs.tsx";
-import { Island } from "../islands/runtime/island.tsx";
 
 export const meta: PageMeta = {
   title: `${company.founder}, ${company.founderRole}`,

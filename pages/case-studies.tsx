@@ -1,6 +1,7 @@
 import { Checklist } from "../components/Checklist.tsx";
 import { ExternalLink } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
+import { Island } from "../components/Island.tsx";
 import { LogoStrip } from "../components/LogoStrip.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
@@ -8,7 +9,6 @@ import { caseStudies } from "../content/case-studies.ts";
 import { caseStudyClientLogos, company } from "../content/site.ts";
 import type { CaseStudy } from "../content/types.ts";
 import CaseStudyDownload from "../islands/CaseStudyDownload.tsx";
-import { Island } from "../islands/runtime/island.tsx";
 
 export const meta: PageMeta = {
   title: "Client Success Stories",

@@ -1,12 +1,12 @@
 import { ExternalLink } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
-import { LinkedInIcon, TwitterIcon } from "../components/icons.tsx";
+import { Island } from "../components/Island.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
 import { approach, contactIntro, newsletterPromo, responseTime } from "../content/contact.ts";
 import { company, newsletter, social } from "../content/site.ts";
 import ContactForm from "../islands/ContactForm.tsx";
-import { Island } from "../islands/runtime/island.tsx";
+import { LinkedInIcon, TwitterIcon } from "../shared/icons.tsx";
 
 export const meta: PageMeta = {
   title: "Contact Us",

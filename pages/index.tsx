@@ -1,13 +1,13 @@
 import { Checklist } from "../components/Checklist.tsx";
 import { ExternalLink } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
-import { ArrowIcon } from "../components/icons.tsx";
 import { Logo, LogoStrip } from "../components/LogoStrip.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { CallToAction, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
 import { aboutSection, caseStudiesTeaser, clientLogosHeading, closingCta, hero, serviceAreas, servicesSection } from "../content/home.ts";
 import { company, homeClientLogos, memoryProduct, newsletter } from "../content/site.ts";
+import { ArrowIcon } from "../shared/icons.tsx";
 
 export const meta: PageMeta = {
   title: `${company.name} | Strategic Technology Advisory & AI Product Development`,

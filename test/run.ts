@@ -3,7 +3,7 @@ import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
-import { chromePath } from "./helpers/browser.ts";
+import { chromePath } from "../commands/support/browser.ts";
 import { nginxPath } from "./helpers/nginx.ts";
 import { buildTestSites } from "./helpers/site.ts";
 

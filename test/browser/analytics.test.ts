@@ -1,7 +1,7 @@
 // Analytics and web vitals: third parties only when configured, web-vitals 2 s after start.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { openPage } from "../helpers/browser.ts";
+import { openPage } from "../../commands/support/browser.ts";
 import { CLARITY_ID, configuredSite, GA_ID } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { openPage } from "../helpers/browser.ts";
+import { openPage } from "../../commands/support/browser.ts";
 import { bareSite, CLARITY_ID, configuredSite, GA_ID } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { openPage } from "../helpers/browser.ts";
+import { openPage } from "../../commands/support/browser.ts";
 import { contactEndpoint, failures, rejection, standInCrm } from "../helpers/crm.ts";
 import { bareSite, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";

@@ -6,9 +6,9 @@ import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
-import { launchBrowser } from "../helpers/browser.ts";
-import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../helpers/dev-server.ts";
-import { copyProject, type ProjectCopy, retitled } from "../helpers/project-copy.ts";
+import { launchBrowser } from "../../commands/support/browser.ts";
+import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
+import { copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
 let dev: DevServer;

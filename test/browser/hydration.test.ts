@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
 import type { BrowserContextOptions, Page } from "playwright-core";
-import { BUDGET, laterBudget } from "../../build/size.ts";
-import { openPage } from "../helpers/browser.ts";
+import { openPage } from "../../commands/support/browser.ts";
+import { BUDGET, laterBudget } from "../../steps/budgets.ts";
 import { configuredSite, ROUTES } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

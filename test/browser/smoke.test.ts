@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { openPage } from "../helpers/browser.ts";
+import { openPage } from "../../commands/support/browser.ts";
 import { bareSite, ROUTES } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

@@ -2,8 +2,8 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
-import { IMMUTABLE, REVALIDATE } from "../../build/hosts/policy.ts";
-import { checkRedirects } from "../../build/hosts.ts";
+import { checkRedirects } from "../../steps/hosts/index.ts";
+import { IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
 import { configuredSite, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 
 const hosts = testHostsDir(configuredSite);

@@ -2,10 +2,10 @@
 import assert from "node:assert/strict";
 import { readdirSync, readFileSync } from "node:fs";
 import { before, test } from "node:test";
-import { sha256Source } from "../../build/csp.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../../build/islands.ts";
-import { outputFileOf } from "../../build/pages.ts";
-import { BUDGET, gzipKb, measurePage, overBudget, scriptsBeforeLoad } from "../../build/size.ts";
+import { BUDGET, gzipKb, measurePage, overBudget, scriptsBeforeLoad } from "../../steps/budgets.ts";
+import { sha256Source } from "../../steps/csp.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
+import { outputFileOf } from "../../steps/routes.ts";
 import { bareSite, configuredSite, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
 
 before(ensureTestSites);

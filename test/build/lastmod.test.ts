@@ -5,8 +5,8 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { lastModifiedDates } from "../../build/lastmod.ts";
-import { loadPages } from "../../build/pages.ts";
+import { lastModifiedDates } from "../../steps/lastmod.ts";
+import { loadPages } from "../../steps/pages.ts";
 import { configuredSite } from "../helpers/site.ts";
 
 const buildDate = new Date("2030-01-01");
@@ -50,7 +50,7 @@ test("a page is dated by the last commit touching any file it is made from; unco
 test("the page bundle names each page's own files and the shared ones", async () => {
   const { sourcesOf } = await loadPages();
   const about = sourcesOf("/about");
-  for (const file of ["pages/about.tsx", "content/about.ts", "components/Layout.tsx", "build/render.ts"])
+  for (const file of ["pages/about.tsx", "content/about.ts", "components/Layout.tsx", "steps/render.ts"])
     assert.ok(about.includes(file), `${file} in ${about.join(", ")}`);
   assert.ok(!about.includes("pages/services.tsx"));
   assert.ok(!about.some((file) => file.includes("node_modules")));

@@ -4,10 +4,10 @@ import { readdirSync, readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../build/hosts/policy.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../../build/islands.ts";
 import { caseStudies } from "../../content/case-studies.ts";
 import { redirects } from "../../content/redirects.ts";
+import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
 import { type RunningNginx, startNginx } from "../helpers/nginx.ts";
 import { configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 

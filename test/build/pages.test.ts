@@ -4,7 +4,8 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { loadPages, outputFileOf, routeOf, routeOfOutputFile } from "../../build/pages.ts";
+import { loadPages } from "../../steps/pages.ts";
+import { outputFileOf, routeOf, routeOfOutputFile } from "../../steps/routes.ts";
 
 test("routeOfOutputFile undoes outputFileOf for every kind of route", () => {
   for (const route of ["/", "/case-studies", "/404"]) assert.equal(routeOfOutputFile(outputFileOf(route)), route);

@@ -1,11 +1,11 @@
-// A rebuild reuses the last page bundle only while nothing it was made from changed (build/bundle-reuse.ts):
+// A rebuild reuses the last page bundle only while nothing it was made from changed (steps/bundle-reuse.ts):
 // run as a developer runs it, npm run build in a project copy.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { copyProject, type ProjectCopy, retitled } from "../helpers/project-copy.ts";
+import { copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
 before(() => {
@@ -17,7 +17,11 @@ const path = (file: string) => join(project.dir, file);
 const kept = () => statSync(path(".cache/server/last-build.mjs")).mtimeMs;
 
 function runBuild(): void {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "build.ts"], { cwd: project.dir, encoding: "utf8", env: { ...process.env, OUT_DIR: "dist" } });
+  const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
+    cwd: project.dir,
+    encoding: "utf8",
+    env: { ...process.env, OUT_DIR: "dist" },
+  });
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 }
 

@@ -6,10 +6,10 @@ import { join } from "node:path";
 import { before, test } from "node:test";
 import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
-import { outputFileOf } from "../../build/pages.ts";
-import { Validators, validatePages } from "../../build/validate-html.ts";
 import { checkLinks } from "../../commands/links.ts";
 import { caseStudies } from "../../content/case-studies.ts";
+import { outputFileOf } from "../../steps/routes.ts";
+import { Validators, validatePages } from "../../steps/validate-html.ts";
 import { bareSite, configuredSite, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
 
 before(ensureTestSites);
@@ -27,7 +27,7 @@ for (const site of [configuredSite, bareSite]) {
 
 test("a build served from a loopback SITE_URL checks clean: its own absolute addresses are not crawled", async () => {
   const { build } = await import("../../build.ts");
-  const { readConfig } = await import("../../build/config.ts");
+  const { readConfig } = await import("../../steps/config.ts");
   const out = mkdtempSync(join(tmpdir(), "loopback-site-"));
   try {
     await build(readConfig({ SITE_URL: "http://127.0.0.1:4596", OUT_DIR: out }), () => {});

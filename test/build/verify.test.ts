@@ -6,7 +6,7 @@ import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { copyProject, type ProjectCopy } from "../helpers/project-copy.ts";
+import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
 before(() => {
@@ -28,7 +28,11 @@ function restore(): void {
 }
 
 function runBuild(): { ok: boolean; output: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "build.ts"], { cwd: project.dir, encoding: "utf8", env: { ...process.env, OUT_DIR: "dist" } });
+  const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
+    cwd: project.dir,
+    encoding: "utf8",
+    env: { ...process.env, OUT_DIR: "dist" },
+  });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }
 

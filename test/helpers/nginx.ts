@@ -4,7 +4,7 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { NGINX_SNIPPET } from "../../build/hosts/nginx.ts";
+import { NGINX_SNIPPET } from "../../steps/hosts/nginx.ts";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 

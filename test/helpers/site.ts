@@ -3,10 +3,10 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import type { AddressInfo } from "node:net";
 import { JSDOM } from "jsdom";
-import { readConfig } from "../../build/config.ts";
-import { outputFileOf } from "../../build/pages.ts";
 import { build } from "../../build.ts";
 import { serve } from "../../commands/serve.ts";
+import { readConfig } from "../../steps/config.ts";
+import { outputFileOf } from "../../steps/routes.ts";
 
 export const TEST_BUILD_DATE = "2026-03-15";
 export const TEST_SITE_URL = "https://cedarline.test";

@@ -8,7 +8,7 @@ vi.mock("web-vitals", () => {
   return { onCLS: on("CLS"), onINP: on("INP"), onFCP: on("FCP"), onLCP: on("LCP"), onTTFB: on("TTFB") };
 });
 
-const { WEB_VITALS_DELAY_MS, startAnalytics, webVitalEvent } = await import("../../islands/integrations/analytics.ts");
+const { WEB_VITALS_DELAY_MS, startAnalytics, webVitalEvent } = await import("../../browser/analytics.ts");
 
 beforeEach(() => {
   document.head.innerHTML = "";
@@ -68,7 +68,7 @@ test("a failed web-vitals import logs one warning and nothing else", async () =>
   vi.doMock("web-vitals", () => {
     throw new Error("chunk failed to load");
   });
-  const analytics = await import("../../islands/integrations/analytics.ts");
+  const analytics = await import("../../browser/analytics.ts");
   const warn = vi.spyOn(console, "warn").mockImplementation(() => {});
   window.gtag = vi.fn();
   await analytics.loadWebVitals();

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, crmEndpoint, readConfig } from "../../build/config.ts";
+import { ConfigError, crmEndpoint, readConfig } from "../../steps/config.ts";
 
 describe("readConfig", () => {
   test("defaults: the firm's address, no CRM, no third parties", () => {

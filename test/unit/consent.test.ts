@@ -1,5 +1,5 @@
 import { expect, test, vi } from "vitest";
-import { clarityConsent, currentConsent, googleConsent, privacySignal, updateConsent } from "../../islands/integrations/consent.ts";
+import { clarityConsent, currentConsent, googleConsent, privacySignal, updateConsent } from "../../browser/consent.ts";
 
 test("a Global Privacy Control or Do Not Track signal is a standing no", () => {
   expect(privacySignal({ globalPrivacyControl: true } as unknown as Navigator)).toBe("Global Privacy Control");

@@ -1,6 +1,6 @@
 import { afterEach, describe, expect, test, vi } from "vitest";
-import { CRM_TIMEOUT_MS, crmPayload, FORM_ERROR_MESSAGE, hubspotUtk, submitToCrm } from "../../islands/integrations/crm.ts";
-import { fieldErrorMessage } from "../../islands/integrations/crm-rejection.ts";
+import { fieldErrorMessage } from "../../browser/crm-rejection.ts";
+import { CRM_TIMEOUT_MS, crmPayload, FORM_ERROR_MESSAGE, hubspotUtk, submitToCrm } from "../../shared/crm.ts";
 
 const endpoint = "https://api.hsforms.com/submissions/v3/integration/submit/1/abc";
 

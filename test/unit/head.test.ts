@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { contentSecurityPolicy, sha256Source } from "../../build/csp.ts";
 import { pageTitle } from "../../components/head.ts";
-import { themeScript } from "../../islands/theme-script.ts";
+import { themeScript } from "../../components/theme-script.ts";
+import { contentSecurityPolicy, sha256Source } from "../../steps/csp.ts";
 
 describe("pageTitle", () => {
   test("appends the company unless the title names it", () => {

@@ -1,6 +1,6 @@
 import { renderToStaticMarkup } from "react-dom/server";
 import { describe, expect, test } from "vitest";
-import { assertJsonProps, collectIslands, Island } from "../../islands/runtime/island.tsx";
+import { assertJsonProps, collectIslands, Island } from "../../components/Island.tsx";
 
 function Greeting({ name }: { name: string }) {
   return <p>Hello {name}</p>;

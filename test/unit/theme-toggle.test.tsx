@@ -1,7 +1,7 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { beforeEach, expect, test, vi } from "vitest";
 import ThemeToggle from "../../islands/ThemeToggle.tsx";
-import { useTheme } from "../../islands/theme.tsx";
+import { useTheme } from "../../shared/theme.tsx";
 
 beforeEach(() => {
   document.documentElement.className = "js";

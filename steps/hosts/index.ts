@@ -1,15 +1,15 @@
-// Each host's files, all from one header policy (build/hosts/policy.ts) and one redirect list
+// Each host's files, all from one header policy (steps/hosts/policy.ts) and one redirect list
 // (content/redirects.ts). _headers and _redirects go into the site itself, where Netlify and Cloudflare
 // Pages look for them; files a host must not serve go into the hosts folder beside it.
 import { mkdir, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Redirect } from "../content/redirects.ts";
-import { cloudFrontFunction } from "./hosts/cloudfront.ts";
-import { redirectPage } from "./hosts/github-pages.ts";
-import { headersFile, redirectsFile } from "./hosts/netlify.ts";
-import { NGINX_SNIPPET, nginxServerBlock, nginxSnippet } from "./hosts/nginx.ts";
-import { headerPolicy } from "./hosts/policy.ts";
-import { outputFileOf } from "./pages.ts";
+import type { Redirect } from "../../content/redirects.ts";
+import { outputFileOf } from "../routes.ts";
+import { cloudFrontFunction } from "./cloudfront.ts";
+import { redirectPage } from "./github-pages.ts";
+import { headersFile, redirectsFile } from "./netlify.ts";
+import { NGINX_SNIPPET, nginxServerBlock, nginxSnippet } from "./nginx.ts";
+import { headerPolicy } from "./policy.ts";
 
 interface HostInput {
   outDir: string;

@@ -1,17 +1,17 @@
 // Renders each page with React on the server: first its body (collecting the islands it uses),
 // then the whole document once the island scripts and stylesheet have names. The build loads this
-// module from the page bundle (build/pages.ts), so it shares one React context with the pages.
+// module from the page bundle (steps/pages.ts), so it shares one React context with the pages.
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Document } from "../components/Document.tsx";
 import { resolveHead } from "../components/head.ts";
+import { collectIslands, type UsedIsland } from "../components/Island.tsx";
 import { Layout } from "../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
-import { collectIslands, type UsedIsland } from "../islands/runtime/island.tsx";
 import { writeIfChanged } from "./output.ts";
-import { outputFileOf, type Page } from "./pages.ts";
+import { outputFileOf, type Page } from "./routes.ts";
 
 export interface RenderedBody {
   page: Page;

@@ -3,10 +3,9 @@
 // grants analytics storage. Advertising storage is never granted. A Global Privacy Control or Do Not
 // Track signal means no: the visitor is never asked, and consent is never granted.
 
-export type Consent = "granted" | "denied";
+import { CONSENT_STORAGE_KEY } from "../shared/storage-keys.ts";
 
-/** The visitor's choice, kept in this browser and applied on every later page. */
-export const CONSENT_STORAGE_KEY = "consent";
+export type Consent = "granted" | "denied";
 
 /** The browser signal that refuses consent on the visitor's behalf, if any. */
 export type PrivacySignal = "Global Privacy Control" | "Do Not Track" | null;

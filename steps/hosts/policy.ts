@@ -19,11 +19,11 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Pages may be cached but are checked with the host on every visit, so a deploy shows at once. */
 export const REVALIDATE = "no-cache";
 
-/** Folders whose file names carry a content hash (build/islands.ts, build/styles.ts, build/images.ts). */
+/** Folders whose file names carry a content hash (steps/islands.ts, steps/styles.ts, steps/images.ts). */
 export const HASHED_FOLDERS = ["/assets/*", "/images/*"];
 
 interface PolicyInput {
-  /** The page policy (build/csp.ts); headers add what only a header can carry. */
+  /** The page policy (steps/csp.ts); headers add what only a header can carry. */
   csp: string;
   /** Every page's site path, the not-found page's file ("/404.html") included. */
   pages: string[];

@@ -1,5 +1,5 @@
 // /.well-known/gpc.json: tells user agents and auditors that this site honours Global Privacy Control
-// (islands/integrations/consent.ts treats the signal as a refusal of consent).
+// (browser/consent.ts treats the signal as a refusal of consent).
 
 export const GPC_FILE = ".well-known/gpc.json";
 

@@ -53,7 +53,7 @@ export async function submitToCrm(endpoint: string | null, fields: Record<string
       signal: controller.signal,
     });
     if (response.ok) return { ok: true, fieldErrors: {} };
-    const { fieldErrorsOf } = await import("./crm-rejection.ts").catch(() => ({ fieldErrorsOf: nothingToSay }));
+    const { fieldErrorsOf } = await import("../browser/crm-rejection.ts").catch(() => ({ fieldErrorsOf: nothingToSay }));
     return { ok: false, fieldErrors: await fieldErrorsOf(response, labels) };
   } catch {
     return { ok: false, fieldErrors: {} };

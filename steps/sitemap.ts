@@ -3,7 +3,7 @@ import { absoluteUrl } from "../components/head.ts";
 
 export interface SitemapEntry {
   route: string;
-  /** YYYY-MM-DD: when the page's content last changed (build/lastmod.ts). */
+  /** YYYY-MM-DD: when the page's content last changed (steps/lastmod.ts). */
   lastmod: string;
 }
 

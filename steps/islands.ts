@@ -6,8 +6,8 @@ import { existsSync } from "node:fs";
 import { readFile, writeFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import * as esbuild from "esbuild";
-import type { AnalyticsConfig } from "../islands/integrations/analytics.ts";
-import type { UsedIsland } from "../islands/runtime/island.tsx";
+import type { AnalyticsConfig } from "../browser/analytics.ts";
+import type { UsedIsland } from "../components/Island.tsx";
 
 /** What the bundler produced, written beside the scripts for `npm run size`. */
 export interface IslandManifest {
@@ -25,7 +25,7 @@ export const MANIFEST_FILE = "assets/manifest.json";
 
 const root = process.cwd();
 const islandFile = (name: string) => resolve(root, "islands", `${name}.tsx`);
-const runtime = (file: string) => JSON.stringify(resolve(root, "islands", file));
+const browserModule = (file: string) => JSON.stringify(resolve(root, "browser", file));
 
 /** Islands on every page travel inside the runtime's entry: one request fewer, and no extra chunk. */
 function islandsOnEveryPage(pages: { islands: UsedIsland[] }[]): string[] {
@@ -35,18 +35,18 @@ function islandsOnEveryPage(pages: { islands: UsedIsland[] }[]): string[] {
 function entrySource(bundled: string[], lazy: string[]): string {
   const registry = [...bundled, ...lazy.map((name) => `${name}: { load: () => import(${JSON.stringify(islandFile(name))}) }`)];
   return [
-    `import { hydrateIslands } from ${runtime("runtime/hydrate.ts")};`,
+    `import { hydrateIslands } from ${browserModule("hydrate.ts")};`,
     ...bundled.map((name) => `import ${name} from ${JSON.stringify(islandFile(name))};`),
     `hydrateIslands({ ${registry.join(", ")} });`,
     // Analytics waits for the load event, so it never competes with first paint.
-    `const analytics = () => import(${runtime("integrations/analytics.ts")}).then((m) => m.startAnalytics());`,
+    `const analytics = () => import(${browserModule("analytics.ts")}).then((m) => m.startAnalytics());`,
     `if (document.readyState === "complete") analytics(); else addEventListener("load", analytics, { once: true });`,
   ].join("\n");
 }
 
 /** The bootstrap minified, with the runtime's address in it; its text is hashed into the CSP. */
 async function bootstrapScript(entry: string): Promise<string> {
-  const source = await readFile(resolve(root, "islands/runtime/bootstrap.ts"), "utf8");
+  const source = await readFile(resolve(root, "browser/bootstrap.ts"), "utf8");
   const js = await esbuild.transform(source, { loader: "ts", target: "es2022", define: { ISLAND_ENTRY: JSON.stringify(entry) } });
   // Wrapped by hand: esbuild's own iife format adds module interop helpers that the import() here never needs.
   const minified = await esbuild.transform(`(()=>{${js.code}})()`, { target: "es2022", minify: true, legalComments: "none" });
@@ -85,8 +85,8 @@ export async function bundleIslands(pages: { route: string; islands: UsedIsland[
       minify: true,
       legalComments: "none",
       jsx: "automatic",
-      jsxImportSource: resolve(root, "islands/runtime"),
-      alias: { react: resolve(root, "islands/runtime/react.ts") },
+      jsxImportSource: resolve(root, "browser"),
+      alias: { react: resolve(root, "browser/react.ts") },
       define: {
         "process.env.NODE_ENV": '"production"',
         __GA_MEASUREMENT_ID__: JSON.stringify(analytics.gaMeasurementId),
@@ -127,7 +127,7 @@ export async function bundleIslands(pages: { route: string; islands: UsedIsland[
   const outputOf = (entryPoint: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)!;
   const entry = outputOf("islands-entry:site");
   // The runtime with analytics and web-vitals; each island's chunks are added only where it is used.
-  const runtimeFiles = [...closure(entry, false), ...closure(outputOf(relative(root, resolve(root, "islands/integrations/analytics.ts"))), true)];
+  const runtimeFiles = [...closure(entry, false), ...closure(outputOf(relative(root, resolve(root, "browser/analytics.ts"))), true)];
   const manifest: IslandManifest = {
     bootstrap: await bootstrapScript(sitePath(entry)),
     routes: Object.fromEntries(

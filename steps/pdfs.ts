@@ -4,9 +4,9 @@ import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { CaseStudy } from "../content/types.ts";
 import { cached, cacheKey } from "./cache.ts";
-import type { Firm } from "./case-study-pdf.ts";
+import type { Firm } from "./pdf-layout.ts";
 
-const printer = new URL("./case-study-pdf.ts", import.meta.url);
+const printer = new URL("./pdf-layout.ts", import.meta.url);
 
 export async function writeCaseStudyPdfs(studies: CaseStudy[], firm: Firm, siteUrl: string, buildDate: Date, outDir: string): Promise<string[]> {
   const documents = studies.filter((study) => !study.isExternalLink);
@@ -19,7 +19,7 @@ export async function writeCaseStudyPdfs(studies: CaseStudy[], firm: Firm, siteU
       // The same study, address, date and generator always print the same bytes.
       const key = cacheKey(JSON.stringify([study, firm, siteUrl, buildDate.toISOString()]), printerSource);
       const bytes = await cached("pdfs", key, "pdf", () =>
-        import("./case-study-pdf.ts")
+        import("./pdf-layout.ts")
           .then(({ caseStudyPdf }) => caseStudyPdf(study, firm, siteUrl, buildDate))
           .catch((error: Error) => {
             throw new Error(`content/case-studies.ts: "${study.title}" cannot be printed to PDF (${error.message}); keep its text to WinAnsi characters`);

@@ -11,15 +11,7 @@ import type { ComponentType } from "react";
 import type { PageMeta } from "../components/head.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
-
-export interface Page {
-  /** pages/case-studies.tsx */
-  file: string;
-  /** "/case-studies"; "/" for index; "/404" for the not-found page. */
-  route: string;
-  meta: PageMeta;
-  Component: ComponentType;
-}
+import { type Page, routeOf } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
  * registry; and the content the PDFs print, so a dev server's PDFs follow every save too. */
@@ -34,25 +26,6 @@ export interface LoadedPages {
   sourcesOf: (route: string) => string[];
   /** The routes whose output may change when these project files change. */
   affectedBy: (files: string[]) => string[];
-}
-
-export function routeOf(file: string): string {
-  const name = file.replace(/^pages\//, "").replace(/\.tsx$/, "");
-  return name === "index" ? "/" : `/${name}`;
-}
-
-/** dist-relative output file. /services is services.html: Netlify, Cloudflare Pages and GitHub Pages
- * serve that at /services with no redirect (a services/ folder would send /services to /services/ first),
- * and the nginx and CloudFront recipes map it the same way, so every host serves the one URL form. */
-export function outputFileOf(route: string): string {
-  if (route === "/") return "index.html";
-  return `${route.slice(1)}.html`;
-}
-
-/** The route a dist-relative output file serves: the inverse of outputFileOf. */
-export function routeOfOutputFile(file: string): string {
-  if (file === "index.html") return "/";
-  return `/${file.replace(/\.html$/, "")}`;
 }
 
 function checkMeta(file: string, meta: unknown): PageMeta {
@@ -140,7 +113,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
 
   /** The bundle's code and import graph: reused from the last build when nothing it was made from changed. */
   async function bundlePages(): Promise<{ code: Uint8Array; graph: ImportGraph }> {
-    // A build reuses its last bundle when nothing it was made from changed (build/bundle-reuse.ts).
+    // A build reuses its last bundle when nothing it was made from changed (steps/bundle-reuse.ts).
     const reuse = dev ? null : new BundleReuse(root, [esbuild.version, readFileSync(fileURLToPath(import.meta.url))]);
     const pages = reuse && pageFiles(root);
     const kept = pages && reuse.reusable(pages);

@@ -3,7 +3,8 @@
 // "Privacy choices" link ([data-privacy-choices]) opens it again later. With a privacy signal on it
 // offers no choice and says the signal is honoured.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { Consent, PrivacySignal } from "./integrations/consent.ts";
+import { PRIVACY_CHOICES } from "../shared/privacy-choices.ts";
+import type { Consent, PrivacySignal } from "./consent.ts";
 
 interface ConsentBannerProps {
   /** True on a first visit: no choice stored and no signal. */
@@ -12,8 +13,6 @@ interface ConsentBannerProps {
   consent: Consent;
   onChoose: (consent: Consent) => void;
 }
-
-export const PRIVACY_CHOICES = "Privacy choices";
 
 export default function ConsentBanner({ ask, signal, consent, onChoose }: ConsentBannerProps) {
   const [open, setOpen] = useState(ask);

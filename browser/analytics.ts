@@ -2,7 +2,7 @@
 // after start. Pages load this module at their load event, so none of it (the consent banner
 // included) delays first paint.
 import { h, render } from "preact";
-import ConsentBanner from "../ConsentBanner.tsx";
+import ConsentBanner from "./ConsentBanner.tsx";
 import { type Consent, clarityConsent, currentConsent, googleConsent, privacySignal, storeChoice, storedChoice, updateConsent } from "./consent.ts";
 
 /** web-vitals is imported this long after the page started loading, never on the critical path. */
@@ -22,7 +22,7 @@ interface VitalMetric {
 
 type Gtag = (...args: unknown[]) => void;
 
-/** This deployment's ids, defined by the build (build/islands.ts), so they travel in this lazy chunk. */
+/** This deployment's ids, defined by the build (steps/islands.ts), so they travel in this lazy chunk. */
 declare const __GA_MEASUREMENT_ID__: string | null;
 declare const __CLARITY_PROJECT_ID__: string | null;
 declare const __CONSENT_DEFAULT__: Consent;

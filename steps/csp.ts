@@ -1,7 +1,7 @@
 // The Content-Security-Policy: our own files, hashed inline scripts, and only the third parties this
 // deployment configures. Pages carry it in a <meta>; hosts that read _headers also send it as a header.
 import { createHash } from "node:crypto";
-import { themeScript } from "../islands/theme-script.ts";
+import { themeScript } from "../components/theme-script.ts";
 import type { SiteConfig } from "./config.ts";
 
 export function sha256Source(source: string): string {

@@ -54,7 +54,7 @@ const WARM_UP = {
   html: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Warm-up</title></head><body><header><nav aria-label="Main"><a href="/">Home</a></nav></header><main><h1>Warm-up</h1><p>Text</p><form><label for="a">A</label><input id="a" name="a"><button type="submit">Send</button></form></main><footer><p>End</p></footer></body></html>',
 };
 
-// In a worker (build/validate-html.ts starts them): warm up at once, then answer { id, pages } with { id, reports }.
+// In a worker (steps/validate-html.ts starts them): warm up at once, then answer { id, pages } with { id, reports }.
 if (inWorker) {
   const validate = validator(workerData.config);
   const warmed = validate([WARM_UP]);
