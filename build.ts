@@ -1,112 +1,214 @@
-// The story of a build: read the config, bundle and render every page, bundle the islands, write dist/,
-// verify it. React already writes compact markup, so there is no minify step (html-minifier-terser
-// saved 35 bytes gzip over the whole site and cost a quarter of a second).
+// The story of a build, told once for `npm run build` and `npm run dev` alike: read the pages, art,
+// styles and public files; render every page; bundle the islands; write the documents; print the PDFs,
+// the sitemap and each host's files; remove what the site no longer makes; verify. Each step names its
+// inputs (source folders, settings, other steps' results) and keeps its last result while they are the
+// same, so a build runs every step once and a dev save redoes only what the save touched.
+// React already writes compact markup, so there is no minify step (html-minifier-terser saved 35 bytes
+// gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { redirects } from "./content/redirects.ts";
-import { formatSize, measurePage, overBudget } from "./steps/budgets.ts";
+import { budgetReport } from "./steps/budgets.ts";
 import { readConfig, type SiteConfig } from "./steps/config.ts";
 import { siteCsp } from "./steps/csp.ts";
+import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
 import { GPC_FILE, gpcJson } from "./steps/gpc.ts";
 import { writeHostFiles } from "./steps/hosts/index.ts";
 import { buildImages } from "./steps/images.ts";
+import { Memo, SourceVersions } from "./steps/inputs.ts";
 import { bundleIslands } from "./steps/islands.ts";
 import { lastModifiedDates } from "./steps/lastmod.ts";
 import { removeStale } from "./steps/output.ts";
 import { pageBundler } from "./steps/pages.ts";
 import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
 import { copyPublic, readLogos } from "./steps/public-files.ts";
-import { renderPages } from "./steps/render-cache.ts";
+import type { DocumentAssets } from "./steps/render.ts";
+import { RenderedBodies } from "./steps/render-cache.ts";
 import { siteData } from "./steps/site-data.ts";
 import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
-import { buildStyles } from "./steps/styles.ts";
+import { buildStyles, styleCompiler } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
 import { Validators } from "./steps/validate-html.ts";
-import { verifyBuild } from "./steps/verify.ts";
+import { Verification } from "./steps/verify.ts";
 
-/** Up to this many pages the build prints each page's cost against the budgets; a larger site leaves it
- * to `npm run size`, as gzipping every page at level 9 would cost about a millisecond a page. */
-const PAGES_LISTED = 30;
+/** The folders the page bundle is made from: a save in any of them bundles and renders again. */
+const PAGE_SOURCES = ["pages", "components", "content", "islands", "shared", "browser"];
+/** The folders the browser bundle is made from. */
+const ISLAND_SOURCES = ["islands", "browser", "shared"];
 
-export interface BuildOptions {
-  /** A warm page bundler to reuse (the dev server keeps one); otherwise one is made and stopped. */
-  bundler?: Awaited<ReturnType<typeof pageBundler>>;
-  /** Scripts every page loads besides its own (the dev server's client). */
-  extraScripts?: string[];
-  /** false: the caller verifies later (the dev server reloads the page first). */
-  verify?: boolean;
+export interface PipelineOptions {
+  /** Warm for many runs (the dev server): esbuild and Sass stay running, the page bundle keeps React outside. */
+  dev?: boolean;
 }
 
-/** Builds the site into config.outDir and returns what it made, so the dev server can update it piece by piece. */
-export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log, options: BuildOptions = {}) {
-  const timer = new BuildTimer();
-  const out = config.outDir;
-  const startedAt = Date.now();
-  await rm(config.hostsDir, { recursive: true, force: true });
-  await mkdir(out, { recursive: true });
+export interface RunOptions {
+  /** Where each page's document goes as it is written (a build's verification), given how many pages
+   * there are and how many were rendered anew. */
+  sinkFor?: (pages: number, rendered: number) => PageSink;
+  /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at once). */
+  stylesheetReady?: (css: string) => void;
+  /** Called once the documents are on disk, before the steps that follow them (the dev server shows them
+   * then): every page, the routes whose document changed, and whether the browser code changed. */
+  pagesWritten?: (written: { pages: WrittenPage[]; changed: string[]; scriptsChanged: boolean }) => void;
+}
 
-  const bundler = options.bundler ?? (await pageBundler());
-  const [loaded, images, logos, stylesheet] = await Promise.all([
-    timer.step("pages", () => bundler.load()).finally(() => bundler !== options.bundler && bundler.dispose()),
-    timer.step("images", () => buildImages(out)),
-    readLogos(),
-    timer.step("styles", () => buildStyles(out)),
-    copyPublic(out),
-  ]);
-  const { renderer } = loaded;
+export class Pipeline {
+  private readonly sources = new SourceVersions();
+  private readonly bundler: ReturnType<typeof pageBundler>;
+  private readonly sass: ReturnType<typeof styleCompiler> | undefined;
+  private readonly bodies = new RenderedBodies();
+  private readonly documents = new DocumentWriter();
+  private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
+  /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
+  site: ReturnType<typeof siteData> | undefined;
+  private readonly step = {
+    pages: new Memo<Awaited<ReturnType<Awaited<ReturnType<typeof pageBundler>>["load"]>>>(),
+    images: new Memo<Awaited<ReturnType<typeof buildImages>>>(),
+    logos: new Memo<Record<string, string>>(),
+    publicFiles: new Memo<string[]>(),
+    styles: new Memo<string>(),
+    site: new Memo<ReturnType<typeof siteData>>(),
+    render: new Memo<Awaited<ReturnType<RenderedBodies["render"]>>>(),
+    islands: new Memo<Awaited<ReturnType<typeof bundleIslands>>>(),
+    assets: new Memo<DocumentAssets>(),
+    pdfs: new Memo<string[]>(),
+    sitemap: new Memo<void>(),
+    hosts: new Memo<string[]>(),
+    fixedFiles: new Memo<string[]>(),
+  };
 
-  const { bodies, rendered } = await timer.step("render", () => renderPages(loaded, siteData(config, images, logos)));
-  // On a large site, pages rendered anew are validated by threads that load and warm up html-validate
-  // (~0.7 s) while the steps below write the pages.
-  const validators = options.verify !== false ? Validators.ahead(rendered, bodies.length) : undefined;
-  const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
-  const scripts = await timer.step("islands", () => bundleIslands(usage, config, out));
-
-  const csp = siteCsp(config, scripts.bootstrap, stylesheet);
-  const assets = { siteUrl: config.siteUrl, ogImage: images.ogImage, csp, stylesheet, bootstrap: scripts.bootstrap, extraScripts: options.extraScripts };
-  const written = await timer.step("documents", () => renderer.writeDocuments(bodies, assets, out));
-
-  await Promise.all([
-    timer.step("pdfs", () => writeCaseStudyPdfs(renderer.caseStudies, renderer.company, config.siteUrl, config.buildDate, out)),
-    timer.step("sitemap", async () => {
-      const dates = await lastModifiedDates(new Map(loaded.pages.map((page) => [page.route, loaded.sourcesOf(page.route)])), config.buildDate);
-      await writeFile(
-        join(out, "sitemap.xml"),
-        sitemapXml(
-          config.siteUrl,
-          written.map((page) => ({ route: page.route, lastmod: dates.get(page.route)! })),
-        ),
-      );
-    }),
-    writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)),
-    mkdir(join(out, ".well-known"), { recursive: true }).then(() => writeFile(join(out, GPC_FILE), gpcJson(config.buildDate))),
-    writeHostFiles({
-      outDir: out,
-      hostsDir: config.hostsDir,
-      siteUrl: config.siteUrl,
-      csp,
-      routes: written.map((page) => page.route),
-      documents: renderer.caseStudies.filter((study) => !study.isExternalLink).map((study) => study.pdfUrl),
-      redirects,
-    }),
-  ]);
-
-  const kept = new Set([...written.map((page) => page.file), ...Object.values(scripts.routes).flatMap((files) => files.map((path) => path.slice(1)))]);
-  const removed = await removeStale(out, startedAt, kept);
-  if (options.verify !== false) await timer.step("verify", () => verifyBuild(out, written, config.siteUrl, validators).finally(() => validators?.close()));
-
-  // The dev server's pages also load its client, which is not the site's: their sizes are not reported.
-  if (written.length <= PAGES_LISTED && !options.extraScripts?.length) {
-    const sizes = written.map((page) => measurePage(out, page.route, page.file, scripts.routes[page.route]));
-    for (const size of sizes) log(formatSize(size));
-    for (const problem of sizes.flatMap(overBudget)) log(`over budget: ${problem}`);
+  constructor(
+    readonly config: SiteConfig = readConfig(),
+    options: PipelineOptions = {},
+  ) {
+    this.bundler = pageBundler({ dev: options.dev });
+    this.sass = options.dev ? styleCompiler() : undefined;
   }
-  if (removed.length)
-    log(
-      `Removed what this build no longer makes: ${removed.length > 5 ? `${removed.slice(0, 5).join(", ")} and ${removed.length - 5} more` : removed.join(", ")}`,
+
+  /** Builds the site into config.outDir, redoing only the steps that `changed` files (project-relative) feed. */
+  async run(changed: string[] = [], { sinkFor, stylesheetReady, pagesWritten }: RunOptions = {}) {
+    this.sources.touch(changed);
+    const { config, step } = this;
+    const version = (...folders: string[]) => this.sources.of(...folders);
+    const timer = new BuildTimer();
+    const out = config.outDir;
+    await mkdir(out, { recursive: true });
+
+    const [loaded, images, logos, publicFiles, stylesheet] = await Promise.all([
+      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load())),
+      step.images.get([version("art")], () => timer.step("images", () => buildImages(out))),
+      step.logos.get([version("public")], () => readLogos()),
+      step.publicFiles.get([version("public")], () => copyPublic(out)),
+      step.styles.get([version("styles")], async () => {
+        const css = await timer.step("styles", async () => buildStyles(await this.sass));
+        stylesheetReady?.(css);
+        return css;
+      }),
+    ]);
+    const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
+    this.site = site;
+    const { bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
+
+    const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
+    const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
+      timer.step("islands", () => bundleIslands(usage, config, out)),
     );
-  log(`Built ${written.length} pages into ${out}/ in ${timer.summary()}${written.length > PAGES_LISTED ? "; npm run size checks each page's budget" : ""}`);
-  return { loaded, images, logos, stylesheet, scripts, csp, bodies, written, assets };
+    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage], () => ({
+      siteUrl: config.siteUrl,
+      ogImage: images.images.ogImage,
+      csp: siteCsp(config, scripts.bootstrap, stylesheet),
+      stylesheet,
+      bootstrap: scripts.bootstrap,
+    }));
+    const { pages, changed: changedPages } = await timer.step("documents", () =>
+      this.documents.write(bodies, assets, out, loaded.renderer.renderDocument, sinkFor?.(bodies.length, rendered)),
+    );
+    pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastScripts?.bootstrap });
+    this.lastScripts = scripts;
+
+    const routes = pages.map((page) => page.route);
+    const [pdfs, , hostFiles, fixedFiles] = await Promise.all([
+      step.pdfs.get([JSON.stringify([loaded.renderer.caseStudies, loaded.renderer.company])], () =>
+        timer.step("pdfs", () => writeCaseStudyPdfs(loaded.renderer.caseStudies, loaded.renderer.company, config.siteUrl, config.buildDate, out)),
+      ),
+      // Each page's date is its sources' last commit, so any save may move one.
+      step.sitemap.get([loaded], () =>
+        timer.step("sitemap", async () => {
+          const dates = await lastModifiedDates(new Map(routes.map((route) => [route, loaded.sourcesOf(route)])), config.buildDate);
+          await writeFile(
+            join(out, "sitemap.xml"),
+            sitemapXml(
+              config.siteUrl,
+              routes.map((route) => ({ route, lastmod: dates.get(route)! })),
+            ),
+          );
+        }),
+      ),
+      step.hosts.get([assets.csp, routes.join("\n"), loaded.renderer.caseStudies.map((study) => study.pdfUrl).join("\n")], async () => {
+        await rm(config.hostsDir, { recursive: true, force: true });
+        return writeHostFiles({
+          outDir: out,
+          hostsDir: config.hostsDir,
+          siteUrl: config.siteUrl,
+          csp: assets.csp,
+          routes,
+          documents: loaded.renderer.caseStudies.filter((study) => !study.isExternalLink).map((study) => study.pdfUrl),
+          redirects,
+        });
+      }),
+      step.fixedFiles.get([], async () => {
+        await mkdir(join(out, ".well-known"), { recursive: true });
+        await Promise.all([writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)), writeFile(join(out, GPC_FILE), gpcJson(config.buildDate))]);
+        return ["robots.txt", GPC_FILE];
+      }),
+    ]);
+
+    const made = [
+      ...pages.map((page) => page.file),
+      ...scripts.files,
+      ...images.files,
+      ...publicFiles,
+      ...pdfs.map((path) => path.slice(1)),
+      ...hostFiles,
+      ...fixedFiles,
+      "sitemap.xml",
+    ];
+    const removed = await removeStale(out, new Set(made));
+    return { pages, changedPages, rendered, removed, scripts, timer };
+  }
+
+  async close(): Promise<void> {
+    await Promise.all([this.bundler.then((bundler) => bundler.dispose()), this.sass?.then((sass) => sass.dispose())]);
+  }
 }
 
-export type BuiltSite = Awaited<ReturnType<typeof build>>;
+export type PipelineRun = Awaited<ReturnType<Pipeline["run"]>>;
+
+/** `npm run build`: the pipeline once, verified as it writes; prints what it made and each page's budget. */
+export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log): Promise<PipelineRun> {
+  const pipeline = new Pipeline(config);
+  let validators: Validators | undefined;
+  let verification: Verification | undefined;
+  try {
+    const run = await pipeline.run([], {
+      sinkFor: (pages, rendered) => {
+        // A large site's new pages are validated by threads that warm up (~0.7 s) while the first pages
+        // are written, then keep pace with the writing; a small site's few pages are validated here at the end.
+        validators = Validators.ahead(rendered, pages);
+        const checks = new Verification(config.outDir, config.siteUrl, validators);
+        verification = checks;
+        return (file, html) => checks.page(file, html);
+      },
+    });
+    await run.timer.step("verify", () => verification?.finish()).finally(() => validators?.close());
+    for (const line of budgetReport(config.outDir, run.pages, run.scripts.routes)) log(line);
+    if (run.removed.length) {
+      const listed = run.removed.length > 5 ? `${run.removed.slice(0, 5).join(", ")} and ${run.removed.length - 5} more` : run.removed.join(", ");
+      log(`Removed what this build no longer makes: ${listed}`);
+    }
+    log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}`);
+    return run;
+  } finally {
+    await pipeline.close();
+  }
+}

@@ -1,6 +1,8 @@
-// The page side of `npm run dev` (never in a production build): reloads the page when the site was
-// rebuilt, swaps the stylesheet in place when only styles changed, and shows build errors over the
-// page until the next good save. Styles are set through CSSOM, which the page's CSP allows.
+// The page side of `npm run dev` (never in a production build; the dev server adds it to the pages it
+// serves): patches a saved page into the open document in place (scroll, focus and what was typed stay),
+// swaps the stylesheet in place, reloads only when the browser code itself changed, and shows build
+// errors over the page until the next good save. Styles are set through CSSOM, which the page's CSP allows.
+import { Idiomorph } from "idiomorph";
 
 interface Problem {
   title: string;
@@ -56,16 +58,94 @@ function swapStylesheet(css: string): void {
   inlined?.remove();
 }
 
+/** An island's marker as the server wrote it: while it is the same, the live island (hydrated, with its
+ * state and what the visitor typed) is kept as it is. */
+const islandSignature = (element: Element) => ["data-island", "data-props", "data-when"].map((name) => element.getAttribute(name)).join("\n");
+
+/** How many of the body's first elements the server wrote: scripts (analytics' consent banner, this
+ * client's panels) append theirs after them, and a patch leaves those alone. */
+let serverElements: number | null = null;
+
+const fetchPage = async (): Promise<Document> => {
+  const response = await fetch(location.href, { cache: "no-store" });
+  return new DOMParser().parseFromString(await response.text(), "text/html");
+};
+
+/** The page as the server now writes it, patched into the open document without a reload. */
+async function patch(): Promise<void> {
+  const next = await fetchPage();
+  const current = [...document.body.children].slice(0, serverElements ?? document.body.children.length);
+  const replaced: Element[] = [];
+  const fresh = [...next.body.children];
+  let last: Element | null = null;
+  for (const [i, element] of fresh.entries()) {
+    const old = current[i];
+    if (!old) {
+      if (last) last.after(element);
+      else document.body.prepend(element);
+      last = element;
+      continue;
+    }
+    const morphed = Idiomorph.morph(old, element, {
+      morphStyle: "outerHTML",
+      callbacks: {
+        beforeNodeMorphed: (from: Node, to: Node) => {
+          if (!(from instanceof Element) || !from.hasAttribute("data-island")) return true;
+          if (to instanceof Element && islandSignature(from) === islandSignature(to)) return false;
+          // New props or another island: the server's markup replaces it, and it hydrates again.
+          const copy = document.importNode(to, true) as Element;
+          from.replaceWith(copy);
+          replaced.push(copy);
+          return false;
+        },
+      },
+    });
+    last = (Array.isArray(morphed) && morphed[0] instanceof Element ? morphed[0] : old) as Element;
+  }
+  for (const extra of current.slice(fresh.length)) extra.remove();
+  serverElements = fresh.length;
+  document.title = next.title;
+  for (const meta of next.head.querySelectorAll("meta[name], meta[property], link[rel=canonical]")) {
+    const selector =
+      meta.tagName === "LINK"
+        ? "link[rel=canonical]"
+        : meta.hasAttribute("name")
+          ? `meta[name="${meta.getAttribute("name")}"]`
+          : `meta[property="${meta.getAttribute("property")}"]`;
+    const mine = document.head.querySelector(selector);
+    for (const name of ["content", "href"]) if (meta.hasAttribute(name)) mine?.setAttribute(name, meta.getAttribute(name) as string);
+  }
+  // The island bootstrap hydrates an island at its first event; islands that hydrate on their own get one now.
+  for (const island of replaced) {
+    if (island.getAttribute("data-when") !== "interaction") island.dispatchEvent(new FocusEvent("focusin", { bubbles: true }));
+  }
+}
+
+let patching = Promise.resolve();
+/** Patches one after another, so two quick saves arrive in order. */
+const update = () => {
+  patching = patching.then(patch).catch(() => location.reload());
+};
+
+fetchPage().then((page) => {
+  serverElements ??= page.body.children.length;
+});
+
 const events = new EventSource("/__dev/events");
 let session: string | null = null;
 const on = (name: string, handle: (data: string) => void) => events.addEventListener(name, (event) => handle((event as MessageEvent<string>).data));
 
 // On every (re)connection: a new session means the dev server restarted (its own code changed), and a
-// rebuild since this page loaded means a reload was sent before this page was listening.
+// rebuild since this page loaded means an update was sent before this page was listening.
 on("hello", (data) => {
   const hello = JSON.parse(data) as { session: string; updatedAt: number };
-  if ((session !== null && session !== hello.session) || hello.updatedAt > performance.timeOrigin) location.reload();
+  if (session !== null && session !== hello.session) location.reload();
+  else if (hello.updatedAt > performance.timeOrigin) update();
   session = hello.session;
+});
+on("update", () => {
+  document.getElementById(OVERLAY_ID)?.remove();
+  update();
 });
 on("reload", () => location.reload());
 on("css", (css) => {

@@ -1,33 +1,24 @@
-// npm run dev: one warm process that builds the site, serves it, and on every save redoes only what
-// the save affects: a page, component, content or island edit re-renders the pages that import it
-// and reloads the open page; a style edit swaps the stylesheet in place; an error shows over the page
-// and the next good save clears it. Verification and the type check follow in the background.
+// npm run dev: one warm process that runs the build's own pipeline (build.ts) once, serves the site,
+// and on every save runs it again, so only the steps the save feeds do work: a page, component or
+// content save is patched into the open page in place (no reload: scroll, focus and what was typed
+// stay); a style save swaps the stylesheet in place; a save to the islands' code reloads the page; an
+// error shows over the page and the next good save clears it. Verification and the type check follow
+// in the background. What is the dev server's own lives here: watching, serving, the page channel, the overlay.
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
-import { mkdir, rm, writeFile } from "node:fs/promises";
 import type { ServerResponse } from "node:http";
-import { dirname, join, relative, sep } from "node:path";
+import { join, relative, sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
 import chokidar from "chokidar";
 import * as esbuild from "esbuild";
-import { type BuiltSite, build } from "../build.ts";
+import { Pipeline } from "../build.ts";
 import { CACHE_DIR } from "../steps/cache.ts";
-import { ConfigError, readConfig, readPaths } from "../steps/config.ts";
-import { siteCsp } from "../steps/csp.ts";
-import { buildImages } from "../steps/images.ts";
-import { bundleIslands } from "../steps/islands.ts";
-import { lastModifiedDates } from "../steps/lastmod.ts";
+import { ConfigError, readConfig, readPaths, type SiteConfig } from "../steps/config.ts";
+import type { WrittenPage } from "../steps/documents.ts";
 import { pageBundler } from "../steps/pages.ts";
-import { writeCaseStudyPdfs } from "../steps/pdfs.ts";
-import { copyPublic, readLogos } from "../steps/public-files.ts";
-import type { RenderedBody, WrittenPage } from "../steps/render.ts";
-import { outputFileOf } from "../steps/routes.ts";
-import { siteData } from "../steps/site-data.ts";
-import { sitemapXml } from "../steps/sitemap.ts";
-import { buildStyles, styleCompiler } from "../steps/styles.ts";
 import { Validators } from "../steps/validate-html.ts";
-import { verifyBuild } from "../steps/verify.ts";
+import { verifyWritten } from "../steps/verify.ts";
 import { serve } from "./serve.ts";
 
 // The pages' React is loaded from node_modules once and kept across saves: its production build, as
@@ -55,20 +46,16 @@ const WATCHED = [
   ".htmlvalidate.json",
   "tsconfig.json",
 ];
-const RESTARTS_ON = /^(steps\/|build\.ts$|\.env$|tsconfig\.json$|\.htmlvalidate\.json$)/;
-/** Background checks wait this long after an update, so the page reloads before they compete for the CPU. */
+const RESTARTS_ON = /^(steps\/|build\.ts$|browser\/dev-client\.ts$|\.env$|tsconfig\.json$|\.htmlvalidate\.json$)/;
+/** Background checks wait this long after an update, so the page is patched before they compete for the CPU. */
 const CHECKS_AFTER_MS = 250;
 /** Editors' swap, backup and temporary files are not saves. */
 const NOT_A_SAVE = /(^|\/)\.|~$|\.swp$|\.tmp(\.|$)|(^|\/)4913$/;
 
+/** The dev server's client, added to every page it serves (the files in dist/ are the build's own). */
+const CLIENT_TAG = `<script type="module" async src="${CLIENT_PATH}"></script>`;
 /** What a page shows while no build has succeeded yet: the client puts the error over it and reloads on the fix. */
-const BUILD_FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title><script type="module" src="${CLIENT_PATH}"></script></head><body><h1>The site did not build</h1><p>The error is shown over this page and in the terminal; save a fix and this page reloads.</p></body></html>`;
-
-/** What an update did: whether open pages reload, and a line for the terminal. */
-interface Outcome {
-  reload?: boolean;
-  summary: string;
-}
+const BUILD_FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title>${CLIENT_TAG}</head><body><h1>The site did not build</h1><p>The error is shown over this page and in the terminal; save a fix and this page reloads.</p></body></html>`;
 
 interface Problem {
   title: string;
@@ -98,7 +85,13 @@ class Pages {
     res.on("close", () => this.streams.delete(res));
   }
 
-  /** `writtenAt`: when the documents on disk changed; a page loaded since then is already fresh. */
+  /** The documents of these routes changed: open pages patch themselves in place. */
+  update(routes: string[]): void {
+    this.updatedAt = Date.now();
+    this.send("update", JSON.stringify(routes));
+  }
+
+  /** The browser code changed: open pages load again. `writtenAt`: a page loaded since then is already fresh. */
   reload(writtenAt: number): void {
     this.updatedAt = writtenAt;
     this.send("reload");
@@ -141,31 +134,21 @@ class Pages {
   }
 }
 
-/** The warm site: everything the first build made, updated piece by piece. */
+/** The warm site: the build's own pipeline, run again on every save with its state kept. */
 class DevSite {
-  private site: BuiltSite | null = null;
-  private readonly written = new Map<string, WrittenPage>();
-  /** Saves not yet applied because the last update failed: they go into the next one. */
-  private carried = new Set<string>();
+  private readonly pipeline: Pipeline;
+  /** The pages of the last good run, which the background verification reads back. */
+  private written: WrittenPage[] | null = null;
   private verification = Promise.resolve();
   /** html-validate in a thread of its own at the lowest priority (a save never waits on verification),
    * started at the first verification so that a broken .htmlvalidate.json is reported, not fatal. */
   private validators: Validators | undefined;
-  /** Sass, started with the server and kept running. */
-  private readonly sass = styleCompiler();
-  /** What the PDFs were last printed from: they are printed again only when it changes. */
-  private printed = "";
 
-  private constructor(
-    private readonly config: ReturnType<typeof readConfig>,
-    private readonly bundler: Awaited<ReturnType<typeof pageBundler>>,
-    readonly client: string,
+  constructor(
+    private readonly config: SiteConfig,
     private readonly pages: Pages,
-  ) {}
-
-  static async create(pages: Pages) {
-    const [bundler, client] = await Promise.all([pageBundler({ dev: true }), clientScript()]);
-    return new DevSite(readConfig(), bundler, client, pages);
+  ) {
+    this.pipeline = new Pipeline(config, { dev: true });
   }
 
   get outDir(): string {
@@ -174,23 +157,34 @@ class DevSite {
 
   /** False until a first build succeeds: pages then get an error page that recovers on the next good save. */
   get built(): boolean {
-    return this.site !== null;
+    return this.written !== null;
   }
 
-  /** Applies a batch of saved files; never throws: a failure is shown and the files are kept for the next try. */
+  /** Runs the pipeline for a batch of saved files; never throws: a failure is shown, and the next save
+   * redoes every step the failed one's files feed. */
   async update(files: string[]): Promise<void> {
     const begun = performance.now();
-    const changed = [...new Set([...this.carried, ...files])];
+    const first = !this.built;
     try {
-      const outcome = this.site ? await this.apply(changed) : await this.buildAll();
-      const writtenAt = Date.now();
-      this.carried.clear();
-      this.pages.showProblem(null);
-      if (outcome.reload) this.pages.reload(writtenAt);
-      log(`${describe(files)}${outcome.summary} in ${Math.round(performance.now() - begun)} ms`);
+      const run = await this.pipeline.run(files, {
+        // A style save reaches the open page before any document is written.
+        stylesheetReady: (css) => this.pages.swapStylesheet(css),
+        pagesWritten: ({ changed, scriptsChanged }) => {
+          this.pages.showProblem(null);
+          if (first) return;
+          if (scriptsChanged) this.pages.reload(Date.now());
+          else if (changed.length && !files.every((file) => file.startsWith("styles/"))) this.pages.update(changed);
+        },
+      });
+      this.written = run.pages;
+      const summary = first
+        ? "built the whole site"
+        : files.every((file) => file.startsWith("styles/"))
+          ? "swapped the stylesheet"
+          : `re-rendered ${run.rendered} page${run.rendered === 1 ? "" : "s"}${run.removed.length ? `, removed ${run.removed.join(", ")}` : ""}`;
+      log(`${describe(files)}${summary} in ${Math.round(performance.now() - begun)} ms`);
       this.verifyLater();
     } catch (error) {
-      this.carried = new Set(changed);
       const text = withSourceLines(await this.mapped(error as Error).catch(() => error as Error));
       this.pages.showProblem({ title: "Build error: the page shows the last good build until the next save fixes this", text });
       console.error(`[dev] ${describe(files)}build failed:\n${text}`);
@@ -203,11 +197,11 @@ class DevSite {
    * the pages are bundled with maps, loaded and rendered until the error recurs.
    */
   private async mapped(error: Error): Promise<Error> {
-    if (!this.site || /do not compile/.test(error.message)) return error;
+    const data = this.pipeline.site;
+    if (!data || /do not compile/.test(error.message)) return error;
     const bundler = await pageBundler({ dev: true, sourceMaps: true });
     try {
       const { pages, renderer } = await bundler.load();
-      const data = siteData(this.config, this.site.images, this.site.logos);
       for (const page of pages) renderer.renderBody(page, data);
       return error;
     } catch (again) {
@@ -217,103 +211,19 @@ class DevSite {
     }
   }
 
-  private async buildAll(): Promise<Outcome> {
-    this.site = await build(this.config, log, { bundler: this.bundler, extraScripts: [CLIENT_PATH], verify: false });
-    // A file like the site's own scripts, so the page's CSP needs no exception for it.
-    await mkdir(join(this.config.outDir, dirname(CLIENT_PATH)), { recursive: true });
-    await writeFile(join(this.config.outDir, CLIENT_PATH), this.client);
-    this.written.clear();
-    for (const page of this.site.written) this.written.set(page.route, page);
-    this.printed = JSON.stringify([this.site.loaded.renderer.caseStudies, this.site.loaded.renderer.company]);
-    return { reload: true, summary: "built the whole site" };
-  }
-
-  private async apply(changed: string[]): Promise<Outcome> {
-    const site = this.site!;
-    const out = this.config.outDir;
-    const inside = (folder: string) => changed.some((file) => file.startsWith(`${folder}/`));
-
-    if (inside("styles")) {
-      site.stylesheet = site.assets.stylesheet = await buildStyles(out, await this.sass);
-      site.csp = site.assets.csp = siteCsp(this.config, site.scripts.bootstrap, site.stylesheet);
-      if (changed.every((file) => file.startsWith("styles/"))) {
-        // The open page gets the new stylesheet at once; the documents on disk follow for the next load.
-        this.pages.swapStylesheet(site.stylesheet);
-        this.remember(await site.loaded.renderer.writeDocuments(site.bodies, site.assets, out));
-        return { summary: "swapped the stylesheet" };
-      }
-    }
-
-    let everyPage = false;
-    if (inside("art")) {
-      site.images = await buildImages(out);
-      site.assets.ogImage = site.images.ogImage;
-      everyPage = true;
-    }
-    if (inside("public")) {
-      await copyPublic(out);
-      if (inside("public/logos")) {
-        site.logos = await readLogos();
-        everyPage = true;
-      }
-    }
-
-    const code = changed.filter((file) => /^(pages|components|content|islands)\//.test(file));
-    const before = new Map(site.bodies.map((body) => [body.page.route, body]));
-    if (code.length) site.loaded = await this.bundler.load();
-    const { pages, renderer, affectedBy } = site.loaded;
-    const added = pages.filter((page) => !before.has(page.route));
-    const routes = new Set(everyPage ? pages.map((page) => page.route) : [...affectedBy(code), ...added.map((page) => page.route)]);
-    const removed = [...before.keys()].filter((route) => !pages.some((page) => page.route === route));
-
-    const data = siteData(this.config, site.images, site.logos);
-    const rendered = pages.filter((page) => routes.has(page.route)).map((page) => renderer.renderBody(page, data));
-    const fresh = new Map(rendered.map((body) => [body.page.route, body]));
-    site.bodies = pages.map((page) => fresh.get(page.route) ?? (before.get(page.route) as RenderedBody));
-
-    // Islands are rebundled when their code or the islands a page uses changed.
-    const usage = site.bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
-    const usageChanged = rendered.some((body) => JSON.stringify(body.islands) !== JSON.stringify(before.get(body.page.route)?.islands));
-    let rewriteAll = everyPage || inside("styles");
-    if (inside("islands") || usageChanged || added.length || removed.length) {
-      site.scripts = await bundleIslands(usage, this.config, out);
-      // The bootstrap names the runtime's file and is hashed into the policy: every page changes.
-      site.assets.bootstrap = site.scripts.bootstrap;
-      site.csp = site.assets.csp = siteCsp(this.config, site.scripts.bootstrap, site.stylesheet);
-      rewriteAll = true;
-    }
-    this.remember(await renderer.writeDocuments(rewriteAll ? site.bodies : rendered, site.assets, out));
-
-    for (const route of removed) {
-      this.written.delete(route);
-      await rm(join(out, outputFileOf(route)), { force: true });
-    }
-    if (added.length || removed.length) {
-      const dates = await lastModifiedDates(new Map(pages.map((page) => [page.route, site.loaded.sourcesOf(page.route)])), this.config.buildDate);
-      const entries = [...this.written.keys()].map((route) => ({ route, lastmod: dates.get(route) ?? this.config.buildDate.toISOString().slice(0, 10) }));
-      await writeFile(join(out, "sitemap.xml"), sitemapXml(this.config.siteUrl, entries));
-    }
-    const printed = JSON.stringify([renderer.caseStudies, renderer.company]);
-    if (printed !== this.printed) {
-      this.printed = printed;
-      await writeCaseStudyPdfs(renderer.caseStudies, renderer.company, this.config.siteUrl, this.config.buildDate, out);
-    }
-
-    const count = rewriteAll ? site.bodies.length : rendered.length;
-    return { reload: true, summary: `re-rendered ${count} page${count === 1 ? "" : "s"}${removed.length ? `, removed ${removed.join(", ")}` : ""}` };
-  }
-
-  private remember(pages: WrittenPage[]): void {
-    for (const page of pages) this.written.set(page.route, page);
-  }
-
-  /** Full verification after the page has reloaded: reported in the terminal and on the page, never blocking. */
+  /** Full verification after the page has been patched: reported in the terminal and on the page, never blocking. */
   private verifyLater(): void {
     this.verification = this.verification.then(async () => {
       await new Promise((done) => setTimeout(done, CHECKS_AFTER_MS));
+      const pages = this.written ?? [];
       try {
         this.validators ??= new Validators(1, { background: true });
-        await verifyBuild(this.config.outDir, [...this.written.values()], this.config.siteUrl, this.validators);
+        await verifyWritten(
+          this.config.outDir,
+          pages.map((page) => page.file),
+          this.config.siteUrl,
+          this.validators,
+        );
         this.pages.notice("Verification", "");
       } catch (error) {
         const text = (error as Error).message;
@@ -427,14 +337,21 @@ async function clientScript(): Promise<string> {
 async function runServer(): Promise<void> {
   const { port } = readPaths();
   const pages = new Pages();
-  const site = await DevSite.create(pages);
-  const server = await serve(site.outDir, port, (path, res) => {
-    if (path === EVENTS_PATH) pages.attach(res);
-    else if (path === CLIENT_PATH) res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(site.client);
-    else if (!site.built) res.writeHead(503, { "Content-Type": "text/html; charset=utf-8" }).end(BUILD_FAILED_PAGE);
-    else return false;
-    return true;
-  }).catch((error: Error) => {
+  const site = new DevSite(readConfig(), pages);
+  const client = await clientScript();
+  const withClient = (html: string) => html.replace("</head>", `${CLIENT_TAG}</head>`);
+  const server = await serve(
+    site.outDir,
+    port,
+    (path, res) => {
+      if (path === EVENTS_PATH) pages.attach(res);
+      else if (path === CLIENT_PATH) res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(client);
+      else if (!site.built) res.writeHead(503, { "Content-Type": "text/html; charset=utf-8" }).end(BUILD_FAILED_PAGE);
+      else return false;
+      return true;
+    },
+    withClient,
+  ).catch((error: Error) => {
     throw new ConfigError(`cannot listen on port ${port} (${error.message}): set PORT to a free port, e.g. PORT=4174 npm run dev`);
   });
   const address = server.address();

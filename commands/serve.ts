@@ -1,6 +1,6 @@
 // Serves dist/ like a static host: clean URLs (/services → services.html), 404.html for misses.
 
-import { createReadStream, existsSync, statSync } from "node:fs";
+import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
 import { createGzip } from "node:zlib";
@@ -38,7 +38,14 @@ const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 /** Text that every static host compresses; images and PDFs are compressed already. */
 const COMPRESSIBLE = new Set([".html", ".css", ".js", ".svg", ".xml", ".txt", ".json"]);
 
-function send(req: IncomingMessage, res: ServerResponse, status: number, file: string): void {
+/** Changes a page as it is served (the dev server adds its client); the file itself is left as built. */
+type PageTransform = (html: string) => string;
+
+function send(req: IncomingMessage, res: ServerResponse, status: number, file: string, transform?: PageTransform): void {
+  if (transform && extname(file) === ".html") {
+    res.writeHead(status, { "Content-Type": TYPES[".html"], "Cache-Control": "no-cache" }).end(transform(readFileSync(file, "utf8")));
+    return;
+  }
   const { size, mtimeMs } = statSync(file);
   const etag = `"${size.toString(36)}-${Math.round(mtimeMs).toString(36)}"`;
   // Compressed as a host would send it, so Lighthouse and the byte budgets see real transfer sizes.
@@ -63,7 +70,7 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, file: s
 type Extra = (path: string, res: ServerResponse) => boolean;
 
 /** Serves `root` on 127.0.0.1 (port 0 picks a free one); `extra` may answer a request first. */
-export function serve(root: string, port: number, extra?: Extra): Promise<Server> {
+export function serve(root: string, port: number, extra?: Extra, transform?: PageTransform): Promise<Server> {
   const server = createServer((req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     if (extra?.(path, res)) return;
@@ -78,9 +85,9 @@ export function serve(root: string, port: number, extra?: Extra): Promise<Server
     } catch {
       file = null;
     }
-    if (file) return send(req, res, 200, file);
+    if (file) return send(req, res, 200, file, transform);
     const notFound = join(root, "404.html");
-    if (existsSync(notFound)) return send(req, res, 404, notFound);
+    if (existsSync(notFound)) return send(req, res, 404, notFound, transform);
     res.writeHead(404).end("Not found");
   });
   return new Promise((done, fail) => {

@@ -10,12 +10,10 @@ export interface DocumentProps {
   stylesheet: string;
   /** The inline island bootstrap (browser/bootstrap.ts, minified by the build). */
   bootstrap: string;
-  /** Module scripts beyond the islands' (the dev server's client); none in a build. */
-  scripts?: string[];
   bodyHtml: string;
 }
 
-export function Document({ head, csp, stylesheet, bootstrap, scripts = [], bodyHtml }: DocumentProps) {
+export function Document({ head, csp, stylesheet, bootstrap, bodyHtml }: DocumentProps) {
   return (
     <html lang="en">
       <head>
@@ -49,9 +47,6 @@ export function Document({ head, csp, stylesheet, bootstrap, scripts = [], bodyH
         <script dangerouslySetInnerHTML={{ __html: bootstrap }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled Sass, allowed by its hash in the CSP */}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
-        {scripts.map((src) => (
-          <script key={src} type="module" async src={src} />
-        ))}
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by scriptSafeJson, so nothing can close the tag */}
         <script type="application/ld+json" dangerouslySetInnerHTML={{ __html: head.jsonLd }} />
       </head>

@@ -9,20 +9,14 @@ import type { ComponentType } from "react";
  */
 type HydrateWhen = "interaction" | "load" | "idle";
 
-export interface UsedIsland {
-  name: string;
-  when: HydrateWhen;
-}
-
 /** Islands used while rendering the current page (rendering is synchronous), by name. */
-const used = new Map<string, HydrateWhen>();
+const used = new Set<string>();
 
-/** Renders, and reports the islands used; one used with several strategies counts as the earliest. */
-export function collectIslands<T>(render: () => T): { result: T; islands: UsedIsland[] } {
+/** Renders, and reports the names of the islands used, sorted. */
+export function collectIslands<T>(render: () => T): { result: T; islands: string[] } {
   used.clear();
   const result = render();
-  const islands = [...used].map(([name, when]) => ({ name, when })).sort((a, b) => a.name.localeCompare(b.name));
-  return { result, islands };
+  return { result, islands: [...used].sort() };
 }
 
 /** Props travel as JSON in the HTML, so anything JSON cannot carry stops the build here. */
@@ -56,7 +50,7 @@ interface IslandProps<P extends object> {
 export function Island<P extends object>({ component: Component, props, when = "interaction" }: IslandProps<P>) {
   const name = Component.displayName ?? Component.name;
   assertJsonProps(name, props);
-  used.set(name, used.get(name) === "load" ? "load" : when);
+  used.add(name);
   return (
     <div className="island" data-island={name} data-when={when} data-props={JSON.stringify(props)}>
       <Component {...props} />

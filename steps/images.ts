@@ -88,7 +88,8 @@ async function responsive(outDir: string, art: Artwork, widths: number[], fallba
 /** Social cards are 1200×630: the hero art, cropped to that shape around its centre. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
-export async function buildImages(outDir: string): Promise<SiteData["images"]> {
+/** The site's images, and the dist-relative files written for them. */
+export async function buildImages(outDir: string): Promise<{ images: SiteData["images"]; files: string[] }> {
   await mkdir(join(outDir, "images"), { recursive: true });
   const hero = new Artwork("hero", await readFile("art/hero.svg"), 1600);
   const headshot = new Artwork("headshot", await readFile("art/headshot.svg"), 640);
@@ -97,5 +98,6 @@ export async function buildImages(outDir: string): Promise<SiteData["images"]> {
     responsive(outDir, headshot, [320, 480, 640], 640),
     hero.card(SOCIAL_CARD.width, SOCIAL_CARD.height).then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),
   ]);
-  return { hero: heroImage, headshot: headshotImage, ogImage };
+  const images = { hero: heroImage, headshot: headshotImage, ogImage };
+  return { images, files: [...JSON.stringify(images).matchAll(/\/(images\/[^\s",]+)/g)].map((match) => match[1]) };
 }

@@ -7,7 +7,6 @@ import { readFile, writeFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import type { AnalyticsConfig } from "../browser/analytics.ts";
-import type { UsedIsland } from "../components/Island.tsx";
 
 /** What the bundler produced, written beside the scripts for `npm run size`. */
 export interface IslandManifest {
@@ -28,8 +27,8 @@ const islandFile = (name: string) => resolve(root, "islands", `${name}.tsx`);
 const browserModule = (file: string) => JSON.stringify(resolve(root, "browser", file));
 
 /** Islands on every page travel inside the runtime's entry: one request fewer, and no extra chunk. */
-function islandsOnEveryPage(pages: { islands: UsedIsland[] }[]): string[] {
-  return pages.map((page) => page.islands.map((i) => i.name)).reduce((common, names) => common.filter((name) => names.includes(name)));
+function islandsOnEveryPage(pages: { islands: string[] }[]): string[] {
+  return pages.map((page) => page.islands).reduce((common, names) => common.filter((name) => names.includes(name)));
 }
 
 function entrySource(bundled: string[], lazy: string[]): string {
@@ -65,15 +64,18 @@ const noReact: esbuild.Plugin = {
   },
 };
 
-export async function bundleIslands(pages: { route: string; islands: UsedIsland[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandManifest> {
+/** The manifest, and every file the bundler wrote (dist-relative), the manifest's own included. */
+export type IslandBundle = IslandManifest & { files: string[] };
+
+export async function bundleIslands(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandBundle> {
   for (const page of pages) {
-    for (const { name } of page.islands) {
+    for (const name of page.islands) {
       if (!existsSync(islandFile(name)))
         throw new Error(`${page.route}: uses island ${name}, but islands/${name}.tsx does not exist; an island's component name must match its file name`);
     }
   }
   const bundled = islandsOnEveryPage(pages);
-  const lazy = [...new Set(pages.flatMap((page) => page.islands.map((i) => i.name)))].filter((name) => !bundled.includes(name)).sort();
+  const lazy = [...new Set(pages.flatMap((page) => page.islands))].filter((name) => !bundled.includes(name)).sort();
 
   const result = await esbuild
     .build({
@@ -135,12 +137,12 @@ export async function bundleIslands(pages: { route: string; islands: UsedIsland[
         const files = new Set(runtimeFiles);
         // An island's own dynamic imports are fetched only when needed (the CRM's rejection reader, on a
         // rejected submission), so they are not counted as fetched.
-        for (const island of page.islands.filter((i) => lazy.includes(i.name)))
-          for (const file of closure(outputOf(relative(root, islandFile(island.name))), false)) files.add(file);
+        for (const island of page.islands.filter((name) => lazy.includes(name)))
+          for (const file of closure(outputOf(relative(root, islandFile(island))), false)) files.add(file);
         return [page.route, [...files].map(sitePath)];
       }),
     ),
   };
   await writeFile(resolve(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
-  return manifest;
+  return { ...manifest, files: [...Object.keys(outputs).map((file) => sitePath(file).slice(1)), MANIFEST_FILE] };
 }

@@ -1,6 +1,6 @@
 // dist/ is updated in place, not wiped: a file whose bytes are unchanged is not written again (a large
-// site's rebuild then writes only what changed), and whatever this build did not make is removed at the end.
-import { readdir, rmdir, stat, unlink, writeFile } from "node:fs/promises";
+// site's rebuild then writes only what changed), and whatever the build does not make is removed at the end.
+import { readdir, rmdir, unlink, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { readIfExists } from "./files.ts";
 
@@ -11,14 +11,9 @@ export async function writeIfChanged(file: string, text: string): Promise<boolea
   return true;
 }
 
-/** Allowance for the file system's coarse clock: a file written just after `startedAt` may carry a slightly earlier time. */
-const CLOCK_SLACK_MS = 50;
-
-/**
- * Removes every file under `outDir` that this build neither wrote (modified since `startedAt`) nor kept
- * unchanged (`kept`, dist-relative), and the folders that leaves empty. Returns what it removed.
- */
-export async function removeStale(outDir: string, startedAt: number, kept: Set<string>): Promise<string[]> {
+/** Removes every file under `outDir` that this build does not make (`kept`, dist-relative), and the
+ * folders that leaves empty. Returns what it removed. */
+export async function removeStale(outDir: string, kept: Set<string>): Promise<string[]> {
   const removed: string[] = [];
   const sweep = async (dir: string, relative: string): Promise<boolean> => {
     const entries = await readdir(dir, { withFileTypes: true });
@@ -31,7 +26,7 @@ export async function removeStale(outDir: string, startedAt: number, kept: Set<s
           if (await sweep(path, name)) left--;
           return;
         }
-        if (kept.has(name) || (await stat(path)).mtimeMs >= startedAt - CLOCK_SLACK_MS) return;
+        if (kept.has(name)) return;
         await unlink(path);
         removed.push(name);
         left--;

@@ -2,10 +2,14 @@
 
 import { existsSync } from "node:fs";
 import { cp, readdir, readFile } from "node:fs/promises";
-import { basename } from "node:path";
+import { basename, join, relative } from "node:path";
 
-export async function copyPublic(outDir: string): Promise<void> {
+/** Copies public/ into the site; returns the dist-relative files it copied. */
+export async function copyPublic(outDir: string): Promise<string[]> {
+  if (!existsSync("public")) return [];
   await cp("public", outDir, { recursive: true });
+  const entries = await readdir("public", { recursive: true, withFileTypes: true });
+  return entries.filter((entry) => entry.isFile()).map((entry) => relative("public", join(entry.parentPath ?? entry.path, entry.name)));
 }
 
 export async function readLogos(): Promise<Record<string, string>> {

@@ -1,11 +1,10 @@
-// Compiles styles/main.scss into one content-hashed, compressed stylesheet (cached by the sources).
+// Compiles styles/main.scss into one compressed stylesheet (cached by the sources), which every page inlines.
 // sass-embedded runs Dart Sass natively: it starts in ~0.2 s and compiles this site in ~30 ms, where
 // the JavaScript build of Sass took ~0.5 s cold and ~150 ms warm (measured on this project).
 // Each page carries the whole stylesheet in a <style> (its hash in style-src): 4.7 KB gzip more HTML
 // a page, and no request between the HTML and first paint. Lighthouse's mobile preset measured LCP
 // 908 → 753 ms on /services and 914 → 794 ms on /about (with the headshot loaded eagerly).
-import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, writeFile } from "node:fs/promises";
+import { readdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { cached, cacheKey } from "./cache.ts";
 
@@ -30,13 +29,10 @@ async function compile(compiler?: Compiler): Promise<string> {
   }
 }
 
-/** Writes the compiled stylesheet into assets/ under its content hash and returns its text, which the pages inline. */
-export async function buildStyles(outDir: string, compiler?: Compiler): Promise<string> {
+/** The compiled stylesheet's text, which the pages inline. */
+export async function buildStyles(compiler?: Compiler): Promise<string> {
   const files = (await readdir("styles")).filter((file) => file.endsWith(".scss")).sort();
   const sources = await Promise.all(files.map(async (file) => `${file}\n${await readFile(join("styles", file), "utf8")}`));
   const css = await cached("styles", cacheKey(await sassVersion, ...sources), "css", () => compile(compiler));
-  const file = `assets/main.${createHash("sha256").update(css).digest("hex").slice(0, 8)}.css`;
-  await mkdir(join(outDir, "assets"), { recursive: true });
-  await writeFile(join(outDir, file), css);
   return css.toString("utf8");
 }

@@ -120,29 +120,85 @@ export class Validators {
   }
 }
 
-/** The text of each invalid page's report; empty when every page is valid. Started `validators` are used when given. */
-export async function validatePages(pages: HtmlFile[], validators?: Validators): Promise<string[]> {
-  const configText = readConfigText();
-  const version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
-  const known = readValidKeys();
-  const unchecked = pages.map((page) => ({ ...page, key: cacheKey(version, configText, page.html) })).filter((page) => !known.has(page.key));
-  if (unchecked.length === 0) return [];
+/** Pages in flight to the threads before the writer waits for them: a large site's pages are validated
+ * as they are written, never all held at once. */
+const IN_FLIGHT = 400;
+/** Pages sent to the threads together. */
+const BATCH = 40;
 
-  let reports: Reports;
-  if (validators) reports = await validators.validate(unchecked);
-  else if (unchecked.length < 2 * PAGES_PER_WORKER) {
-    const { validator } = await import("./html-validator.mjs");
-    reports = await validator(parseConfig(configText))(unchecked);
-  } else {
-    const started = Validators.for(unchecked.length);
-    reports = await started.validate(unchecked).finally(() => started.close());
+/**
+ * Validates pages as they are written: a page whose exact bytes passed before (same config, same
+ * html-validate) is skipped; the rest go to the threads in batches as they come, or, with no threads
+ * (a small site), are validated in this thread at the end.
+ */
+export class PageValidation {
+  private readonly configText = readConfigText();
+  private readonly version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
+  private readonly known = readValidKeys();
+  private batch: (HtmlFile & { key: string })[] = [];
+  private readonly sent: { pages: number; checked: Promise<string[]> }[] = [];
+  private inFlight = 0;
+
+  constructor(private readonly validators?: Validators) {}
+
+  /** Queues a page; resolves once there is room for more (the caller may go on writing). */
+  async add(page: HtmlFile): Promise<void> {
+    const key = cacheKey(this.version, this.configText, page.html);
+    if (this.known.has(key)) return;
+    this.batch.push({ ...page, key });
+    if (this.validators && this.batch.length >= BATCH) this.send(this.validators);
+    while (this.inFlight > IN_FLIGHT) await this.sent.find((part) => part.pages > 0)?.checked;
   }
 
-  const problems: string[] = [];
-  reports.forEach((report, i) => {
-    if (report === null) known.add(unchecked[i].key);
-    else problems.push(report);
-  });
-  await saveValidKeys(known);
-  return problems;
+  /** The text of each invalid page's report; empty when every page is valid. */
+  async finish(): Promise<string[]> {
+    if (this.validators) this.send(this.validators);
+    else if (this.batch.length >= 2 * PAGES_PER_WORKER) {
+      const started = Validators.for(this.batch.length);
+      this.send(started);
+      await Promise.all(this.sent.map((part) => part.checked)).finally(() => started.close());
+    } else if (this.batch.length) {
+      const pages = this.batch;
+      this.batch = [];
+      const { validator } = await import("./html-validator.mjs");
+      this.sent.push({ pages: pages.length, checked: validator(parseConfig(this.configText))(pages).then((reports) => this.record(pages, reports)) });
+    }
+    const problems = (await Promise.all(this.sent.map((part) => part.checked))).flat();
+    await saveValidKeys(this.known);
+    return problems;
+  }
+
+  private send(validators: Validators): void {
+    const pages = this.batch;
+    if (!pages.length) return;
+    this.batch = [];
+    this.inFlight += pages.length;
+    const part = {
+      pages: pages.length,
+      checked: validators.validate(pages).then((reports) => {
+        this.inFlight -= pages.length;
+        part.pages = 0;
+        return this.record(pages, reports);
+      }),
+    };
+    // Awaited in finish(); until then a failure must not count as unhandled.
+    part.checked.catch(() => {});
+    this.sent.push(part);
+  }
+
+  private record(pages: (HtmlFile & { key: string })[], reports: Reports): string[] {
+    const problems: string[] = [];
+    reports.forEach((report, i) => {
+      if (report === null) this.known.add(pages[i].key);
+      else problems.push(report);
+    });
+    return problems;
+  }
+}
+
+/** The text of each invalid page's report; empty when every page is valid. Started `validators` are used when given. */
+export async function validatePages(pages: HtmlFile[], validators?: Validators): Promise<string[]> {
+  const validation = new PageValidation(validators);
+  for (const page of pages) await validation.add(page);
+  return validation.finish();
 }

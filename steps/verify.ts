@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { type HtmlFile, type Validators, validatePages } from "./validate-html.ts";
+import { type HtmlFile, PageValidation, type Validators } from "./validate-html.ts";
 
 export type { HtmlFile };
 
@@ -53,56 +53,93 @@ function servedFile(files: Set<string>, path: string): string | null {
   return null;
 }
 
-/**
- * Checks each page's internal links against the files the build wrote and the ids in its pages.
- * `siteUrl` addresses (canonical, social images) are checked as the paths they name.
- */
-function brokenLinks(pages: HtmlFile[], files: Set<string>, siteUrl: string, readPage: (file: string) => string): BrokenLink[] {
-  const ids = new Map<string, Set<string>>();
-  const idsIn = (file: string) => {
-    const found = ids.get(file) ?? idsOf(readPage(file));
-    ids.set(file, found);
-    return found;
-  };
-  const broken: BrokenLink[] = [];
-  for (const page of pages) {
-    const base = new URL(page.file.replace(/(^|\/)index\.html$/, "$1"), "http://site/");
-    ids.set(page.file, idsOf(page.html));
-    for (const link of new Set(linksOf(page.html))) {
-      const local = siteUrl && (link === siteUrl || link.startsWith(`${siteUrl}/`)) ? link.slice(siteUrl.length) || "/" : link;
-      if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(local) || local === "#") continue;
-      const url = new URL(local, base);
-      const report = (reason: string) => broken.push({ page: `/${page.file.replace(/(^|\/)index\.html$/, "")}`, link, reason });
-      let path: string;
-      try {
-        path = decodeURIComponent(url.pathname);
-      } catch {
-        report("is not a valid address");
-        continue;
-      }
-      const target = servedFile(files, path);
-      if (!target) {
-        report(`${path} does not exist`);
-        continue;
-      }
-      const fragment = decodeURIComponent(url.hash.slice(1));
-      if (fragment && target.endsWith(".html") && !idsIn(target).has(fragment)) report(`${path} has no element with id="${fragment}"`);
-    }
-  }
-  return broken;
+interface PageLinks {
+  /** The page's own site path, as reports name it. */
+  page: string;
+  links: string[];
 }
 
-/** Throws a message naming each problem and its fix. `validators`: html-validate threads already started. */
-export async function verifyBuild(outDir: string, pages: HtmlFile[], siteUrl: string, validators?: Validators): Promise<void> {
-  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
-  const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => relative(outDir, join(entry.parentPath ?? entry.path, entry.name))));
-  const written = new Map(pages.map((page) => [page.file, page.html]));
-  const broken = brokenLinks(pages, files, siteUrl, (file) => written.get(file) ?? readFileSync(`${outDir}/${file}`, "utf8"));
-  const invalid = await validatePages(pages, validators);
-  const problems: string[] = [];
-  if (invalid.length) problems.push(`Invalid HTML (fix the page or component that writes it):\n${invalid.join("\n")}`);
-  if (broken.length) {
-    problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.map((b) => `  ${b.page}: "${b.link}": ${b.reason}`).join("\n")}`);
+/**
+ * Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): each page
+ * is validated and its links and ids are noted, so a large site's pages are never held together.
+ */
+export class Verification {
+  private readonly validation: PageValidation;
+  private readonly linksByFile = new Map<string, PageLinks>();
+  private readonly ids = new Map<string, Set<string>>();
+
+  /** `validators`: html-validate threads already started (a large site, or the dev server's background thread). */
+  constructor(
+    private readonly outDir: string,
+    private readonly siteUrl: string,
+    validators?: Validators,
+  ) {
+    this.validation = new PageValidation(validators);
   }
-  if (problems.length) throw new Error(problems.join("\n"));
+
+  /** One page as written; resolves when the validators have room for more. */
+  page(file: string, html: string): Promise<void> {
+    this.linksByFile.set(file, { page: `/${file.replace(/(^|\/)index\.html$/, "")}`, links: [...new Set(linksOf(html))] });
+    this.ids.set(file, idsOf(html));
+    return this.validation.add({ file, html });
+  }
+
+  /** Throws a message naming each problem and its fix. */
+  async finish(): Promise<void> {
+    const entries = await readdir(this.outDir, { recursive: true, withFileTypes: true });
+    const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => relative(this.outDir, join(entry.parentPath ?? entry.path, entry.name))));
+    const broken = this.brokenLinks(files);
+    const invalid = await this.validation.finish();
+    const problems: string[] = [];
+    if (invalid.length) problems.push(`Invalid HTML (fix the page or component that writes it):\n${invalid.join("\n")}`);
+    if (broken.length) {
+      problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.map((b) => `  ${b.page}: "${b.link}": ${b.reason}`).join("\n")}`);
+    }
+    if (problems.length) throw new Error(problems.join("\n"));
+  }
+
+  /** The ids in a page: those of the pages verified, else read from the file. */
+  private idsIn(file: string): Set<string> {
+    const found = this.ids.get(file) ?? idsOf(readFileSync(join(this.outDir, file), "utf8"));
+    this.ids.set(file, found);
+    return found;
+  }
+
+  /** Each page's internal links against the files written and the ids in its pages; `siteUrl`
+   * addresses (canonical, social images) are checked as the paths they name. */
+  private brokenLinks(files: Set<string>): BrokenLink[] {
+    const { siteUrl } = this;
+    const broken: BrokenLink[] = [];
+    for (const [file, { page, links }] of this.linksByFile) {
+      const base = new URL(file.replace(/(^|\/)index\.html$/, "$1"), "http://site/");
+      for (const link of links) {
+        const local = siteUrl && (link === siteUrl || link.startsWith(`${siteUrl}/`)) ? link.slice(siteUrl.length) || "/" : link;
+        if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(local) || local === "#") continue;
+        const url = new URL(local, base);
+        const report = (reason: string) => broken.push({ page, link, reason });
+        let path: string;
+        try {
+          path = decodeURIComponent(url.pathname);
+        } catch {
+          report("is not a valid address");
+          continue;
+        }
+        const target = servedFile(files, path);
+        if (!target) {
+          report(`${path} does not exist`);
+          continue;
+        }
+        const fragment = decodeURIComponent(url.hash.slice(1));
+        if (fragment && target.endsWith(".html") && !this.idsIn(target).has(fragment)) report(`${path} has no element with id="${fragment}"`);
+      }
+    }
+    return broken;
+  }
+}
+
+/** Verifies pages already written (the dev server's background check): each is read back from disk. */
+export async function verifyWritten(outDir: string, files: string[], siteUrl: string, validators?: Validators): Promise<void> {
+  const verification = new Verification(outDir, siteUrl, validators);
+  for (const file of files) await verification.page(file, readFileSync(join(outDir, file), "utf8"));
+  await verification.finish();
 }

@@ -37,7 +37,8 @@ async function write(file: string, text: string): Promise<void> {
   await writeFile(file, text);
 }
 
-export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, documents, redirects }: HostInput): Promise<void> {
+/** Writes every host's files; returns those written into the site itself (dist-relative). */
+export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, documents, redirects }: HostInput): Promise<string[]> {
   checkRedirects(redirects, routes);
   const pages = routes.map((route) => (route === "/404" ? "/404.html" : route));
   const policy = headerPolicy({ csp, pages, documents });
@@ -50,4 +51,5 @@ export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, d
     write(join(hostsDir, "cloudfront", "function.js"), cloudFrontFunction(policy, redirects)),
     ...redirects.map((redirect) => write(join(hostsDir, "github-pages", outputFileOf(redirect.from)), redirectPage(redirect, siteUrl))),
   ]);
+  return ["_headers", "_redirects"];
 }
