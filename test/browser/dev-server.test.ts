@@ -64,6 +64,37 @@ test("two write-and-rename saves in a row both show up", async () => {
   await showsHeading("Then in place again: why leaders choose Cedarline Advisory");
 });
 
+test("a content save is patched into the open page without a reload: what was typed and the scroll position stay", async () => {
+  await page.setViewportSize({ width: 1280, height: 600 });
+  await page.goto(`${dev.origin}/contact`);
+  const contactContent = read("content/contact.ts");
+  await page.fill("#contact-firstname", "Ada Lovelace");
+  await page.evaluate(() => {
+    (window as unknown as { kept: string }).kept = "still here";
+    window.scrollTo(0, 300);
+  });
+  const scrolled = await page.evaluate(() => window.scrollY);
+  assert.ok(scrolled > 0, "the page scrolled");
+  saveByRename(project.dir, "content/contact.ts", contactContent.replace("Let's talk about what you want to change", "Patched in place: let's talk"));
+  await until(async () => (await page.textContent("h1")) === "Patched in place: let's talk", "the patched heading");
+  assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+  assert.equal(await page.inputValue("#contact-firstname"), "Ada Lovelace", "what was typed stays");
+  assert.equal(await page.evaluate(() => window.scrollY), scrolled, "the scroll position stays");
+
+  // Two saves 100 ms apart, as an editor's autosave may make them: the second is shown, still without a reload.
+  saveInPlace(project.dir, "content/contact.ts", contactContent.replace("Let's talk about what you want to change", "First quick save"));
+  await new Promise((done) => setTimeout(done, 100));
+  saveByRename(project.dir, "content/contact.ts", contactContent.replace("Let's talk about what you want to change", "Second quick save"));
+  await until(async () => (await page.textContent("h1")) === "Second quick save", "the second quick save");
+  assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+  assert.equal(await page.inputValue("#contact-firstname"), "Ada Lovelace", "what was typed stays");
+
+  saveInPlace(project.dir, "content/contact.ts", contactContent);
+  await until(async () => (await page.textContent("h1")) === "Let's talk about what you want to change", "the heading back");
+  await page.setViewportSize({ width: 1280, height: 720 });
+  await page.goto(`${dev.origin}/`);
+});
+
 test("a style edit applies in place: no reload, the page keeps its state", async () => {
   await page.evaluate(() => {
     (window as unknown as { kept: string }).kept = "still here";
