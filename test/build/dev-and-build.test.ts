@@ -33,7 +33,7 @@ test("after saves to a style, the art, a public file, a page and the site's sett
   const saves: [file: string, text: string][] = [
     ["styles/_base.scss", `${read("styles/_base.scss")}\nh2 { letter-spacing: 0.01em; }\n`],
     ["art/headshot.svg", read("art/headshot.svg").replace(/fill="#[0-9a-fA-F]{3,6}"/, 'fill="#123456"')],
-    ["public/favicon.svg", read("public/favicon.svg").replace("<svg", "<svg data-edited=\"yes\"")],
+    ["public/favicon.svg", read("public/favicon.svg").replace("<svg", '<svg data-edited="yes"')],
     ["pages/privacy.tsx", retitled(read("pages/privacy.tsx"), "Privacy Policy, Edited")],
     ["content/site.ts", read("content/site.ts").replace("organizations that change lives.", "organizations that change lives, edited.")],
   ];
