@@ -8,7 +8,8 @@ export const hero = {
   headline: `${company.name}: AI products and transformation for organizations that change lives`,
   tagline:
     "We help leaders in education technology, the public sector, nonprofits and workforce development turn AI and cloud ambitions into products and programs that ship, scale and pay for themselves.",
-  newsletterLine: `Read "${newsletter.name}", our ${newsletter.cadence} newsletter that shows leaders without a technical background how to build real tools with AI.`,
+  newsletterLine: `Our ${newsletter.cadence} newsletter shows leaders without a technical background how to build real tools with AI.`,
+  newsletterLink: `Read ${newsletter.name}`,
   productLine: `We practice what we advise: we launched ${memoryProduct.name}, an AI memory product, and we run innovation incubation programs that take new ventures from idea to first customers.`,
   cta: "Schedule a Consultation" as const,
 };

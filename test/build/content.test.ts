@@ -69,6 +69,17 @@ test("/: hero, about, services, logo cloud, teaser, closing call to action", () 
   assert.equal(byText(cta, "Schedule a Consultation")[0]?.getAttribute("href"), "/contact");
 });
 
+test("/: the hero's newsletter line is one sentence with one call to action", () => {
+  const line = [...parsePage("/").querySelectorAll(".hero__line")].find((p) => text(p).includes("Claude Code for Non-Coders"))!;
+  const visible = text(line).replace(" (opens in a new tab)", "");
+  assert.equal(visible.match(/\bRead\b/g)?.length, 1, `"Read" once: ${visible}`);
+  assert.equal(visible.match(/Claude Code for Non-Coders/g)?.length, 1, `the name once: ${visible}`);
+  assert.deepEqual(
+    links(line).map((a) => [text(a).replace(" (opens in a new tab)", ""), a.getAttribute("href")]),
+    [["Read Claude Code for Non-Coders", "https://claudecodefornoncoders.substack.com"]],
+  );
+});
+
 test("/about: headshot, intro, Why We're Built Different, Our Vision", () => {
   const doc = parsePage("/about");
   const headshot = doc.querySelector("img.headshot")!;
