@@ -195,6 +195,23 @@ test("/bio: five tabs, every panel in the HTML, six publications, Contact Us", (
   assert.equal(byText(doc, "Contact Us")[0]?.getAttribute("href"), "/contact");
 });
 
+test("/bio: each publication is labelled for what it is, and the list holds articles and whitepapers", () => {
+  const publications = [...parsePage("/bio").querySelectorAll("#publications li")].map((item) => {
+    const [kind, outlet] = text(item.querySelector(".entries__meta")).split(" · ");
+    return { kind, outlet, href: item.querySelector("a")?.getAttribute("href") ?? "" };
+  });
+  assert.deepEqual([...new Set(publications.map((p) => p.kind))].sort(), ["Article", "Whitepaper"]);
+  for (const { kind, outlet, href } of publications) {
+    if (kind === "Whitepaper") {
+      // A whitepaper is a report an organisation publishes as a document, not a post on a blog or a platform.
+      assert.match(href, /\.pdf$/, `${outlet}: a whitepaper links to its document`);
+      assert.doesNotMatch(outlet, /blog|Medium|Substack|newsletter/i, `${outlet} publishes posts, not whitepapers`);
+    } else {
+      assert.doesNotMatch(href, /\.pdf$/, `${outlet}: an article links to its page`);
+    }
+  }
+});
+
 test("/contact: the form's fields, types and required markers, and the side column", () => {
   const doc = parsePage("/contact");
   const form = doc.querySelector("form")!;
