@@ -80,6 +80,15 @@ test("/: the hero's newsletter line is one sentence with one call to action", ()
   );
 });
 
+test("/case-studies: every subtitle separates its parts with a middle dot", () => {
+  const subtitles = [...parsePage("/case-studies").querySelectorAll(".study__subtitle")].map(text);
+  assert.equal(subtitles.length, 6);
+  for (const subtitle of subtitles) {
+    assert.match(subtitle, / · /, subtitle);
+    assert.doesNotMatch(subtitle, / - /, subtitle);
+  }
+});
+
 test("/about: headshot, intro, Why We're Built Different, Our Vision", () => {
   const doc = parsePage("/about");
   const headshot = doc.querySelector("img.headshot")!;
