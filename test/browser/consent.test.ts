@@ -127,7 +127,7 @@ for (const [signal, script] of [
   ["Global Privacy Control", 'Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true })'],
   ["Do Not Track", 'Object.defineProperty(Navigator.prototype, "doNotTrack", { get: () => "1" })'],
 ] as const) {
-  test(`${signal}: no banner, consent never granted, and the footer's panel says the signal is honoured`, async () => {
+  test(`${signal}: no banner, consent never granted, and the footer's panel says the signal is honored`, async () => {
     const { context, page, errors } = await openPage(suite.browser);
     await page.addInitScript({ content: script });
     await page.addInitScript(() => localStorage.setItem("consent", "granted"));
@@ -139,7 +139,7 @@ for (const [signal, script] of [
     assert.deepEqual(clarity, [["consentv2", { ad_Storage: "denied", analytics_Storage: "denied" }]]);
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy choices" }).click();
     await banner(page).waitFor();
-    assert.match((await banner(page).textContent()) ?? "", new RegExp(`sends a ${signal} signal, and this site honours it`));
+    assert.match((await banner(page).textContent()) ?? "", new RegExp(`sends a ${signal} signal, and this site honors it`));
     assert.equal(await banner(page).getByRole("button", { name: "Accept" }).count(), 0);
     await banner(page).getByRole("button", { name: "Close" }).click();
     await banner(page).waitFor({ state: "detached" });

@@ -89,6 +89,15 @@ test("/case-studies: every subtitle separates its parts with a middle dot", () =
   }
 });
 
+test("every page writes American English, as a Washington, DC firm does", () => {
+  for (const site of [configuredSite, bareSite]) {
+    for (const route of [...ROUTES, "/404"]) {
+      const british = text(parsePage(route, site).body).match(/\b(honour|colour|favour|behaviour|organis|centre|licence)\w*/i)?.[0];
+      assert.equal(british, undefined, `${route}: "${british}"`);
+    }
+  }
+});
+
 test("/about: headshot, intro, Why We're Built Different, Our Vision", () => {
   const doc = parsePage("/about");
   const headshot = doc.querySelector("img.headshot")!;
@@ -285,7 +294,7 @@ test("the privacy policy states what CONSENT_DEFAULT makes the site do, and how 
   assert.match(text(parsePage("/privacy").querySelector("main")), /Until you choose, both run without cookies/);
   assert.match(section("granted"), /Until you choose, Google Analytics and Clarity may set analytics cookies; advertising storage stays denied/);
   for (const consent of ["denied", "granted"] as const) {
-    assert.match(section(consent), /Global Privacy Control or Do Not Track signal, we honour it/);
+    assert.match(section(consent), /Global Privacy Control or Do Not Track signal, we honor it/);
     assert.match(section(consent), /\/\.well-known\/gpc\.json/);
     assert.match(section(consent), /"Privacy choices"/);
   }
