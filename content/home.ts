@@ -1,6 +1,6 @@
 // Home page copy. Names come from ./site.ts so a rename stays a one-line change.
 
-import { company, memoryProduct, newsletter } from "./site.ts";
+import { company, memoryProduct, newsletter, visitLabel } from "./site.ts";
 import type { ServiceArea } from "./types.ts";
 
 export const hero = {
@@ -61,7 +61,7 @@ export const caseStudiesTeaser = {
     label: "Latest" as const,
     title: `Launching ${memoryProduct.name}: an AI memory product built in-house`,
     text: `How we took ${memoryProduct.name} from a working prototype to a launched product that gives AI assistants a private, persistent memory, and what it taught us about shipping AI responsibly.`,
-    linkText: `Visit ${memoryProduct.name}`,
+    linkText: visitLabel(memoryProduct.url),
   },
   framework: {
     label: "Framework",

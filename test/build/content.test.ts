@@ -80,6 +80,19 @@ test("/: the hero's newsletter line is one sentence with one call to action", ()
   );
 });
 
+test("/ and /case-studies: Local Memory's link and the ASA logo are named as on the case studies", () => {
+  const home = parsePage("/");
+  const studies = parsePage("/case-studies");
+  const visitLink = (doc: Document, selector: string) => text(byText(doc.querySelector(selector)!, "Visit")[0]).replace(" (opens in a new tab)", "");
+  assert.equal(visitLink(home, "#case-studies"), "Visit localmemory.co");
+  assert.equal(visitLink(studies, ".study--featured"), "Visit localmemory.co");
+  const asa = [...home.querySelectorAll('#client-logo-cloud [role="img"]')].find((logo) => logo.getAttribute("aria-label")?.startsWith("ASA"))!;
+  assert.equal(asa.getAttribute("aria-label"), "ASA Center for Career Navigation");
+  // The wordmark's drawn words say the same as its name.
+  assert.equal([...asa.querySelectorAll("text")].map(text).join(" ").toLowerCase(), "asa center for career navigation");
+  assert.ok([...studies.querySelectorAll(".study h2")].some((h2) => text(h2) === "ASA Center for Career Navigation"));
+});
+
 test("/case-studies: every subtitle separates its parts with a middle dot", () => {
   const subtitles = [...parsePage("/case-studies").querySelectorAll(".study__subtitle")].map(text);
   assert.equal(subtitles.length, 6);
