@@ -1,7 +1,7 @@
 // The privacy choices banner: fixed to the bottom of the viewport (so nothing on the page moves), not a
 // modal, Accept and Decline of equal weight. It shows itself until the visitor chooses, and any
 // "Privacy choices" link ([data-privacy-choices]) opens it again later. With a privacy signal on it
-// offers no choice and says the signal is honoured.
+// offers no choice and says the signal is honored.
 import { useEffect, useLayoutEffect, useRef, useState } from "react";
 import { PRIVACY_CHOICES } from "../shared/privacy-choices.ts";
 import type { Consent, PrivacySignal } from "./consent.ts";
@@ -66,7 +66,7 @@ export default function ConsentBanner({ ask, signal, consent, onChoose }: Consen
         </p>
         {signal ? (
           <p className="consent-banner__text">
-            Your browser sends a {signal} signal, and this site honours it: Google Analytics and Microsoft Clarity run without cookies, and consent is never
+            Your browser sends a {signal} signal, and this site honors it: Google Analytics and Microsoft Clarity run without cookies, and consent is never
             asked for or granted. <a href="/privacy#information-collected-automatically">Privacy Policy</a>
           </p>
         ) : (

@@ -100,6 +100,8 @@ function offerChoices(ask: boolean, signal: ReturnType<typeof privacySignal>, co
   host.className = "consent-host";
   // Announced when its content arrives: the live region exists, empty, before the banner is rendered into it.
   host.setAttribute("aria-live", "polite");
+  // Arriving under an open mobile menu, it is inert like the rest of the page until the menu closes.
+  host.toggleAttribute("inert", document.body.classList.contains("menu-open"));
   document.body.prepend(host);
   const onChoose = (choice: Consent) => {
     storeChoice(choice);

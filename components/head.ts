@@ -5,7 +5,8 @@ import { company, seoDefaults, social } from "../content/site.ts";
 /** What a page says about itself; everything left out falls back to the site's defaults. */
 export interface PageMeta {
   title: string;
-  description: string;
+  /** One or two sentences for search results and social cards; defaults to the site's description. */
+  description?: string;
   keywords?: readonly string[];
   /** Social card image as a site path; defaults to the hero image. */
   image?: string;
@@ -71,7 +72,7 @@ export function scriptSafeJson(value: unknown): string {
 export function resolveHead(meta: PageMeta, route: string, site: { siteUrl: string; defaultImage: string }): ResolvedHead {
   return {
     title: pageTitle(meta.title),
-    description: meta.description,
+    description: meta.description ?? seoDefaults.description,
     keywords: seoKeywords(meta.keywords),
     robots: robotsFor(route),
     canonical: absoluteUrl(site.siteUrl, route),

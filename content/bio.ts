@@ -106,10 +106,10 @@ export const bio: Bio = {
     },
     {
       title: "Responsible AI in Career Navigation: A Practical Framework",
-      outlet: "Jobs for the Future blog",
+      outlet: "Jobs for the Future",
       date: "March 2025",
       datetime: "2025-03",
-      url: "https://www.jff.org/idea/responsible-ai-in-career-navigation-a-practical-framework/",
+      url: "https://www.jff.org/wp-content/uploads/2025/03/responsible-ai-in-career-navigation.pdf",
       kind: "Whitepaper",
     },
     {
@@ -126,7 +126,7 @@ export const bio: Bio = {
       date: "May 2024",
       datetime: "2024-05",
       url: "https://medium.com/@jordanellery/from-pilot-to-platform-scaling-edtech-in-public-systems-4c9e2a1b7f3d",
-      kind: "Whitepaper",
+      kind: "Article",
     },
     {
       title: "What Career Exploration Tools Get Wrong About Teenagers",

@@ -1,6 +1,6 @@
 // Case studies, in page order after the featured one (featured: true), which links to its product; the rest link to PDFs.
 // Every string in the non-featured studies is printed into a PDF with pdf-lib standard fonts,
-// so it must stay within WinAnsi (Windows-1252): plain ASCII is safest.
+// so it must stay within WinAnsi (Windows-1252): plain ASCII and the separator "·" are safe.
 
 import { company, memoryProduct } from "./site.ts";
 import type { CaseStudy } from "./types.ts";
@@ -25,7 +25,7 @@ export const caseStudies: CaseStudy[] = [
   },
   {
     title: "JFFLabs Impact Incubation Model",
-    subtitle: "Jobs for the Future - workforce innovation incubator",
+    subtitle: "Jobs for the Future · workforce innovation incubator",
     pdfUrl: "/case-studies/jfflabs-impact-incubation-model.pdf",
     challenge:
       "JFFLabs was backing promising workforce startups, but each cohort ran on a different playbook and impact was hard to compare across ventures. Funders wanted evidence that incubated products reached low-income learners and workers, not just that they raised capital.",
@@ -42,7 +42,7 @@ export const caseStudies: CaseStudy[] = [
   },
   {
     title: "EQOS Initiative",
-    subtitle: "Multi-state education equity collaborative - data and digital strategy",
+    subtitle: "Multi-state education equity collaborative · data and digital strategy",
     pdfUrl: "/case-studies/eqos-initiative.pdf",
     challenge:
       "The EQOS Initiative brought together 14 school districts and community partners to close opportunity gaps, but each partner tracked student supports in its own spreadsheets and systems. Leaders could not see which interventions were working or where students were falling through the cracks.",
@@ -59,7 +59,7 @@ export const caseStudies: CaseStudy[] = [
   },
   {
     title: "Economic Mobility for Veteran and Military Families",
-    subtitle: "National veteran-serving nonprofit - workforce program design",
+    subtitle: "National veteran-serving nonprofit · workforce program design",
     pdfUrl: "/case-studies/economic-mobility-for-veteran-and-military-families.pdf",
     challenge:
       "Transitioning service members and military spouses faced a maze of disconnected benefits, training programs and employers. The nonprofit's existing program placed veterans in jobs, but too many were underemployed and spouses were largely left out.",
@@ -76,7 +76,7 @@ export const caseStudies: CaseStudy[] = [
   },
   {
     title: "ASA Center for Career Navigation",
-    subtitle: "American Student Assistance - career exploration for young people",
+    subtitle: "American Student Assistance · career exploration for young people",
     pdfUrl: "/case-studies/asa-center-for-career-navigation.pdf",
     challenge:
       "ASA set out to help middle and high school students explore careers long before college decisions, but its digital tools, research and partner programs were scattered. The new Center needed a clear strategy, an operating model and a product roadmap within a single budget cycle.",
@@ -93,7 +93,7 @@ export const caseStudies: CaseStudy[] = [
   },
   {
     title: "JFFLabs Innovation Workshop",
-    subtitle: "Jobs for the Future - AI and workforce design sprint",
+    subtitle: "Jobs for the Future · AI and workforce design sprint",
     pdfUrl: "/case-studies/jfflabs-innovation-workshop.pdf",
     challenge:
       "Workforce boards and community colleges in the JFF network wanted to use AI, but most had no clear use cases and little in-house technical capacity. JFFLabs needed a format that moved leaders from curiosity to tested ideas quickly.",

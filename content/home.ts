@@ -1,6 +1,6 @@
 // Home page copy. Names come from ./site.ts so a rename stays a one-line change.
 
-import { company, memoryProduct, newsletter } from "./site.ts";
+import { company, memoryProduct, newsletter, visitLabel } from "./site.ts";
 import type { ServiceArea } from "./types.ts";
 
 export const hero = {
@@ -8,7 +8,8 @@ export const hero = {
   headline: `${company.name}: AI products and transformation for organizations that change lives`,
   tagline:
     "We help leaders in education technology, the public sector, nonprofits and workforce development turn AI and cloud ambitions into products and programs that ship, scale and pay for themselves.",
-  newsletterLine: `Read "${newsletter.name}", our ${newsletter.cadence} newsletter that shows leaders without a technical background how to build real tools with AI.`,
+  newsletterLine: `Our ${newsletter.cadence} newsletter shows leaders without a technical background how to build real tools with AI.`,
+  newsletterLink: `Read ${newsletter.name}`,
   productLine: `We practice what we advise: we launched ${memoryProduct.name}, an AI memory product, and we run innovation incubation programs that take new ventures from idea to first customers.`,
   cta: "Schedule a Consultation" as const,
 };
@@ -60,7 +61,7 @@ export const caseStudiesTeaser = {
     label: "Latest" as const,
     title: `Launching ${memoryProduct.name}: an AI memory product built in-house`,
     text: `How we took ${memoryProduct.name} from a working prototype to a launched product that gives AI assistants a private, persistent memory, and what it taught us about shipping AI responsibly.`,
-    linkText: `Visit ${memoryProduct.name}`,
+    linkText: visitLabel(memoryProduct.url),
   },
   framework: {
     label: "Framework",

@@ -36,7 +36,7 @@ export const privacyPolicy = (consentDefault: "denied" | "granted"): Policy => (
       paragraphs: [
         `On every page we use Google Analytics 4 to measure visits and traffic sources, Microsoft Clarity to record sessions (clicks, scrolling and mouse movement) so we can find usability problems, and Core Web Vitals measurements to track page speed. These tools may receive your IP address, browser and device type, approximate location and the pages you view.`,
         `${beforeChoosing(consentDefault)} The "Privacy choices" banner, which you can reopen from the link at the bottom of every page, lets you accept or decline analytics cookies for both tools; accepting never allows advertising storage. Your choice is saved in your browser's localStorage under the key "${CONSENT_STORAGE_KEY}" and applies on every page until you change it.`,
-        `If your browser sends a Global Privacy Control or Do Not Track signal, we honour it as a refusal: we do not show the banner and never grant consent, so both tools stay cookieless. We publish our support for Global Privacy Control at /.well-known/gpc.json.`,
+        `If your browser sends a Global Privacy Control or Do Not Track signal, we honor it as a refusal: we do not show the banner and never grant consent, so both tools stay cookieless. We publish our support for Global Privacy Control at /.well-known/gpc.json.`,
         `If you switch between light and dark mode, your choice is saved in your browser's localStorage under the key "theme". It stays on your device and is never sent to us.`,
       ],
     },

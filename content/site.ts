@@ -27,6 +27,11 @@ export const memoryProduct = {
   url: "https://localmemory.co",
 } as const;
 
+/** A call to action that leaves the site for a product's own site names where it goes: "Visit localmemory.co". */
+export function visitLabel(url: string): string {
+  return `Visit ${new URL(url).hostname}`;
+}
+
 export const social = {
   linkedin: "https://www.linkedin.com/company/cedarline-advisory",
   twitter: "https://twitter.com/cedarlineadv",
@@ -69,7 +74,7 @@ export const insightsLink: NavLink = { label: "Insights", href: newsletter.url }
 export const homeClientLogos: ClientLogo[] = [
   { name: "JFFLabs", file: "jfflabs" },
   { name: "EQOS", file: "eqos" },
-  { name: "ASA Career Center", file: "asa" },
+  { name: "ASA Center for Career Navigation", file: "asa" },
 ];
 
 /** Case studies strip, "Trusted by Leading Innovation, Edtech, and Nonprofit Organizations". */

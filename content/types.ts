@@ -44,16 +44,18 @@ export interface BioEntry {
   description: string;
 }
 
-interface Publication {
+interface PublicationBase {
   title: string;
+  /** Where it appeared: the publication for an article, the publishing organisation for a whitepaper. */
   outlet: string;
   /** Month and year as a visitor reads it, e.g. "March 2025". */
   date: string;
   /** ISO year-month for <time datetime>, e.g. "2025-03". */
   datetime: string;
-  url: string;
-  kind: "Article" | "Whitepaper";
 }
+
+/** An article links to its page; a whitepaper is a report an organisation publishes, and links to its PDF. */
+type Publication = (PublicationBase & { kind: "Article"; url: string }) | (PublicationBase & { kind: "Whitepaper"; url: `https://${string}.pdf` });
 
 export interface Bio {
   background: string[];

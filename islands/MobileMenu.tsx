@@ -19,6 +19,11 @@ export default function MobileMenu({ links, insights, currentPath }: MobileMenuP
 
   useEffect(() => {
     document.body.classList.toggle("menu-open", open);
+    // While open the menu is modal: everything beside it (the privacy banner too) is inert, so neither the
+    // keyboard nor a screen reader reaches what lies under the backdrop. Closing gives it all back.
+    if (open || wasOpen.current) {
+      for (const element of document.body.children) if (!element.contains(panel.current)) element.toggleAttribute("inert", open);
+    }
     if (open) panel.current?.querySelector<HTMLElement>(FOCUSABLE)?.focus();
     else if (wasOpen.current) openButton.current?.focus();
     wasOpen.current = open;

@@ -43,7 +43,10 @@ function panelContent(value: BioTabValue) {
           {bio.publications.map((publication) => (
             <li key={publication.url} className="entries__item">
               <h3 className="entries__title">
-                <ExternalLink href={publication.url}>{publication.title}</ExternalLink>
+                <ExternalLink href={publication.url}>
+                  {publication.title}
+                  {publication.kind === "Whitepaper" && " (PDF)"}
+                </ExternalLink>
               </h3>
               <p className="entries__meta">
                 {publication.kind} · {publication.outlet} · <time dateTime={publication.datetime}>{publication.date}</time>

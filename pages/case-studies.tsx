@@ -6,7 +6,7 @@ import { LogoStrip } from "../components/LogoStrip.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
 import { caseStudies } from "../content/case-studies.ts";
-import { caseStudyClientLogos, company } from "../content/site.ts";
+import { caseStudyClientLogos, company, visitLabel } from "../content/site.ts";
 import type { CaseStudy } from "../content/types.ts";
 import CaseStudyDownload from "../islands/CaseStudyDownload.tsx";
 
@@ -54,7 +54,7 @@ export default function CaseStudiesPage() {
                 <div>
                   <Results study={featured} heading="Key Results" />
                   <ExternalLink href={featured.pdfUrl} className="button button--primary">
-                    Visit {new URL(featured.pdfUrl).hostname}
+                    {visitLabel(featured.pdfUrl)}
                   </ExternalLink>
                 </div>
               </div>

@@ -31,7 +31,7 @@ export default function HomePage() {
           <p className="hero__line">
             {hero.newsletterLine}{" "}
             <ExternalLink href={newsletter.url} className="hero__link">
-              Read {newsletter.name}
+              {hero.newsletterLink}
             </ExternalLink>
           </p>
           <a className="button button--accent hero__cta" href="/contact">

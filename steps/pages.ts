@@ -32,8 +32,11 @@ function checkMeta(file: string, meta: unknown): PageMeta {
   if (!meta || typeof meta !== "object") throw new Error(`${file}: export const meta: PageMeta = { title, description } is missing`);
   const { title, description } = meta as Partial<PageMeta>;
   if (typeof title !== "string" || !title.trim()) throw new Error(`${file}: meta.title is missing`);
-  if (typeof description !== "string" || description.trim().length < 50) {
-    throw new Error(`${file}: meta.description is missing or shorter than 50 characters; write one or two sentences for search results`);
+  // Left out, the head gives the page the site's default description; written, it must say something.
+  if (description !== undefined && (typeof description !== "string" || description.trim().length < 50)) {
+    throw new Error(
+      `${file}: meta.description is shorter than 50 characters; write one or two sentences for search results, or leave it out for the site's default (seoDefaults in content/site.ts)`,
+    );
   }
   return meta as PageMeta;
 }

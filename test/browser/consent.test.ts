@@ -1,8 +1,9 @@
 // The consent banner, privacy signals, and consent reaching GA's dataLayer and Clarity before anything else.
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
-import { test } from "node:test";
+import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
+import sharp from "sharp";
 import { openPage } from "../../commands/support/browser.ts";
 import { bareSite, CLARITY_ID, configuredSite, GA_ID } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
@@ -127,7 +128,7 @@ for (const [signal, script] of [
   ["Global Privacy Control", 'Object.defineProperty(Navigator.prototype, "globalPrivacyControl", { get: () => true })'],
   ["Do Not Track", 'Object.defineProperty(Navigator.prototype, "doNotTrack", { get: () => "1" })'],
 ] as const) {
-  test(`${signal}: no banner, consent never granted, and the footer's panel says the signal is honoured`, async () => {
+  test(`${signal}: no banner, consent never granted, and the footer's panel says the signal is honored`, async () => {
     const { context, page, errors } = await openPage(suite.browser);
     await page.addInitScript({ content: script });
     await page.addInitScript(() => localStorage.setItem("consent", "granted"));
@@ -139,7 +140,7 @@ for (const [signal, script] of [
     assert.deepEqual(clarity, [["consentv2", { ad_Storage: "denied", analytics_Storage: "denied" }]]);
     await page.getByRole("contentinfo").getByRole("link", { name: "Privacy choices" }).click();
     await banner(page).waitFor();
-    assert.match((await banner(page).textContent()) ?? "", new RegExp(`sends a ${signal} signal, and this site honours it`));
+    assert.match((await banner(page).textContent()) ?? "", new RegExp(`sends a ${signal} signal, and this site honors it`));
     assert.equal(await banner(page).getByRole("button", { name: "Accept" }).count(), 0);
     await banner(page).getByRole("button", { name: "Close" }).click();
     await banner(page).waitFor({ state: "detached" });
@@ -148,6 +149,118 @@ for (const [signal, script] of [
     await context.close();
   });
 }
+
+describe("at 375 px the banner stays under an open menu or dialog, and comes back when it closes", () => {
+  // Dark, where the banner's surface and the menu panel's differ, so the paint shows which is on top.
+  const phone = { viewport: { width: 375, height: 740 }, hasTouch: true, colorScheme: "dark" as const };
+
+  /** What a tap at (x, y) would land on. */
+  const hitAt = (page: Page, point: { x: number; y: number }) =>
+    page.evaluate(({ x, y }) => {
+      const hit = document.elementFromPoint(x, y);
+      if (hit?.closest(".consent-banner")) return "banner";
+      if (hit?.closest("#site-menu-panel")) return "menu panel";
+      if (hit?.matches(".site-menu__backdrop")) return "menu backdrop";
+      if (hit?.closest("dialog[open]")) return "dialog";
+      return hit?.tagName ?? "nothing";
+    }, point);
+
+  /** Whether the banner's Accept button can take the focus at all. */
+  const acceptFocusable = (page: Page) =>
+    page.evaluate(() => {
+      const accept = [...document.querySelectorAll<HTMLButtonElement>(".consent-banner button")].find((b) => b.textContent === "Accept")!;
+      accept.focus();
+      return document.activeElement === accept;
+    });
+
+  /** The colour painted at (x, y), as CSS writes it: what the visitor sees there. */
+  async function paintedAt(page: Page, { x, y }: { x: number; y: number }): Promise<string> {
+    const png = await page.screenshot({ clip: { x: Math.round(x), y: Math.round(y), width: 1, height: 1 } });
+    const [r, g, b] = await sharp(png).removeAlpha().raw().toBuffer();
+    return `rgb(${r}, ${g}, ${b})`;
+  }
+  const background = (page: Page, selector: string) => page.locator(selector).evaluate((element) => getComputedStyle(element).backgroundColor);
+
+  const focusInBanner = (page: Page) => page.evaluate(() => Boolean(document.activeElement?.closest(".consent-host")));
+
+  /** Two points in the banner's padding, clear of its text: one beside the menu's panel, one under the panel's bottom. */
+  async function bannerPoints(page: Page) {
+    const box = (await page.locator(".consent-banner").boundingBox())!;
+    return { beside: { x: 8, y: box.y + 8 }, underPanel: { x: 367, y: box.y + box.height - 8 } };
+  }
+
+  test("the menu: its backdrop and panel cover the banner, a tap there closes the menu, the keyboard cannot reach the banner", async () => {
+    const { context, page, errors } = await openPage(suite.browser, phone);
+    await visit(page);
+    await banner(page).waitFor();
+    const { beside, underPanel } = await bannerPoints(page);
+    assert.equal(await hitAt(page, beside), "banner", "before the menu opens");
+
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await page.waitForFunction(() => document.querySelector(".site-menu__open")?.getAttribute("aria-expanded") === "true");
+    await page.waitForFunction(() => document.getElementById("site-menu-panel")!.getBoundingClientRect().right <= window.innerWidth + 0.5);
+    assert.equal(await hitAt(page, beside), "menu backdrop");
+    assert.equal(await hitAt(page, underPanel), "menu panel");
+    assert.equal(await paintedAt(page, underPanel), await background(page, "#site-menu-panel"), "the panel is painted over the banner");
+    assert.notEqual(await paintedAt(page, beside), await background(page, ".consent-banner"), "the backdrop dims the banner");
+    assert.equal(await acceptFocusable(page), false, "the banner takes no focus while the menu is open");
+    for (const key of ["Tab", "Shift+Tab"]) {
+      for (let i = 0; i < 9; i++) {
+        await page.keyboard.press(key);
+        assert.equal(await focusInBanner(page), false, `${key} × ${i + 1}`);
+      }
+    }
+
+    await page.touchscreen.tap(beside.x, beside.y);
+    await page.waitForFunction(() => document.querySelector(".site-menu__open")?.getAttribute("aria-expanded") === "false", null, { timeout: 2000 });
+    await page.waitForFunction(({ x, y }) => document.elementFromPoint(x, y)?.closest(".consent-banner"), beside, { timeout: 2000 });
+    assert.equal(await paintedAt(page, beside), await background(page, ".consent-banner"), "back on top once the menu has closed");
+    assert.equal(await acceptFocusable(page), true, "and reachable again");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("a banner that arrives while the menu is open is inert under it until the menu closes", async () => {
+    const { context, page, errors } = await openPage(suite.browser, phone);
+    // The banner comes with the analytics chunk: hold that until the menu is open.
+    let release = () => {};
+    const menuOpened = new Promise<void>((resolve) => {
+      release = resolve;
+    });
+    await page.route(/\/analytics\.[A-Z0-9]+\.js$/, async (route) => {
+      await menuOpened;
+      await route.continue();
+    });
+    await page.goto(`${suite.sites[0].origin}/services`);
+    await page.getByRole("button", { name: "Open menu" }).tap();
+    await page.waitForFunction(() => document.body.classList.contains("menu-open"));
+    release();
+    await banner(page).waitFor();
+    assert.equal(await acceptFocusable(page), false, "the banner takes no focus while the menu is open");
+    await page.keyboard.press("Escape");
+    await page.waitForFunction(() => !document.body.classList.contains("menu-open"));
+    assert.equal(await acceptFocusable(page), true, "and reachable once it has closed");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+
+  test("the download dialog: its backdrop covers the banner, which takes no focus until the dialog closes", async () => {
+    const { context, page, errors } = await openPage(suite.browser, phone);
+    await visit(page, "/case-studies");
+    await banner(page).waitFor();
+    const { beside } = await bannerPoints(page);
+    await page.locator("a", { hasText: "Download Case Study" }).first().tap();
+    await page.locator("dialog[open]").waitFor();
+    assert.notEqual(await hitAt(page, beside), "banner");
+    assert.equal(await acceptFocusable(page), false, "the banner takes no focus while the dialog is open");
+    await page.locator("dialog[open]").getByRole("button", { name: "Close" }).tap();
+    await page.locator("dialog[open]").waitFor({ state: "detached" });
+    assert.equal(await hitAt(page, beside), "banner", "back on top once the dialog has closed");
+    assert.equal(await acceptFocusable(page), true, "and reachable again");
+    assert.deepEqual(errors, []);
+    await context.close();
+  });
+});
 
 test("a build without analytics asks nothing: there is nothing to consent to", async () => {
   const { context, page } = await openPage(suite.browser);

@@ -69,6 +69,48 @@ test("/: hero, about, services, logo cloud, teaser, closing call to action", () 
   assert.equal(byText(cta, "Schedule a Consultation")[0]?.getAttribute("href"), "/contact");
 });
 
+test("/: the hero's newsletter line is one sentence with one call to action", () => {
+  const line = [...parsePage("/").querySelectorAll(".hero__line")].find((p) => text(p).includes("Claude Code for Non-Coders"))!;
+  const visible = text(line).replace(" (opens in a new tab)", "");
+  assert.equal(visible.match(/\bRead\b/g)?.length, 1, `"Read" once: ${visible}`);
+  assert.equal(visible.match(/Claude Code for Non-Coders/g)?.length, 1, `the name once: ${visible}`);
+  assert.deepEqual(
+    links(line).map((a) => [text(a).replace(" (opens in a new tab)", ""), a.getAttribute("href")]),
+    [["Read Claude Code for Non-Coders", "https://claudecodefornoncoders.substack.com"]],
+  );
+});
+
+test("/ and /case-studies: Local Memory's link and the ASA logo are named as on the case studies", () => {
+  const home = parsePage("/");
+  const studies = parsePage("/case-studies");
+  const visitLink = (doc: Document, selector: string) => text(byText(doc.querySelector(selector)!, "Visit")[0]).replace(" (opens in a new tab)", "");
+  assert.equal(visitLink(home, "#case-studies"), "Visit localmemory.co");
+  assert.equal(visitLink(studies, ".study--featured"), "Visit localmemory.co");
+  const asa = [...home.querySelectorAll('#client-logo-cloud [role="img"]')].find((logo) => logo.getAttribute("aria-label")?.startsWith("ASA"))!;
+  assert.equal(asa.getAttribute("aria-label"), "ASA Center for Career Navigation");
+  // The wordmark's drawn words say the same as its name.
+  assert.equal([...asa.querySelectorAll("text")].map(text).join(" ").toLowerCase(), "asa center for career navigation");
+  assert.ok([...studies.querySelectorAll(".study h2")].some((h2) => text(h2) === "ASA Center for Career Navigation"));
+});
+
+test("/case-studies: every subtitle separates its parts with a middle dot", () => {
+  const subtitles = [...parsePage("/case-studies").querySelectorAll(".study__subtitle")].map(text);
+  assert.equal(subtitles.length, 6);
+  for (const subtitle of subtitles) {
+    assert.match(subtitle, / · /, subtitle);
+    assert.doesNotMatch(subtitle, / - /, subtitle);
+  }
+});
+
+test("every page writes American English, as a Washington, DC firm does", () => {
+  for (const site of [configuredSite, bareSite]) {
+    for (const route of [...ROUTES, "/404"]) {
+      const british = text(parsePage(route, site).body).match(/\b(honour|colour|favour|behaviour|organis|centre|licence)\w*/i)?.[0];
+      assert.equal(british, undefined, `${route}: "${british}"`);
+    }
+  }
+});
+
 test("/about: headshot, intro, Why We're Built Different, Our Vision", () => {
   const doc = parsePage("/about");
   const headshot = doc.querySelector("img.headshot")!;
@@ -184,6 +226,23 @@ test("/bio: five tabs, every panel in the HTML, six publications, Contact Us", (
   assert.equal(byText(doc, "Contact Us")[0]?.getAttribute("href"), "/contact");
 });
 
+test("/bio: each publication is labelled for what it is, and the list holds articles and whitepapers", () => {
+  const publications = [...parsePage("/bio").querySelectorAll("#publications li")].map((item) => {
+    const [kind, outlet] = text(item.querySelector(".entries__meta")).split(" · ");
+    return { kind, outlet, href: item.querySelector("a")?.getAttribute("href") ?? "" };
+  });
+  assert.deepEqual([...new Set(publications.map((p) => p.kind))].sort(), ["Article", "Whitepaper"]);
+  for (const { kind, outlet, href } of publications) {
+    if (kind === "Whitepaper") {
+      // A whitepaper is a report an organisation publishes as a document, not a post on a blog or a platform.
+      assert.match(href, /\.pdf$/, `${outlet}: a whitepaper links to its document`);
+      assert.doesNotMatch(outlet, /blog|Medium|Substack|newsletter/i, `${outlet} publishes posts, not whitepapers`);
+    } else {
+      assert.doesNotMatch(href, /\.pdf$/, `${outlet}: an article links to its page`);
+    }
+  }
+});
+
 test("/contact: the form's fields, types and required markers, and the side column", () => {
   const doc = parsePage("/contact");
   const form = doc.querySelector("form")!;
@@ -248,7 +307,7 @@ test("the privacy policy states what CONSENT_DEFAULT makes the site do, and how 
   assert.match(text(parsePage("/privacy").querySelector("main")), /Until you choose, both run without cookies/);
   assert.match(section("granted"), /Until you choose, Google Analytics and Clarity may set analytics cookies; advertising storage stays denied/);
   for (const consent of ["denied", "granted"] as const) {
-    assert.match(section(consent), /Global Privacy Control or Do Not Track signal, we honour it/);
+    assert.match(section(consent), /Global Privacy Control or Do Not Track signal, we honor it/);
     assert.match(section(consent), /\/\.well-known\/gpc\.json/);
     assert.match(section(consent), /"Privacy choices"/);
   }

@@ -2,8 +2,10 @@
 import assert from "node:assert/strict";
 import { existsSync } from "node:fs";
 import { before, describe, test } from "node:test";
+import { JSDOM } from "jsdom";
 import { pageTitle, scriptSafeJson } from "../../components/head.ts";
 import { company, seoDefaults } from "../../content/site.ts";
+import { renderDocument } from "../../steps/render.ts";
 import { configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL } from "../helpers/site.ts";
 
 before(ensureTestSites);
@@ -79,6 +81,17 @@ test("JSON-LD cannot close its script element, whatever the content", () => {
 test("each page's description is its own", () => {
   const descriptions = ROUTES.map((route) => metaContent(parsePage(route), 'meta[name="description"]'));
   assert.equal(new Set(descriptions).size, ROUTES.length);
+});
+
+test("a page that leaves out its description is printed with the site's default description", () => {
+  const page = { file: "pages/plain.tsx", route: "/plain", meta: { title: "Plain" }, Component: () => null };
+  const html = renderDocument(
+    { page, bodyHtml: "", islands: [] },
+    { siteUrl: TEST_SITE_URL, ogImage: "/images/hero.jpg", csp: "", stylesheet: "", bootstrap: "" },
+  );
+  const doc = new JSDOM(html).window.document;
+  for (const selector of ['meta[name="description"]', 'meta[property="og:description"]', 'meta[name="twitter:description"]'])
+    assert.equal(metaContent(doc, selector), seoDefaults.description, selector);
 });
 
 test("the default social image is the hero art rendered at 1200×630", async () => {

@@ -1,9 +1,12 @@
 // Pages are found by file name; one without metadata stops the build, naming the file and the fix.
+// A page may leave out its description: the head gives it the site's default.
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { resolveHead } from "../../components/head.ts";
+import { seoDefaults } from "../../content/site.ts";
 import { loadPages } from "../../steps/pages.ts";
 import { outputFileOf, routeOf, routeOfOutputFile } from "../../steps/routes.ts";
 
@@ -28,7 +31,7 @@ for (const [what, source, message] of [
   [
     "a one-word description",
     'export const meta = { title: "Bad", description: "Short" }; export default () => null;',
-    "pages/bad.tsx: meta.description is missing or shorter than 50 characters",
+    "pages/bad.tsx: meta.description is shorter than 50 characters",
   ],
   ["no component", 'export const meta = { title: "Bad", description: "x".repeat(80) };', "pages/bad.tsx: export default function SomethingPage() is missing"],
 ] as const) {
@@ -43,3 +46,16 @@ for (const [what, source, message] of [
     }
   });
 }
+
+test("a page without a description loads, and its head carries the site's default description", async () => {
+  const root = mkdtempSync(join(tmpdir(), "pages-"));
+  try {
+    mkdirSync(join(root, "pages"));
+    writeFileSync(join(root, "pages/plain.tsx"), 'export const meta = { title: "Plain" }; export default () => null;');
+    const { pages } = await loadPages(root);
+    const head = resolveHead(pages[0].meta, pages[0].route, { siteUrl: "https://cedarline.test", defaultImage: "/images/hero.jpg" });
+    assert.equal(head.description, seoDefaults.description);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});

@@ -1,12 +1,26 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
-import { pageTitle } from "../../components/head.ts";
+import { pageTitle, resolveHead } from "../../components/head.ts";
 import { themeScript } from "../../components/theme-script.ts";
+import { seoDefaults } from "../../content/site.ts";
 import { contentSecurityPolicy, sha256Source } from "../../steps/csp.ts";
 
 describe("pageTitle", () => {
   test("appends the company unless the title names it", () => {
     expect(pageTitle("Contact Us")).toBe("Contact Us | Cedarline Advisory");
     expect(pageTitle("Cedarline Advisory | Home")).toBe("Cedarline Advisory | Home");
+  });
+});
+
+describe("resolveHead", () => {
+  const site = { siteUrl: "https://cedarline.test", defaultImage: "/images/hero-social.jpg" };
+  test("a page that leaves out its description and keywords gets the site's defaults", () => {
+    const head = resolveHead({ title: "Somewhere" }, "/somewhere", site);
+    expect(head.description).toBe(seoDefaults.description);
+    expect(head.keywords).toBe(seoDefaults.keywords.join(", "));
+  });
+  test("a page's own description wins", () => {
+    const description = "A page that says what it is about in one sentence of its own.";
+    expect(resolveHead({ title: "Somewhere", description }, "/somewhere", site).description).toBe(description);
   });
 });
 

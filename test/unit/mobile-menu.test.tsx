@@ -55,3 +55,20 @@ test("Tab and Shift+Tab wrap inside the open panel", () => {
   fireEvent.keyDown(nav, { key: "Tab", shiftKey: true });
   expect(document.activeElement).toBe(insights);
 });
+
+test("while open, everything beside the menu is inert, the privacy banner included; closing gives it back", () => {
+  const banner = document.body.appendChild(Object.assign(document.createElement("div"), { className: "consent-host" }));
+  const main = document.body.appendChild(document.createElement("main"));
+  try {
+    const { open } = setup();
+    const menu = open.closest("body > *")!;
+    fireEvent.click(open);
+    const inert = (element: Element) => element.hasAttribute("inert");
+    expect([banner, main, menu].map(inert)).toEqual([true, true, false]);
+    fireEvent.click(screen.getByRole("button", { name: "Close menu" }));
+    expect([banner, main].map(inert)).toEqual([false, false]);
+  } finally {
+    banner.remove();
+    main.remove();
+  }
+});
