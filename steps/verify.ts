@@ -4,9 +4,7 @@
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
-import { type HtmlFile, PageValidation, type Validators } from "./validate-html.ts";
-
-export type { HtmlFile };
+import { PageValidation, type Validators } from "./validate-html.ts";
 
 export interface BrokenLink {
   /** The site path of the page that links. */
