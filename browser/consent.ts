@@ -3,7 +3,7 @@
 // grants analytics storage. Advertising storage is never granted. A Global Privacy Control or Do Not
 // Track signal means no: the visitor is never asked, and consent is never granted.
 
-import { CONSENT_STORAGE_KEY } from "../shared/storage-keys.ts";
+import { CONSENT_STORAGE_KEY } from "../shared/consent-key.ts";
 
 export type Consent = "granted" | "denied";
 

@@ -1,6 +1,6 @@
 // The inline <head> script that sets the theme class before first paint, so no page ever flashes the
 // wrong theme: the stored choice, else the system's preference; it also marks the page as `js`.
-import { THEME_STORAGE_KEY } from "../shared/storage-keys.ts";
+import { THEME_STORAGE_KEY } from "../shared/theme-key.ts";
 
 export const themeScript =
   `(function(){var d=document.documentElement,t=null;try{t=localStorage.getItem('${THEME_STORAGE_KEY}')}catch(e){}` +

@@ -1,4 +1,4 @@
-import { CONSENT_STORAGE_KEY } from "../shared/storage-keys.ts";
+import { CONSENT_STORAGE_KEY } from "../shared/consent-key.ts";
 import { company, newsletter } from "./site.ts";
 import type { Policy } from "./types.ts";
 

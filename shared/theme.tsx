@@ -2,7 +2,7 @@
 // (theme-script.ts); this provider owns every change after that. The class on <html> is the one
 // record of the current theme: CSS draws the toggle's icon and label from it.
 import { createContext, type ReactNode, useContext } from "react";
-import { THEME_STORAGE_KEY } from "./storage-keys.ts";
+import { THEME_STORAGE_KEY } from "./theme-key.ts";
 
 export type Theme = "light" | "dark";
 
