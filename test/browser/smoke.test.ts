@@ -1,22 +1,29 @@
-// Every route in a real browser, both themes, phone and desktop: loads, no console errors, no axe violations.
+// Every route in a real browser, both themes, phone and desktop: loads, no console errors, no axe violations,
+// and looks as its committed screenshot does (one page load serves all three).
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { readFileSync, rmSync } from "node:fs";
 import { test } from "node:test";
 import { openPage } from "../../commands/support/browser.ts";
+import { BASELINES_DIR, compareWithBaseline, screenshotName, screenshotPage, staleBaselines, updatingScreenshots } from "../helpers/screenshots.ts";
 import { bareSite, ROUTES } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
 const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 const suite = browserSuite(bareSite);
+const pages = [...ROUTES, "/no-such-page"];
+const viewports = [
+  { width: 375, height: 800 },
+  { width: 1280, height: 900 },
+];
+const colorSchemes = ["light", "dark"] as const;
 
-for (const colorScheme of ["light", "dark"] as const) {
-  test(`every route loads without console errors or axe violations (${colorScheme})`, async () => {
-    for (const viewport of [
-      { width: 375, height: 800 },
-      { width: 1280, height: 900 },
-    ]) {
+for (const colorScheme of colorSchemes) {
+  test(`every route loads without console errors or axe violations, and looks as its baseline (${colorScheme})`, async () => {
+    // Every changed look is reported at once, with its images, rather than the first alone.
+    const changedLooks: string[] = [];
+    for (const viewport of viewports) {
       const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
-      for (const route of [...ROUTES, "/no-such-page"]) {
+      for (const route of pages) {
         const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "load" });
         assert.equal(response?.status(), route === "/no-such-page" ? 404 : 200, route);
         // The islands that hydrate on their own (at load, or when idle) have, so axe sees the settled page
@@ -29,6 +36,8 @@ for (const colorScheme of ["light", "dark"] as const) {
         assert.ok(await page.evaluate((scheme) => document.documentElement.classList.contains(scheme), colorScheme), `${route}: ${colorScheme} theme applied`);
         const width = await page.evaluate(() => document.documentElement.scrollWidth);
         assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
+        const changedLook = await compareWithBaseline(screenshotName(route, viewport.width, colorScheme), await screenshotPage(page));
+        if (changedLook) changedLooks.push(changedLook);
         await page.evaluate(axeSource); // DevTools evaluation: the page's CSP rightly refuses inline scripts
         const violations = await page.evaluate(async () => {
           const axe = (
@@ -46,13 +55,22 @@ for (const colorScheme of ["light", "dark"] as const) {
       assert.deepEqual(thirdParty, [], "an unconfigured site makes no third-party request");
       await context.close();
     }
+    const update = `if the change is deliberate, run npm run screenshots and commit ${BASELINES_DIR}`;
+    assert.equal(changedLooks.length, 0, `Screenshots that differ from their baselines (${update}):\n${changedLooks.join("\n")}`);
   });
 }
+
+test("every baseline screenshot belongs to a route, width and theme still taken", () => {
+  const names = pages.flatMap((route) => viewports.flatMap(({ width }) => colorSchemes.map((scheme) => screenshotName(route, width, scheme))));
+  const stale = staleBaselines(names);
+  if (updatingScreenshots) for (const file of stale) rmSync(`${BASELINES_DIR}/${file}`);
+  else assert.deepEqual(stale, [], `remove ${stale.join(", ")} from ${BASELINES_DIR} (npm run screenshots does)`);
+});
 
 test("no page scrolls sideways at 320 px, with JavaScript or without", async () => {
   for (const javaScriptEnabled of [true, false]) {
     const { context, page } = await openPage(suite.browser, { viewport: { width: 320, height: 700 }, javaScriptEnabled });
-    for (const route of [...ROUTES, "/no-such-page"]) {
+    for (const route of pages) {
       await page.goto(`${suite.sites[0].origin}${route}`);
       const width = await page.evaluate(() => document.documentElement.scrollWidth);
       assert.ok(width <= 320, `${route} is ${width}px wide (JavaScript ${javaScriptEnabled ? "on" : "off"})`);

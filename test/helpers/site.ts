@@ -19,7 +19,8 @@ export const CLARITY_ID = "clarity123";
 
 /** Everything configured: the forms post to HubSpot, GA and Clarity are on. */
 export const configuredSite = ".cache/test-site";
-/** Nothing configured, as on a fresh checkout: no CRM, no third parties, today's date. */
+/** Nothing configured, as on a fresh checkout: no CRM, no third parties. Its date is pinned too, so its
+ * screenshots do not change with the day (that an unset BUILD_DATE means today is a config unit test). */
 export const bareSite = ".cache/test-site-bare";
 
 export const configuredEnv = {
@@ -42,7 +43,7 @@ export function testHostsDir(site: string): string {
 export async function buildTestSites(): Promise<void> {
   const quiet = () => {};
   await build(readConfig(configuredEnv), quiet);
-  await build(readConfig({ OUT_DIR: bareSite }), quiet);
+  await build(readConfig({ BUILD_DATE: TEST_BUILD_DATE, OUT_DIR: bareSite }), quiet);
 }
 
 /** Lets a single test file run on its own: builds the sites when test/run.ts has not. */

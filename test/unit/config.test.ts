@@ -12,6 +12,11 @@ describe("readConfig", () => {
     expect(config.consentDefault).toBe("denied");
   });
 
+  test("no BUILD_DATE: the site is dated today (the day in UTC, not the moment)", () => {
+    const today = new Date().toISOString().slice(0, 10);
+    expect(readConfig({}).buildDate.toISOString()).toBe(`${today}T00:00:00.000Z`);
+  });
+
   test("CONSENT_DEFAULT=granted is taken as the firm's choice", () => {
     expect(readConfig({ CONSENT_DEFAULT: "granted" }).consentDefault).toBe("granted");
   });

@@ -1,0 +1,109 @@
+// Full-page screenshots compared with committed baselines, so a broken stylesheet fails a test as a
+// changed element does. `npm run screenshots` (UPDATE_SCREENSHOTS=1) writes the baselines instead.
+import { existsSync, readdirSync } from "node:fs";
+import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
+import pixelmatch from "pixelmatch";
+import type { Page } from "playwright-core";
+import sharp from "sharp";
+
+export const BASELINES_DIR = "test/browser/__screenshots__";
+const RESULTS_DIR = "test-results/screenshots";
+export const updatingScreenshots = process.env.UPDATE_SCREENSHOTS === "1";
+
+/** How far a pixel's colour may move (pixelmatch's 0–1 scale) before it counts; its anti-aliasing
+ * detection already ignores the edges of glyphs and curves. */
+const COLOUR_THRESHOLD = 0.1;
+/** Differing pixels allowed beyond that: a few stray ones, far fewer than a 1 px border round a button. */
+const DIFFERENT_PIXELS_ALLOWED = 20;
+
+/** The baseline's file name: home-375-dark, 404-1280-light. */
+export function screenshotName(route: string, width: number, colorScheme: "light" | "dark"): string {
+  const page = route === "/" ? "home" : route === "/no-such-page" ? "404" : route.slice(1);
+  return `${page}-${width}-${colorScheme}`;
+}
+
+/** The whole page once it has settled: fonts ready, every image loaded and decoded, no motion, no caret. */
+export async function screenshotPage(page: Page): Promise<Buffer> {
+  await page.evaluate(async () => {
+    await document.fonts.ready;
+    const images = [...document.images];
+    // A lazy image below the fold would never load without scrolling; the screenshot shows the whole page.
+    for (const image of images) image.loading = "eager";
+    // A broken image rejects; the screenshot then shows it broken, which the comparison catches.
+    await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
+  });
+  return page.screenshot({ fullPage: true, animations: "disabled", caret: "hide" });
+}
+
+interface Pixels {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+async function pixelsOf(png: Buffer | string): Promise<Pixels> {
+  const { data, info } = await sharp(png).ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+/** The pixels on a canvas of width × height, transparent beyond them, so pages of different heights still compare. */
+function padded(image: Pixels, width: number, height: number): Buffer {
+  if (image.width === width && image.height === height) return image.data;
+  const canvas = Buffer.alloc(width * height * 4);
+  for (let row = 0; row < image.height; row++) image.data.copy(canvas, row * width * 4, row * image.width * 4, (row + 1) * image.width * 4);
+  return canvas;
+}
+
+/** Opaque RGB at the strongest lossless compression: the baselines live in git. */
+const writeBaseline = (path: string, screenshot: Buffer) => sharp(screenshot).removeAlpha().png({ compressionLevel: 9, adaptiveFiltering: true }).toFile(path);
+
+/**
+ * Compares a screenshot with its baseline and says what is wrong (null when it matches). On a mismatch
+ * it writes the expected, actual and diff images into test-results/ and names them. When updating, it
+ * writes the baseline instead, unless the old one still matches (so an unchanged page keeps its file).
+ */
+export async function compareWithBaseline(name: string, screenshot: Buffer): Promise<string | null> {
+  const baseline = `${BASELINES_DIR}/${name}.png`;
+  const results = { expected: `${RESULTS_DIR}/${name}-expected.png`, actual: `${RESULTS_DIR}/${name}-actual.png`, diff: `${RESULTS_DIR}/${name}-diff.png` };
+  await Promise.all(Object.values(results).map((path) => rm(path, { force: true })));
+  if (!existsSync(baseline)) {
+    if (updatingScreenshots) {
+      await mkdir(BASELINES_DIR, { recursive: true });
+      await writeBaseline(baseline, screenshot);
+      return null;
+    }
+    await mkdir(RESULTS_DIR, { recursive: true });
+    await writeFile(results.actual, screenshot);
+    return `${name}: no baseline ${baseline}; actual ${results.actual}`;
+  }
+
+  const [expected, actual] = await Promise.all([pixelsOf(baseline), pixelsOf(screenshot)]);
+  const sameSize = actual.width === expected.width && actual.height === expected.height;
+  if (sameSize && actual.data.equals(expected.data)) return null;
+  const width = Math.max(actual.width, expected.width);
+  const height = Math.max(actual.height, expected.height);
+  const diff = Buffer.alloc(width * height * 4);
+  const different = pixelmatch(padded(expected, width, height), padded(actual, width, height), diff, width, height, { threshold: COLOUR_THRESHOLD });
+  if (sameSize && different <= DIFFERENT_PIXELS_ALLOWED) return null;
+  if (updatingScreenshots) {
+    await writeBaseline(baseline, screenshot);
+    return null;
+  }
+  await mkdir(RESULTS_DIR, { recursive: true });
+  await Promise.all([
+    copyFile(baseline, results.expected),
+    writeFile(results.actual, screenshot),
+    sharp(diff, { raw: { width, height, channels: 4 } })
+      .png()
+      .toFile(results.diff),
+  ]);
+  const size = sameSize ? "" : `, and the page is ${actual.width}×${actual.height} px where the baseline is ${expected.width}×${expected.height}`;
+  return `${name}: ${different} pixels differ (${DIFFERENT_PIXELS_ALLOWED} allowed)${size}; expected ${results.expected}, actual ${results.actual}, diff (changes in red) ${results.diff}`;
+}
+
+/** Baselines no screenshot is taken for any more (a route was removed or renamed). */
+export function staleBaselines(names: string[]): string[] {
+  if (!existsSync(BASELINES_DIR)) return [];
+  const expected = new Set(names.map((name) => `${name}.png`));
+  return readdirSync(BASELINES_DIR).filter((file) => !expected.has(file));
+}
