@@ -41,8 +41,8 @@ export interface JourneyServer {
   downloadEndpoint: string;
   /** Every request's method and path, in the order they arrived. */
   requests: { method: string; path: string }[];
-  /** Resolves once a request for `path` has arrived (at once if one already has). */
-  requested(path: string): Promise<void>;
+  /** Resolves once a request for `path` has arrived (at once if one already has); fails after `withinMs`. */
+  requested(path: string, withinMs: number): Promise<void>;
   /** Each submission the CRM stand-in received, exactly. */
   submissions: Recorded[];
   answerCrmWith(answer: CrmAnswer): void;
@@ -115,16 +115,28 @@ export async function startJourneyServer(): Promise<JourneyServer> {
   origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
   const releaseIslandCode = () => {
-    const waiting = held ?? [];
+    const queued = held ?? [];
     held = null;
-    for (const send of waiting) send();
+    for (const send of queued) send();
   };
   return {
     origin,
     contactEndpoint: `${origin}${CRM_PATH}${CONTACT_FORM_ID}`,
     downloadEndpoint: `${origin}${CRM_PATH}${DOWNLOAD_FORM_ID}`,
     requests,
-    requested: (path) => (requests.some((request) => request.path === path) ? Promise.resolve() : new Promise((arrived) => waiting.push({ path, arrived }))),
+    requested: (path, withinMs) => {
+      if (requests.some((request) => request.path === path)) return Promise.resolve();
+      return new Promise((arrived, fail) => {
+        const timer = setTimeout(() => fail(new Error(`${path} was not requested within ${withinMs} ms`)), withinMs);
+        waiting.push({
+          path,
+          arrived: () => {
+            clearTimeout(timer);
+            arrived();
+          },
+        });
+      });
+    },
     submissions,
     answerCrmWith: (answer) => {
       crmAnswer = answer;

@@ -17,9 +17,13 @@ export async function launchFirefox(): Promise<Engine> {
     browser: "firefox",
     executablePath: firefoxPath(),
     headless: true,
+    defaultViewport: DEFAULT_VIEWPORT,
     extraPrefsFirefox: {
       // Puppeteer cannot emulate prefers-color-scheme in Firefox; this pref can (1: light).
       "layout.css.prefers-color-scheme.content-override": 1,
+      // One content process for every visit, instead of a new one per context and site.
+      "fission.autostart": false,
+      "dom.ipc.processCount": 1,
       // Every request off loopback goes to a proxy that refuses it: no journey reaches the internet.
       "network.proxy.type": 1,
       "network.proxy.http": "127.0.0.1",
@@ -37,7 +41,6 @@ export async function launchFirefox(): Promise<Engine> {
     async visit(origin) {
       const context = await browser.createBrowserContext();
       const page = await context.newPage();
-      await page.setViewport(DEFAULT_VIEWPORT);
       const driver: Driver = {
         goto: async (path) => {
           await page.goto(`${origin}${path}`);
