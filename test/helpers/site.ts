@@ -22,6 +22,13 @@ export const configuredSite = ".cache/test-site";
 /** Nothing configured, as on a fresh checkout: no CRM, no third parties. Its date is pinned too, so its
  * screenshots do not change with the day (that an unset BUILD_DATE means today is a config unit test). */
 export const bareSite = ".cache/test-site-bare";
+/**
+ * The site the journeys run on in every engine: the CRM configured and nothing else, so no page asks
+ * for a third party (Firefox and WebKit cannot answer those locally). Its CRM origin is a placeholder
+ * the journeys' server replaces with its own origin as it serves each page (test/helpers/journey-server.ts).
+ */
+export const journeySite = ".cache/test-site-journeys";
+export const CRM_PLACEHOLDER_ORIGIN = "http://crm-stand-in.invalid";
 
 export const configuredEnv = {
   SITE_URL: TEST_SITE_URL,
@@ -44,11 +51,22 @@ export async function buildTestSites(): Promise<void> {
   const quiet = () => {};
   await build(readConfig(configuredEnv), quiet);
   await build(readConfig({ BUILD_DATE: TEST_BUILD_DATE, OUT_DIR: bareSite }), quiet);
+  await build(
+    readConfig({
+      BUILD_DATE: TEST_BUILD_DATE,
+      HUBSPOT_PORTAL_ID: PORTAL_ID,
+      HUBSPOT_CONTACT_FORM_ID: CONTACT_FORM_ID,
+      HUBSPOT_DOWNLOAD_FORM_ID: DOWNLOAD_FORM_ID,
+      HUBSPOT_API_ORIGIN: CRM_PLACEHOLDER_ORIGIN,
+      OUT_DIR: journeySite,
+    }),
+    quiet,
+  );
 }
 
 /** Lets a single test file run on its own: builds the sites when test/run.ts has not. */
 export async function ensureTestSites(): Promise<void> {
-  if (!existsSync(`${configuredSite}/index.html`) || !existsSync(`${bareSite}/index.html`)) await buildTestSites();
+  if (![configuredSite, bareSite, journeySite].every((site) => existsSync(`${site}/index.html`))) await buildTestSites();
 }
 
 export const ROUTES = ["/", "/about", "/services", "/case-studies", "/bio", "/contact", "/privacy", "/terms"] as const;

@@ -1,0 +1,66 @@
+// The journeys' driver for Firefox: Debian's Firefox ESR through puppeteer-core over WebDriver BiDi.
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import puppeteer from "puppeteer-core";
+import { DEFAULT_VIEWPORT, type Driver, type Engine, WAIT_MS, waitInPage } from "./driver.ts";
+
+export function firefoxPath(): string {
+  const found = ["/usr/bin/firefox-esr", "/usr/bin/firefox"].find((path) => existsSync(path));
+  if (!found) throw new Error("No Firefox found: run `apt-get install -y firefox-esr` (Debian/Ubuntu).");
+  return found;
+}
+
+export async function launchFirefox(): Promise<Engine> {
+  const downloads = mkdtempSync(join(tmpdir(), "journeys-firefox-downloads-"));
+  const browser = await puppeteer.launch({
+    browser: "firefox",
+    executablePath: firefoxPath(),
+    headless: true,
+    defaultViewport: DEFAULT_VIEWPORT,
+    extraPrefsFirefox: {
+      // Puppeteer cannot emulate prefers-color-scheme in Firefox; this pref can (1: light).
+      "layout.css.prefers-color-scheme.content-override": 1,
+      // One content process for every visit, instead of a new one per context and site.
+      "fission.autostart": false,
+      "dom.ipc.processCount": 1,
+      // Every request off loopback goes to a proxy that refuses it: no journey reaches the internet.
+      "network.proxy.type": 1,
+      "network.proxy.http": "127.0.0.1",
+      "network.proxy.http_port": 9,
+      "network.proxy.ssl": "127.0.0.1",
+      "network.proxy.ssl_port": 9,
+      // The case-study PDF is saved here, without asking, and removed with the folder.
+      "browser.download.folderList": 2,
+      "browser.download.dir": downloads,
+      "browser.download.useDownloadDir": true,
+    },
+  });
+  return {
+    name: "Firefox",
+    async visit(origin) {
+      const context = await browser.createBrowserContext();
+      const page = await context.newPage();
+      const driver: Driver = {
+        goto: async (path) => {
+          await page.goto(`${origin}${path}`);
+        },
+        click: async (selector, at) => {
+          const element = await page.waitForSelector(selector, { visible: true, timeout: WAIT_MS });
+          await element?.click({ offset: at });
+        },
+        press: (key) => page.keyboard.press(key),
+        type: (selector, text) => page.type(selector, text),
+        evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
+        waitFor: (expression, what) => waitInPage((check) => page.evaluate(check), expression, `Firefox: ${what}`),
+        setViewport: (width, height) => page.setViewport({ width, height }),
+        close: () => context.close(),
+      };
+      return driver;
+    },
+    quit: async () => {
+      await browser.close();
+      rmSync(downloads, { recursive: true, force: true });
+    },
+  };
+}

@@ -1,0 +1,195 @@
+// The journeys' driver for WebKit: WebKitGTK's MiniBrowser under WebKitWebDriver, over classic
+// WebDriver (plain HTTP). Clicks and keys go through the Actions API, which WebKit turns into real
+// platform input events. One session serves every journey of a file (a new one costs a browser
+// start); each visit clears cookies and storage first.
+import { type ChildProcess, spawn } from "node:child_process";
+import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import fg from "fast-glob";
+import { display } from "./display.ts";
+import { DEFAULT_VIEWPORT, type Driver, type Engine, type Key, type Point, waitInPage } from "./driver.ts";
+
+export function webKitWebDriverPath(): string {
+  if (!existsSync("/usr/bin/WebKitWebDriver")) throw new Error("No WebKitWebDriver found: run `apt-get install -y webkit2gtk-driver` (Debian/Ubuntu).");
+  return "/usr/bin/WebKitWebDriver";
+}
+
+export function miniBrowserPath(): string {
+  const [found] = fg.sync("/usr/lib/*/webkit2gtk-4.1/MiniBrowser");
+  if (!found) throw new Error("No WebKitGTK MiniBrowser found: run `apt-get install -y libwebkit2gtk-4.1-0` (Debian/Ubuntu).");
+  return found;
+}
+
+/** WebDriver's codes for the keys the journeys press. */
+const KEY_CODES: Record<Key, string> = {
+  Enter: "\uE007",
+  Escape: "\uE00C",
+  Tab: "\uE004",
+  ArrowLeft: "\uE012",
+  ArrowRight: "\uE014",
+  Home: "\uE011",
+  End: "\uE010",
+};
+const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
+
+/**
+ * MiniBrowser's toolbar (an address entry and buttons) keeps its window at least 447 px wide, wider
+ * than an iPhone's 375. This GTK style shrinks only those widgets; WebKit draws the page, its form
+ * controls included, itself, so the page is untouched.
+ */
+const NARROW_TOOLBAR = "entry, button { font-size: 1px; min-width: 0; padding: 0; margin: 0; border-width: 0; }\n";
+
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const { port } = server.address() as { port: number };
+      server.close(() => done(port));
+    });
+  });
+}
+
+function client(base: string) {
+  return async <T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { "Content-Type": "application/json" },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const { value } = (await response.json()) as { value: T & { error?: string; message?: string } };
+    if (!response.ok) throw new Error(`WebKit: ${method} ${path}: ${value.error}: ${value.message}`);
+    return value;
+  };
+}
+
+/** Waits until WebKitWebDriver answers (it says nothing when it is ready). */
+async function driverReady(base: string, driver: ChildProcess): Promise<void> {
+  const deadline = Date.now() + 10_000;
+  for (;;) {
+    if (driver.exitCode !== null) throw new Error(`WebKitWebDriver exited (${driver.exitCode})`);
+    const ready = await fetch(`${base}/status`).then(
+      (r) => r.ok,
+      () => false,
+    );
+    if (ready) return;
+    if (Date.now() > deadline) throw new Error("WebKitWebDriver did not answer within 10 s");
+    await new Promise((next) => setTimeout(next, 20));
+  }
+}
+
+export async function launchWebKit(): Promise<Engine> {
+  const screen = await display();
+  const home = mkdtempSync(join(tmpdir(), "journeys-webkit-"));
+  mkdirSync(join(home, "gtk-3.0"));
+  writeFileSync(join(home, "gtk-3.0", "gtk.css"), NARROW_TOOLBAR);
+  const port = await freePort();
+  const driverProcess = spawn(webKitWebDriverPath(), [`--port=${port}`], {
+    stdio: "ignore",
+    env: {
+      ...process.env,
+      DISPLAY: screen.name,
+      // MiniBrowser's settings, data, cache and downloads (it saves to the home folder) in a folder
+      // of its own, removed at the end.
+      HOME: home,
+      XDG_CONFIG_HOME: home,
+      XDG_DATA_HOME: join(home, "data"),
+      XDG_CACHE_HOME: join(home, "cache"),
+      // The light Adwaita theme: the system prefers light colours, as in the other engines.
+      GTK_THEME: "Adwaita",
+    },
+  });
+  const base = `http://127.0.0.1:${port}`;
+  await driverReady(base, driverProcess);
+  const { sessionId } = await client(base)<{ sessionId: string }>("POST", "/session", {
+    capabilities: { alwaysMatch: { "webkitgtk:browserOptions": { binary: miniBrowserPath(), args: ["--automation"] } } },
+  });
+  const call = client(`${base}/session/${sessionId}`);
+  const run = <T>(script: string) => call<T>("POST", "/execute/sync", { script, args: [] });
+  const setViewport = async (width: number, height: number) => {
+    // The window holds the toolbar too, and a downloads bar once a PDF has been saved.
+    const chrome = await run<number>("return outerHeight - innerHeight;");
+    await call("POST", "/window/rect", { width, height: height + chrome });
+    const got = await run<number[]>("return [innerWidth, innerHeight];");
+    if (got[0] !== width || got[1] !== height) throw new Error(`WebKit: asked for a ${width} × ${height} viewport, got ${got.join(" × ")}`);
+  };
+
+  const pointerClick = (x: number, y: number) =>
+    call("POST", "/actions", {
+      actions: [
+        {
+          type: "pointer",
+          id: "mouse",
+          parameters: { pointerType: "mouse" },
+          actions: [
+            { type: "pointerMove", origin: "viewport", x: Math.round(x), y: Math.round(y), duration: 0 },
+            { type: "pointerDown", button: 0 },
+            { type: "pointerUp", button: 0 },
+          ],
+        },
+      ],
+    });
+
+  const waitFor = (expression: string, what: string) => waitInPage((check) => run(`return ${check};`), expression, `WebKit: ${what}`);
+
+  return {
+    name: "WebKit",
+    async visit(origin) {
+      // A page of the site's origin, so its storage can be cleared (robots.txt is the smallest).
+      await call("POST", "/url", { url: `${origin}/robots.txt` });
+      await call("DELETE", "/cookie");
+      await run("localStorage.clear(); sessionStorage.clear();");
+      await setViewport(DEFAULT_VIEWPORT.width, DEFAULT_VIEWPORT.height);
+      const driver: Driver = {
+        goto: async (path) => {
+          await call("POST", "/url", { url: `${origin}${path}` });
+        },
+        click: async (selector: string, at?: Point) => {
+          const quoted = JSON.stringify(selector);
+          await waitFor(`document.querySelector(${quoted})?.checkVisibility()`, `${selector} showing`);
+          const [left, top, width, height] = await run<number[]>(
+            `const box = document.querySelector(${quoted});
+             box.scrollIntoView({ block: "center", inline: "center", behavior: "instant" });
+             const { left, top, width, height } = box.getBoundingClientRect();
+             return [left, top, width, height];`,
+          );
+          await pointerClick(left + (at?.x ?? width / 2), top + (at?.y ?? height / 2));
+        },
+        press: async (key) => {
+          await call("POST", "/actions", {
+            actions: [
+              {
+                type: "key",
+                id: "keyboard",
+                actions: [
+                  { type: "keyDown", value: KEY_CODES[key] },
+                  { type: "keyUp", value: KEY_CODES[key] },
+                ],
+              },
+            ],
+          });
+        },
+        type: async (selector, text) => {
+          const element = await call<Record<string, string>>("POST", "/element", { using: "css selector", value: selector });
+          await call("POST", `/element/${element[ELEMENT]}/value`, { text });
+        },
+        evaluate: (expression) => run(`return (${expression});`),
+        waitFor,
+        setViewport,
+        // Leaves the page, so none of its timers or requests run into the next visit.
+        close: async () => {
+          await call("POST", "/url", { url: "about:blank" });
+        },
+      };
+      return driver;
+    },
+    quit: async () => {
+      await call("DELETE", "").catch(() => {});
+      driverProcess.kill();
+      screen.stop();
+      rmSync(home, { recursive: true, force: true });
+    },
+  };
+}
