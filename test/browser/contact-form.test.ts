@@ -74,7 +74,11 @@ test("a hung request shows 'Sending...' disabled, ignores a second click, and fa
   const { context, page } = await openPage(suite.browser);
   await page.clock.install();
   const requests = await standInCrm(page, "hang");
-  await fillAndSend(page, suite.sites[0].origin);
+  await fill(page, suite.sites[0].origin);
+  // The page's time stands still from here, so only the test moves it: a flowing clock let a loaded
+  // machine's slow steps below count towards the 15 s, and the timeout fired before runFor's 14 s.
+  await page.clock.pauseAt(Date.now() + 1000);
+  await page.getByRole("button", { name: "Send Message" }).click();
   const sending = page.getByRole("button", { name: "Sending..." });
   assert.equal(await sending.isDisabled(), true);
   await sending.click({ force: true });
