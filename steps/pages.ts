@@ -26,6 +26,8 @@ export interface LoadedPages {
   sourcesOf: (route: string) => string[];
   /** The routes whose output may change when these project files change. */
   affectedBy: (files: string[]) => string[];
+  /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
+  bundledAt: number;
 }
 
 function checkMeta(file: string, meta: unknown): PageMeta {
@@ -135,6 +137,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   }
 
   async function load(): Promise<LoadedPages> {
+    const bundledAt = Date.now();
     const { code, graph } = await bundlePages();
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     const file = join(outDir, `pages-${process.pid}-${++generation}.mjs`);
@@ -149,6 +152,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     });
     const sources = sourcesByRoute(graph, root, pages);
     return {
+      bundledAt,
       pages,
       renderer: bundle,
       sourcesOf: (route) => [...(sources.get(route) ?? [])],

@@ -16,16 +16,15 @@ export class RenderedBodies {
   private readonly kept = new Map<string, { key: string; body: RenderedBody }>();
 
   /** Every page's body, and how many were rendered anew rather than reused. */
-  async render({ pages, renderer, sourcesOf }: LoadedPages, site: SiteData): Promise<{ bodies: RenderedBody[]; rendered: number }> {
-    const startedAt = Date.now();
+  async render({ pages, renderer, sourcesOf, bundledAt }: LoadedPages, site: SiteData): Promise<{ bodies: RenderedBody[]; rendered: number }> {
     let rendered = 0;
-    // A file saved after this run began may be newer than what the bundle was made from: a body made
-    // now is used, but not kept under that file's new content.
+    // A file saved after the bundle began reading may be newer than what the bundle was made from: a
+    // body made now is used, but not kept under that file's new content (the save's own run renders it).
     const files = new Map<string, { hash: string; settled: boolean }>();
     const fileState = (file: string) => {
       let known = files.get(file);
       if (!known) {
-        known = { hash: cacheKey(readFileSync(file)), settled: statSync(file).mtimeMs < startedAt - CLOCK_SLACK_MS };
+        known = { hash: cacheKey(readFileSync(file)), settled: statSync(file).mtimeMs < bundledAt - CLOCK_SLACK_MS };
         files.set(file, known);
       }
       return known;
