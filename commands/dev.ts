@@ -165,6 +165,7 @@ class DevSite {
   async update(files: string[]): Promise<void> {
     const begun = performance.now();
     const first = !this.built;
+    const stylesOnly = files.every((file) => file.startsWith("styles/"));
     try {
       const run = await this.pipeline.run(files, {
         // A style save reaches the open page before any document is written.
@@ -173,13 +174,13 @@ class DevSite {
           this.pages.showProblem(null);
           if (first) return;
           if (scriptsChanged) this.pages.reload(Date.now());
-          else if (changed.length && !files.every((file) => file.startsWith("styles/"))) this.pages.update(changed);
+          else if (changed.length && !stylesOnly) this.pages.update(changed);
         },
       });
       this.written = run.pages;
       const summary = first
         ? "built the whole site"
-        : files.every((file) => file.startsWith("styles/"))
+        : stylesOnly
           ? "swapped the stylesheet"
           : `re-rendered ${run.rendered} page${run.rendered === 1 ? "" : "s"}${run.removed.length ? `, removed ${run.removed.join(", ")}` : ""}`;
       log(`${describe(files)}${summary} in ${Math.round(performance.now() - begun)} ms`);

@@ -3,20 +3,12 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../../commands/support/browser.ts";
-import { contactEndpoint, failures, rejection, standInCrm } from "../helpers/crm.ts";
+import { contactEndpoint, failures, rejection, standInCrm, contactVisitor as visitor } from "../helpers/crm.ts";
 import { bareSite, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(configuredSite, bareSite);
 
-const visitor = {
-  firstname: "Ada",
-  lastname: "Lovelace",
-  email: "ada@example.org",
-  phone: "+1 202 555 0100",
-  company: "Analytical Engines",
-  message: "We need an AI roadmap. It is urgent.",
-};
 const ERROR = "There was a problem submitting the form. Please try again later.";
 
 async function fill(page: Page, origin: string) {

@@ -5,6 +5,7 @@
 // Chromium files beside this one.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
+import { contactVisitor as visitor } from "../helpers/crm.ts";
 import { type Driver, type Engine, WAIT_MS } from "../helpers/engines/driver.ts";
 import { type JourneyServer, startJourneyServer } from "../helpers/journey-server.ts";
 import { ensureTestSites } from "../helpers/site.ts";
@@ -69,14 +70,6 @@ async function openDownloadDialog(page: Driver): Promise<void> {
   await page.waitFor(`document.activeElement === document.querySelector(${q(DIALOG_EMAIL)})`, "focus on the email field");
 }
 
-const visitor = {
-  firstname: "Ada",
-  lastname: "Lovelace",
-  email: "ada@example.org",
-  phone: "+1 202 555 0100",
-  company: "Analytical Engines",
-  message: "We need an AI roadmap. It is urgent.",
-};
 const CONTACT_SUBMIT = "form.contact-form button[type=submit]";
 
 async function sendContactForm(page: Driver): Promise<void> {

@@ -5,6 +5,16 @@ import { CONTACT_FORM_ID, CRM_ORIGIN, DOWNLOAD_FORM_ID, PORTAL_ID } from "./site
 export const contactEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit/${PORTAL_ID}/${CONTACT_FORM_ID}`;
 export const downloadEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit/${PORTAL_ID}/${DOWNLOAD_FORM_ID}`;
 
+/** What a visitor types into the contact form, in the form's field order: the browser tests in every engine send it. */
+export const contactVisitor = {
+  firstname: "Ada",
+  lastname: "Lovelace",
+  email: "ada@example.org",
+  phone: "+1 202 555 0100",
+  company: "Analytical Engines",
+  message: "We need an AI roadmap. It is urgent.",
+};
+
 export type Answer = { status: number; body?: unknown } | "network-failure" | "hang";
 
 /** The CRM failures that answer at once (a hung request needs the clock, so it has its own test). */

@@ -1,27 +1,16 @@
 // Debian's nginx serving a built site with the snippet the build generated, on 127.0.0.1.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { NGINX_SNIPPET } from "../../steps/hosts/nginx.ts";
+import { freePort } from "./ports.ts";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";
 
 export function nginxPath(): string {
   if (!existsSync(NGINX)) throw new Error(`No nginx at ${NGINX}: run \`apt-get install -y nginx\` (Debian/Ubuntu) or set NGINX_PATH.`);
   return NGINX;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
 }
 
 export interface RunningNginx {

@@ -4,10 +4,10 @@
 // start); each visit clears cookies and storage first.
 import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fg from "fast-glob";
+import { freePort } from "../ports.ts";
 import { display } from "./display.ts";
 import { DEFAULT_VIEWPORT, type Driver, type Engine, type Key, type Point, waitInPage } from "./driver.ts";
 
@@ -40,17 +40,6 @@ const ELEMENT = "element-6066-11e4-a52e-4f735466cecf";
  * controls included, itself, so the page is untouched.
  */
 const NARROW_TOOLBAR = "entry, button { font-size: 1px; min-width: 0; padding: 0; margin: 0; border-width: 0; }\n";
-
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => done(port));
-    });
-  });
-}
 
 function client(base: string) {
   return async <T>(method: "GET" | "POST" | "DELETE", path: string, body?: unknown): Promise<T> => {
