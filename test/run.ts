@@ -1,9 +1,15 @@
-// npm test: make sure the browsers are there, build the test sites once, then run every test file.
+// npm test: the cheap checks, the browsers and servers the tests need, the test sites built once, then
+// every test file in a process of its own, a few at a time, the slowest first. Each file's report is
+// printed whole when it ends (never interleaved), and a table of every file's time and test count at
+// the end. Browser files share one Chromium (a fresh context per test).
+//   npm test                          everything
+//   TEST_FILES=journeys npm test      only the files whose path contains one of these words (comma-separated)
+//   TEST_JOBS=2 npm test              how many files run at once (default 3)
 import { execSync, spawn, spawnSync } from "node:child_process";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
-import { chromePath } from "../commands/support/browser.ts";
+import { chromePath, launchSharedBrowser, SHARED_CHROMIUM } from "../commands/support/browser.ts";
 import { startXvfb, xvfbPath } from "./helpers/engines/display.ts";
 import { firefoxPath } from "./helpers/engines/firefox.ts";
 import { miniBrowserPath, webKitWebDriverPath } from "./helpers/engines/webkit.ts";
@@ -35,16 +41,98 @@ function ensureInstalled(programs: [debianPackage: string, find: () => string][]
   for (const { find } of missing) find();
 }
 
+interface Job {
+  /** What the table calls it: the test file, or "vitest". */
+  name: string;
+  command: string;
+  args: string[];
+  /** The number of tests its report says ran, or null when it says none. */
+  count: (output: string) => number | null;
+}
+
+interface Done {
+  name: string;
+  seconds: number;
+  ok: boolean;
+  tests: number | null;
+}
+
+/** A file that runs longer than this has hung: it is stopped and fails. */
+const FILE_LIMIT_MS = 180_000;
+/** Each file's last time, so the next run starts the slowest first. */
+const TIMES = ".cache/test-times.json";
+const JOBS = Number(process.env.TEST_JOBS ?? 3);
+const ONLY = process.env.TEST_FILES?.split(",").filter(Boolean);
+
 const started = performance.now();
-const run = (label: string, command: string, args: string[]) => {
-  console.log(`\n── ${label}`);
-  return spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
+const bin = (name: string) => `node_modules/.bin/${name}`;
+const seconds = (since: number) => (performance.now() - since) / 1000;
+
+function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Done> {
+  const since = performance.now();
+  return new Promise((done) => {
+    const child = spawn(job.command, job.args, { env, detached: true });
+    let output = "";
+    const add = (chunk: Buffer) => {
+      output += chunk;
+    };
+    child.stdout.on("data", add);
+    child.stderr.on("data", add);
+    const limit = setTimeout(() => {
+      output += `\n✖ still running after ${FILE_LIMIT_MS / 1000} s: stopped\n`;
+      process.kill(-child.pid!, "SIGKILL");
+    }, FILE_LIMIT_MS);
+    child.on("close", (status) => {
+      clearTimeout(limit);
+      const tests = job.count(output);
+      const result = { name: job.name, seconds: seconds(since), ok: status === 0 && tests !== null, tests };
+      const mark = result.ok ? "✔" : "✖";
+      console.log(`\n── ${mark} ${job.name} (${tests ?? "no"} tests, ${result.seconds.toFixed(1)} s)`);
+      console.log(output.trimEnd());
+      if (tests === null) console.log(`✖ ${job.name} ran no tests: a file must run at least one`);
+      done(result);
+    });
+  });
+}
+
+/** Runs the jobs `JOBS` at a time, in the order given. */
+async function runAll(jobs: Job[], env: NodeJS.ProcessEnv): Promise<Done[]> {
+  const queue = [...jobs];
+  const results: Done[] = [];
+  const worker = async () => {
+    for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job, env));
+  };
+  await Promise.all(Array.from({ length: Math.min(JOBS, jobs.length) }, worker));
+  return results;
+}
+
+function readTimes(): Record<string, number> {
+  try {
+    return JSON.parse(readFileSync(TIMES, "utf8")) as Record<string, number>;
+  } catch {
+    return {};
+  }
+}
+
+// node:test's spec reporter ends with "ℹ tests 12"; vitest's with "Tests  84 passed (84)".
+const nodeTestCount = (output: string) => {
+  const tests = Number(/^ℹ tests (\d+)$/m.exec(output)?.[1] ?? 0);
+  return tests > 0 ? tests : null;
+};
+const vitestCount = (output: string) => {
+  // biome-ignore lint/suspicious/noControlCharactersInRegex: colour codes, should a terminal setting bring them back
+  const plain = output.replace(/\x1b\[[0-9;]*m/g, "");
+  const tests = Number(/^\s*Tests\s+.*\((\d+)\)\s*$/m.exec(plain)?.[1] ?? 0);
+  return tests > 0 ? tests : null;
 };
 
 // The cheap checks first: a wrong type or a lint error fails in seconds, before any build.
-const bin = (name: string) => `node_modules/.bin/${name}`;
-if (run("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]) !== 0) process.exit(1);
-if (run("format and lint (biome check)", bin("biome"), ["check", "."]) !== 0) {
+const check = (label: string, command: string, args: string[]) => {
+  console.log(`── ${label}`);
+  return spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
+};
+if (check("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]) !== 0) process.exit(1);
+if (check("format and lint (biome check)", bin("biome"), ["check", "."]) !== 0) {
   console.error("Fix the above, or let Biome do it: npx biome check --write .");
   process.exit(1);
 }
@@ -57,35 +145,38 @@ ensureInstalled([
   ["webkit2gtk-driver", webKitWebDriverPath],
   ["libwebkit2gtk-4.1-0", miniBrowserPath],
 ]);
-console.log("Building the test sites…");
+console.log("── building the test sites");
 await buildTestSites();
 
-// The unit tests run beside the build and browser tests (which mostly wait on Chromium and servers);
-// their report is printed whole once they finish, so the two never interleave.
-const unitRun = new Promise<{ status: number; output: string }>((done) => {
-  const child = spawn(bin("vitest"), ["run"], { env: { ...process.env, FORCE_COLOR: "0" } });
-  let output = "";
-  child.stdout.on("data", (chunk: Buffer) => {
-    output += chunk;
-  });
-  child.stderr.on("data", (chunk: Buffer) => {
-    output += chunk;
-  });
-  child.on("close", (status) => done({ status: status ?? 1, output }));
-});
-// WebKitGTK draws into an X display: without one, a private Xvfb serves the whole run.
-const xvfb = process.env.DISPLAY ? null : await startXvfb();
-if (xvfb) process.env.DISPLAY = xvfb.name;
-const nodeTests = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort();
-console.log(`\n── build and browser tests (node:test, ${nodeTests.length} files)`);
-const rest = await new Promise<number>((done) => {
-  const child = spawn(process.execPath, ["--import", "tsx", "--test", "--test-concurrency=2", ...nodeTests], { stdio: "inherit" });
-  child.on("close", (status) => done(status ?? 1));
-});
-xvfb?.stop();
-const unit = await unitRun;
-console.log("\n── unit and component tests (vitest, run beside the others)");
-console.log(unit.output);
+const files = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort();
+const jobs: Job[] = [
+  { name: "vitest (test/unit)", command: bin("vitest"), args: ["run"], count: vitestCount },
+  ...files.map((file) => ({ name: file, command: process.execPath, args: ["--import", "tsx", "--test-reporter=spec", file], count: nodeTestCount })),
+].filter((job) => !ONLY || ONLY.some((word) => job.name.includes(word)));
+// The slowest first, so that the last to finish is a short one; a file not timed yet counts as slow.
+const times = readTimes();
+jobs.sort((a, b) => (times[b.name] ?? Number.POSITIVE_INFINITY) - (times[a.name] ?? Number.POSITIVE_INFINITY));
 
-console.log(`\nnpm test took ${((performance.now() - started) / 1000).toFixed(1)} s`);
-process.exit(unit.status || rest);
+// WebKitGTK draws into an X display: without one, a private Xvfb serves the whole run.
+const [xvfb, chromium] = await Promise.all([process.env.DISPLAY ? null : startXvfb(), launchSharedBrowser()]);
+const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", [SHARED_CHROMIUM]: chromium.wsEndpoint() };
+if (xvfb) env.DISPLAY = xvfb.name;
+console.log(`── ${jobs.length} test files, ${JOBS} at a time`);
+const results = await runAll(jobs, env).finally(async () => {
+  await chromium.close();
+  xvfb?.stop();
+});
+
+mkdirSync(".cache", { recursive: true });
+writeFileSync(TIMES, JSON.stringify({ ...times, ...Object.fromEntries(results.map((result) => [result.name, Number(result.seconds.toFixed(1))])) }, null, 1));
+console.log("\n── each file's time, slowest first");
+for (const result of [...results].sort((a, b) => b.seconds - a.seconds)) {
+  console.log(`${result.ok ? "✔" : "✖"} ${result.seconds.toFixed(1).padStart(5)} s  ${String(result.tests ?? 0).padStart(3)} tests  ${result.name}`);
+}
+const failed = results.filter((result) => !result.ok);
+const total = results.reduce((sum, result) => sum + (result.tests ?? 0), 0);
+console.log(
+  `\n${total} tests in ${results.length} files; ${failed.length ? `${failed.length} files FAILED: ${failed.map((f) => f.name).join(", ")}` : "all passed"}`,
+);
+console.log(`npm test took ${seconds(started).toFixed(1)} s`);
+process.exit(failed.length ? 1 : 0);

@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core. Every request that is not to 127.0.0.1 is answered
 // locally or refused, so no test reaches the internet.
 import { existsSync } from "node:fs";
-import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, chromium, type Page } from "playwright-core";
 
 export function chromePath(): string {
   const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean) as string[];
@@ -21,8 +21,22 @@ export const CHROMIUM_FLAGS = [
   "--disable-sync",
 ];
 
+/** Names the Chromium `npm test` shares among its test files (test/run.ts starts it). */
+export const SHARED_CHROMIUM = "SHARED_CHROMIUM_WS";
+
+/**
+ * A Chromium of the caller's own, or, under `npm test`, a connection to the one Chromium its files share
+ * (each test opens its own context in it; closing the connection leaves the browser to the others).
+ */
 export function launchBrowser(): Promise<Browser> {
+  const shared = process.env[SHARED_CHROMIUM];
+  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: chromePath(), args: CHROMIUM_FLAGS });
+}
+
+/** A Chromium that other processes connect to (launchBrowser with SHARED_CHROMIUM set to its wsEndpoint()). */
+export function launchSharedBrowser(): Promise<BrowserServer> {
+  return chromium.launchServer({ executablePath: chromePath(), args: CHROMIUM_FLAGS });
 }
 
 export interface Watched {
