@@ -3,15 +3,11 @@
 import { cleanup } from "@testing-library/react";
 import { afterEach } from "vitest";
 
-// The files share one jsdom (vitest.config.ts): each test starts from an empty page and empty storage.
+// The files share one jsdom (vitest.config.ts): each test starts from an empty page, empty storage and no theme class.
 afterEach(() => {
   cleanup();
   localStorage.clear();
   sessionStorage.clear();
-  for (const cookie of document.cookie.split(";")) {
-    const name = cookie.split("=")[0].trim();
-    if (name) document.cookie = `${name}=; expires=Thu, 01 Jan 1970 00:00:00 GMT; path=/`;
-  }
   document.documentElement.className = "";
 });
 
