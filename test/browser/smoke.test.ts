@@ -2,7 +2,7 @@
 // and looks as its committed screenshot does (one page load serves all three).
 import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
-import { test } from "node:test";
+import { describe, test } from "node:test";
 import { openPage } from "../../commands/support/browser.ts";
 import { BASELINES_DIR, compareWithBaseline, screenshotName, screenshotPage, staleBaselines, updatingScreenshots } from "../helpers/screenshots.ts";
 import { bareSite, ROUTES } from "../helpers/site.ts";
@@ -17,48 +17,54 @@ const viewports = [
 ];
 const colorSchemes = ["light", "dark"] as const;
 
-for (const colorScheme of colorSchemes) {
-  test(`every route loads without console errors or axe violations, and looks as its baseline (${colorScheme})`, async () => {
-    // Every changed look is reported at once, with its images, rather than the first alone.
-    const changedLooks: string[] = [];
-    for (const viewport of viewports) {
-      const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
-      for (const route of pages) {
-        const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "load" });
-        assert.equal(response?.status(), route === "/no-such-page" ? 404 : 200, route);
-        // The islands that hydrate on their own (at load, or when idle) have, so axe sees the settled page
-        // and their scripts' errors are caught. (Waiting for the network to idle cost 0.5 s a page.)
-        await page.waitForFunction(
-          () => [...document.querySelectorAll<HTMLElement>('[data-when="load"], [data-when="idle"]')].every((island) => island.dataset.hydrated === "true"),
-          undefined,
-          { timeout: 10_000 },
-        );
-        assert.ok(await page.evaluate((scheme) => document.documentElement.classList.contains(scheme), colorScheme), `${route}: ${colorScheme} theme applied`);
-        const width = await page.evaluate(() => document.documentElement.scrollWidth);
-        assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
-        const changedLook = await compareWithBaseline(screenshotName(route, viewport.width, colorScheme), await screenshotPage(page));
-        if (changedLook) changedLooks.push(changedLook);
-        await page.evaluate(axeSource); // DevTools evaluation: the page's CSP rightly refuses inline scripts
-        const violations = await page.evaluate(async () => {
-          const axe = (
-            window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
-          ).axe;
-          const result = await axe.run(document, {
-            runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+// The two themes at once, each in its own contexts: the pages wait on the browser as much as on this process.
+describe("every route in both themes", { concurrency: colorSchemes.length }, () => {
+  for (const colorScheme of colorSchemes) {
+    test(`every route loads without console errors or axe violations, and looks as its baseline (${colorScheme})`, async () => {
+      // Every changed look is reported at once, with its images, rather than the first alone.
+      const changedLooks: string[] = [];
+      for (const viewport of viewports) {
+        const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
+        for (const route of pages) {
+          const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "load" });
+          assert.equal(response?.status(), route === "/no-such-page" ? 404 : 200, route);
+          // The islands that hydrate on their own (at load, or when idle) have, so axe sees the settled page
+          // and their scripts' errors are caught. (Waiting for the network to idle cost 0.5 s a page.)
+          await page.waitForFunction(
+            () => [...document.querySelectorAll<HTMLElement>('[data-when="load"], [data-when="idle"]')].every((island) => island.dataset.hydrated === "true"),
+            undefined,
+            { timeout: 10_000 },
+          );
+          assert.ok(
+            await page.evaluate((scheme) => document.documentElement.classList.contains(scheme), colorScheme),
+            `${route}: ${colorScheme} theme applied`,
+          );
+          const width = await page.evaluate(() => document.documentElement.scrollWidth);
+          assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
+          const changedLook = await compareWithBaseline(screenshotName(route, viewport.width, colorScheme), await screenshotPage(page));
+          if (changedLook) changedLooks.push(changedLook);
+          await page.evaluate(axeSource); // DevTools evaluation: the page's CSP rightly refuses inline scripts
+          const violations = await page.evaluate(async () => {
+            const axe = (
+              window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
+            ).axe;
+            const result = await axe.run(document, {
+              runOnly: { type: "tag", values: ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"] },
+            });
+            return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
           });
-          return result.violations.map((v) => `${v.id}: ${v.nodes.map((n) => n.target.join(" ")).join(", ")}`);
-        });
-        assert.deepEqual(violations, [], `${route} at ${viewport.width}px, ${colorScheme}`);
+          assert.deepEqual(violations, [], `${route} at ${viewport.width}px, ${colorScheme}`);
+        }
+        const unexpected = errors.filter((e) => !/status of 404/.test(e));
+        assert.deepEqual(unexpected, []);
+        assert.deepEqual(thirdParty, [], "an unconfigured site makes no third-party request");
+        await context.close();
       }
-      const unexpected = errors.filter((e) => !/status of 404/.test(e));
-      assert.deepEqual(unexpected, []);
-      assert.deepEqual(thirdParty, [], "an unconfigured site makes no third-party request");
-      await context.close();
-    }
-    const update = `if the change is deliberate, run npm run screenshots and commit ${BASELINES_DIR}`;
-    assert.equal(changedLooks.length, 0, `Screenshots that differ from their baselines (${update}):\n${changedLooks.join("\n")}`);
-  });
-}
+      const update = `if the change is deliberate, run npm run screenshots and commit ${BASELINES_DIR}`;
+      assert.equal(changedLooks.length, 0, `Screenshots that differ from their baselines (${update}):\n${changedLooks.join("\n")}`);
+    });
+  }
+});
 
 test("every baseline screenshot belongs to a route, width and theme still taken", () => {
   const names = pages.flatMap((route) => viewports.flatMap(({ width }) => colorSchemes.map((scheme) => screenshotName(route, width, scheme))));
