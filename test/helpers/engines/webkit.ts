@@ -144,7 +144,11 @@ export async function launchWebKit(): Promise<Engine> {
              const { left, top, width, height } = box.getBoundingClientRect();
              return [left, top, width, height];`,
           );
-          await pointerClick(left + (at?.x ?? width / 2), top + (at?.y ?? height / 2));
+          const [x, y] = [left + (at?.x ?? width / 2), top + (at?.y ?? height / 2)];
+          await pointerClick(x, y).catch(async (error: Error) => {
+            const viewport = await run<number[]>("return [innerWidth, innerHeight, outerWidth, outerHeight];").catch(() => []);
+            throw new Error(`${error.message} (clicking ${selector} at ${Math.round(x)}, ${Math.round(y)}; inner and outer size ${viewport.join(" × ")})`);
+          });
         },
         press: async (key) => {
           await call("POST", "/actions", {
