@@ -3,11 +3,32 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page, Route } from "playwright-core";
 import { openPage } from "../../commands/support/browser.ts";
+import { DIALOG_AUTO_CLOSE_MS } from "../../islands/CaseStudyDownload.tsx";
 import { downloadEndpoint, failures, rejection, standInCrm } from "../helpers/crm.ts";
 import { CRM_ORIGIN, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(configuredSite);
+
+/**
+ * Counts, in the page, every click on a link with a download attribute: how the island starts a
+ * download. It is counted in the same task as the click, so "nothing downloaded" is known as soon as
+ * the page shows its answer, without waiting for a download event that should never come.
+ */
+async function countDownloadClicks(page: Page) {
+  await page.addInitScript(() => {
+    (window as unknown as { downloadClicks: string[] }).downloadClicks = [];
+    document.addEventListener(
+      "click",
+      (event) => {
+        const link = (event.target as Element).closest?.("a[download]");
+        if (link) (window as unknown as { downloadClicks: string[] }).downloadClicks.push(link.getAttribute("download") ?? "");
+      },
+      true,
+    );
+  });
+  return () => page.evaluate(() => (window as unknown as { downloadClicks: string[] }).downloadClicks);
+}
 
 async function openDialog(page: Page, { focusOpener = true } = {}) {
   await page.goto(`${suite.sites[0].origin}/case-studies`);
@@ -29,25 +50,37 @@ test("opens for the chosen study with the email focused; browser validation bloc
   const { dialog } = await openDialog(page);
   assert.match((await dialog.getByRole("heading").textContent()) ?? "", /EQOS Initiative/);
   assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).name), "email");
+  // The browser's validation answers a blocked submit with an invalid event, in the same task.
+  await page.evaluate(() => {
+    const seen = { invalid: 0, submit: 0 };
+    (window as unknown as { seen: typeof seen }).seen = seen;
+    document.addEventListener("invalid", () => seen.invalid++, true);
+    document.addEventListener("submit", () => seen.submit++, true);
+  });
+  const seen = () => page.evaluate(() => (window as unknown as { seen: { invalid: number; submit: number } }).seen);
   await dialog.getByRole("button", { name: "Download" }).click();
+  await page.waitForFunction(() => (window as unknown as { seen: { invalid: number } }).seen.invalid === 1);
   await page.keyboard.type("not-an-email");
   await page.keyboard.press("Enter");
-  await page.waitForTimeout(200);
-  assert.equal(requests.length, 0, "the browser's validation blocked both submits");
+  await page.waitForFunction(() => (window as unknown as { seen: { invalid: number } }).seen.invalid === 2);
+  assert.deepEqual(await seen(), { invalid: 2, submit: 0 }, "the browser's validation blocked both submits");
+  assert.equal(requests.length, 0);
   assert.equal(await dialog.getByLabel("Email Address").evaluate((el: HTMLInputElement) => el.validity.valid), false);
   assert.deepEqual(errors, []);
   await context.close();
 });
 
-test("success: the lead is recorded, the PDF downloads by its own name, the dialog closes itself about 2 s later", async () => {
+test("success: the lead is recorded, the PDF downloads by its own name, the dialog closes itself 2 s later", async () => {
   const { context, page } = await openPage(suite.browser);
+  await page.clock.install();
   const requests = await standInCrm(page, { status: 200 });
   const { opener, dialog, email } = await openDialog(page);
   await email.fill("lead@example.org");
+  // The page's time stands still from here, so only the test moves it towards the auto-close.
+  await page.clock.pauseAt(Date.now() + 1000);
   const downloadStarted = page.waitForEvent("download");
   await dialog.getByRole("button", { name: "Download" }).click();
   await dialog.getByRole("status").waitFor();
-  const succeededAt = Date.now();
   assert.equal(await dialog.getByRole("status").textContent(), "Thank you! Your download will begin shortly.");
   const download = await downloadStarted;
   assert.equal(download.suggestedFilename(), "eqos-initiative.pdf");
@@ -66,9 +99,11 @@ test("success: the lead is recorded, the PDF downloads by its own name, the dial
       },
     },
   ]);
-  await dialog.waitFor({ state: "hidden", timeout: 5000 });
-  const closedAfter = Date.now() - succeededAt;
-  assert.ok(closedAfter >= 1700 && closedAfter <= 3000, `closed ${closedAfter} ms after success`);
+  await page.clock.runFor(DIALOG_AUTO_CLOSE_MS - 100);
+  assert.equal(await dialog.isVisible(), true, "still open just before 2 s");
+  // Past 2 s, with room for the frame in which the thank-you's effect starts the timer.
+  await page.clock.runFor(200);
+  await dialog.waitFor({ state: "hidden" });
   assert.equal(await opener.evaluate((el) => el === document.activeElement), true, "focus returns to the button");
   await context.close();
 });
@@ -77,8 +112,7 @@ for (const [label, answer] of failures) {
   test(`${label}: the spec's message, the form stays editable, nothing downloads`, async () => {
     const { context, page } = await openPage(suite.browser);
     await standInCrm(page, answer);
-    const downloads: string[] = [];
-    page.on("download", (d) => downloads.push(d.suggestedFilename()));
+    const downloadClicks = await countDownloadClicks(page);
     const { dialog, email } = await openDialog(page);
     await email.fill("lead@example.org");
     await dialog.getByRole("button", { name: "Download" }).click();
@@ -86,8 +120,7 @@ for (const [label, answer] of failures) {
     assert.equal(await dialog.getByRole("alert").textContent(), "There was a problem submitting the form. Please try again later.");
     assert.equal(await email.inputValue(), "lead@example.org");
     assert.equal(await dialog.getByRole("button", { name: "Download" }).isEnabled(), true);
-    await page.waitForTimeout(300);
-    assert.deepEqual(downloads, []);
+    assert.deepEqual(await downloadClicks(), []);
     await context.close();
   });
 }
@@ -96,15 +129,18 @@ test("a hung request fails after 15 s with no download", async () => {
   const { context, page } = await openPage(suite.browser);
   await page.clock.install();
   await standInCrm(page, "hang");
-  const downloads: string[] = [];
-  page.on("download", (d) => downloads.push(d.suggestedFilename()));
+  const downloadClicks = await countDownloadClicks(page);
   const { dialog, email } = await openDialog(page);
   await email.fill("lead@example.org");
+  // As in the contact form's test: a paused clock, so a loaded machine's slow steps do not count.
+  await page.clock.pauseAt(Date.now() + 1000);
   await dialog.getByRole("button", { name: "Download" }).click();
   assert.equal(await dialog.getByRole("button", { name: "Submitting..." }).isDisabled(), true);
-  await page.clock.runFor(15_500);
+  await page.clock.runFor(14_000);
+  assert.equal(await dialog.getByRole("alert").count(), 0, "still waiting at 14 s");
+  await page.clock.runFor(1_500);
   await dialog.getByRole("alert").waitFor();
-  assert.deepEqual(downloads, []);
+  assert.deepEqual(await downloadClicks(), []);
   await context.close();
 });
 
@@ -124,6 +160,7 @@ test("× and Escape close it, and focus returns to the button", async () => {
 
 test("focus returns to the button even when clicking it did not focus it, and the thank-you takes focus", async () => {
   const { context, page } = await openPage(suite.browser);
+  await page.clock.install();
   await standInCrm(page, { status: 200 });
   const { opener, dialog, email } = await openDialog(page, { focusOpener: false });
   await dialog.getByRole("button", { name: "Close" }).click();
@@ -131,10 +168,14 @@ test("focus returns to the button even when clicking it did not focus it, and th
   assert.equal(await opener.evaluate((el) => el === document.activeElement), true, "after ×");
   await opener.evaluate((el: HTMLElement) => el.click());
   await email.fill("lead@example.org");
+  await page.clock.pauseAt(Date.now() + 1000);
   await dialog.getByRole("button", { name: "Download" }).click();
   await dialog.getByRole("status").waitFor();
-  await page.waitForFunction(() => document.activeElement?.getAttribute("role") === "status", null, { timeout: 2000 });
-  await dialog.waitFor({ state: "hidden", timeout: 5000 });
+  // The thank-you takes the focus a frame after it is shown; the dialog closes 2 s after that.
+  await page.clock.runFor(100);
+  assert.equal(await page.evaluate(() => document.activeElement?.getAttribute("role")), "status");
+  await page.clock.runFor(DIALOG_AUTO_CLOSE_MS);
+  await dialog.waitFor({ state: "hidden" });
   assert.equal(await opener.evaluate((el) => el === document.activeElement), true, "after the auto-close");
   await context.close();
 });
@@ -147,8 +188,8 @@ test("submit, Escape, reopen: still 'Submitting...', one request, one download",
     requests += 1;
     held.push(route);
   });
-  const downloads: string[] = [];
-  page.on("download", (d) => downloads.push(d.suggestedFilename()));
+  const downloadClicks = await countDownloadClicks(page);
+  const downloaded = page.waitForEvent("download");
   const { opener, dialog, email } = await openDialog(page);
   await email.fill("lead@example.org");
   await dialog.getByRole("button", { name: "Download" }).click();
@@ -161,9 +202,9 @@ test("submit, Escape, reopen: still 'Submitting...', one request, one download",
   await submitting.evaluate((el: HTMLButtonElement) => el.form!.requestSubmit());
   await held[0].fulfill({ status: 200, contentType: "application/json", body: "{}" });
   await dialog.getByRole("status").waitFor();
-  await page.waitForTimeout(500);
+  assert.equal((await downloaded).suggestedFilename(), "eqos-initiative.pdf");
   assert.equal(requests, 1);
-  assert.deepEqual(downloads, ["eqos-initiative.pdf"]);
+  assert.deepEqual(await downloadClicks(), ["eqos-initiative.pdf"], "one download");
   await context.close();
 });
 

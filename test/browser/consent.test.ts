@@ -31,6 +31,15 @@ async function visit(page: Page, route = "/services") {
 
 const banner = (page: Page) => page.getByRole("region", { name: "Privacy choices" });
 
+/**
+ * Analytics has started (it fills dataLayer and, in the same task, asks for the frame the banner is
+ * rendered in): by the end of the next frame the banner is there, or will not come.
+ */
+async function bannerDecided(page: Page) {
+  await page.waitForFunction(() => (window as unknown as { dataLayer?: unknown[] }).dataLayer?.length);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
+}
+
 async function axe(page: Page): Promise<string[]> {
   await page.evaluate(axeSource);
   return page.evaluate(async () => {
@@ -87,7 +96,7 @@ test("the banner: named for screen readers, fixed without shifting the page, key
   assert.deepEqual(after.clarity.at(-1), ["consentv2", { ad_Storage: "denied", analytics_Storage: "granted" }]);
 
   await visit(page, "/about");
-  await page.waitForTimeout(300);
+  await bannerDecided(page);
   assert.equal(await banner(page).count(), 0, "not shown again");
   const later = await calls(page);
   assert.deepEqual(later.gtag[0], ["consent", "default", granted], "the stored choice applies from the start");
@@ -105,7 +114,7 @@ test("Decline keeps everything denied; the footer's Privacy choices reopens the 
     await banner(page).waitFor({ state: "detached" });
     assert.equal(await page.evaluate(() => localStorage.getItem("consent")), "denied");
     await visit(page, "/contact");
-    await page.waitForTimeout(300);
+    await bannerDecided(page);
     assert.equal(await banner(page).count(), 0);
     assert.deepEqual((await calls(page)).gtag[0], ["consent", "default", denied]);
 
@@ -133,7 +142,7 @@ for (const [signal, script] of [
     await page.addInitScript({ content: script });
     await page.addInitScript(() => localStorage.setItem("consent", "granted"));
     await visit(page);
-    await page.waitForTimeout(300);
+    await bannerDecided(page);
     assert.equal(await banner(page).count(), 0);
     const { gtag, clarity } = await calls(page);
     assert.deepEqual(gtag[0], ["consent", "default", denied], "not even a stored grant overrides the signal");
@@ -265,8 +274,7 @@ describe("at 375 px the banner stays under an open menu or dialog, and comes bac
 test("a build without analytics asks nothing: there is nothing to consent to", async () => {
   const { context, page } = await openPage(suite.browser);
   await page.goto(`${suite.sites[1].origin}/`);
-  await page.waitForFunction(() => document.readyState === "complete");
-  await page.waitForTimeout(300);
+  await bannerDecided(page);
   assert.equal(await banner(page).count(), 0);
   await context.close();
 });

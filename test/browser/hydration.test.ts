@@ -1,10 +1,11 @@
 // Hydration at the first interaction, on a slow phone: the CPU throttled 6x and every script the
-// islands need held back 1 s, a tap before hydration still does what the visitor meant, once.
-// Then the same at full network speed. And the bytes the browser fetched before its load event.
+// islands need held back until the visitor has tapped, a tap before hydration still does what the
+// visitor meant, once. Then the same with the code on time. And the bytes the browser fetched before
+// its load event.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
-import type { BrowserContextOptions, Page } from "playwright-core";
+import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { openPage } from "../../commands/support/browser.ts";
 import { BUDGET, laterBudget } from "../../steps/budgets.ts";
 import { configuredSite, ROUTES } from "../helpers/site.ts";
@@ -12,93 +13,127 @@ import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(configuredSite);
 
-const ISLAND_CODE_DELAY_MS = 1000;
 const phone = { viewport: { width: 375, height: 740 } };
 
-/** A page on a slow phone: CPU 6x slower, and with `delayMs` every script file answered that late. */
-async function slowPhone(delayMs: number, options: BrowserContextOptions = phone) {
+/**
+ * A page on a slow phone: CPU 6x slower and, with `lateCode`, every script file held at the network
+ * until the test calls `releaseIslandCode` (after its tap), however fast or slow the machine is.
+ */
+async function slowPhone(lateCode: boolean, options: BrowserContextOptions = phone) {
   const watched = await openPage(suite.browser, options);
   const { page, context } = watched;
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   const pdfs: string[] = [];
+  let releaseIslandCode = () => {};
+  const islandCodeReleased = lateCode ? new Promise<void>((open) => (releaseIslandCode = open)) : Promise.resolve();
   await page.route(/^http:\/\/127\.0\.0\.1:\d+\//, async (route) => {
     const url = route.request().url();
     if (url.endsWith(".pdf")) pdfs.push(url);
-    if (delayMs && /\/assets\/[\w.-]+\.js$/.test(url)) await new Promise((done) => setTimeout(done, delayMs));
+    if (/\/assets\/[\w.-]+\.js$/.test(url)) await islandCodeReleased;
     await route.continue().catch(() => {});
   });
-  return { ...watched, pdfs };
+  return { ...watched, pdfs, releaseIslandCode };
 }
 
 const hydrated = (page: Page, island: string) =>
   page.evaluate((name) => document.querySelector<HTMLElement>(`[data-island="${name}"]`)?.dataset.hydrated === "true", island);
 
-/** Opens the route and checks that the island is not hydrated yet, so the next tap is held. */
-async function beforeHydration(page: Page, url: string, island: string, delayMs: number) {
-  await page.goto(url, { waitUntil: "domcontentloaded" });
-  if (delayMs) assert.equal(await hydrated(page, island), false, `${island} not hydrated before the tap`);
+/**
+ * Waits until the island has hydrated, then for the next frame: hydrate.ts replays a held tap in the
+ * same task that hydrates, so a second replay (or any other echo of the tap) would have run by then.
+ */
+async function settledAfterHydration(page: Page, island: string) {
+  await page.waitForSelector(`[data-island="${island}"][data-hydrated="true"]`, { state: "attached", timeout: 8000 });
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(done)));
 }
 
-for (const delayMs of [ISLAND_CODE_DELAY_MS, 0]) {
-  const when = delayMs ? `island code ${delayMs} ms late` : "island code on time";
+/** Opens the route; with the code held, checks that the island is not hydrated, so the next tap is held. */
+async function beforeHydration(page: Page, url: string, island: string, lateCode: boolean) {
+  await page.goto(url, { waitUntil: "domcontentloaded" });
+  if (lateCode) assert.equal(await hydrated(page, island), false, `${island} not hydrated before the tap`);
+}
+
+/** The bootstrap took the tap: the control shows pressed while the island's code is on its way. */
+async function tapHeld(control: Locator) {
+  assert.equal(await control.getAttribute("data-pending"), "", "pressed while the island loads");
+}
+
+for (const lateCode of [true, false]) {
+  const when = lateCode ? "island code held until after the tap" : "island code on time";
 
   test(`CPU 6x, ${when}: Open opens the menu, with a pressed button and a spinner while it waits`, async () => {
-    const { context, page, errors } = await slowPhone(delayMs);
-    await beforeHydration(page, `${suite.sites[0].origin}/services`, "MobileMenu", delayMs);
+    const { context, page, errors, releaseIslandCode } = await slowPhone(lateCode);
+    await beforeHydration(page, `${suite.sites[0].origin}/services`, "MobileMenu", lateCode);
     const open = page.locator(".site-menu__open");
     await open.click();
-    if (delayMs) {
-      assert.equal(await open.getAttribute("data-pending"), "", "pressed while the island loads");
-      // The spinner fades in after 0.1 s; the CPU is slow, so give it a moment more.
-      await page.waitForFunction(() => getComputedStyle(document.querySelector(".site-menu__open")!, "::after").opacity === "1", null, { timeout: 900 });
+    if (lateCode) {
+      await tapHeld(open);
+      // The spinner fades in after 0.1 s; the code is held, so nothing can hydrate before it shows.
+      await page.waitForFunction(() => getComputedStyle(document.querySelector(".site-menu__open")!, "::after").opacity === "1", null, { timeout: 3000 });
+      releaseIslandCode();
     }
     await page.waitForFunction(() => document.querySelector(".site-menu__open")?.getAttribute("aria-expanded") === "true", null, { timeout: 8000 });
     await page.waitForFunction(() => document.activeElement?.getAttribute("aria-label") === "Close menu", null, { timeout: 3000 });
     assert.equal(await open.getAttribute("data-pending"), null, "no longer pressed");
-    await page.waitForTimeout(100);
+    await settledAfterHydration(page, "MobileMenu");
     assert.equal(await open.getAttribute("aria-expanded"), "true", "opened once, not toggled back");
     assert.deepEqual(errors, []);
     await context.close();
   });
 
   test(`CPU 6x, ${when}: Download Case Study opens the dialog with the email focused, and no PDF is fetched`, async () => {
-    const { context, page, pdfs } = await slowPhone(delayMs);
+    const { context, page, pdfs, releaseIslandCode } = await slowPhone(lateCode);
     const downloads: string[] = [];
     page.on("download", (d) => downloads.push(d.url()));
-    await beforeHydration(page, `${suite.sites[0].origin}/case-studies`, "CaseStudyDownload", delayMs);
+    await beforeHydration(page, `${suite.sites[0].origin}/case-studies`, "CaseStudyDownload", lateCode);
     const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
-    await card.locator("a", { hasText: "Download Case Study" }).click();
+    const opener = card.locator("a", { hasText: "Download Case Study" });
+    await opener.click();
+    if (lateCode) {
+      await tapHeld(opener);
+      releaseIslandCode();
+    }
     const dialog = page.getByRole("dialog");
     await dialog.waitFor({ timeout: 8000 });
     assert.match((await dialog.getByRole("heading").textContent()) ?? "", /EQOS Initiative/);
     await page.waitForFunction(() => (document.activeElement as HTMLInputElement | null)?.name === "email", null, { timeout: 3000 });
-    await page.waitForTimeout(100);
+    await settledAfterHydration(page, "CaseStudyDownload");
     assert.deepEqual(pdfs, []);
     assert.deepEqual(downloads, []);
     await context.close();
   });
 
   test(`CPU 6x, ${when}: a middle click on Download Case Study opens the dialog, not the PDF in a new tab`, async () => {
-    const { context, page, pdfs } = await slowPhone(delayMs, { viewport: { width: 1280, height: 900 } });
+    const { context, page, pdfs, releaseIslandCode } = await slowPhone(lateCode, { viewport: { width: 1280, height: 900 } });
     const tabs: string[] = [];
     context.on("page", (p) => tabs.push(p.url()));
-    await beforeHydration(page, `${suite.sites[0].origin}/case-studies`, "CaseStudyDownload", delayMs);
+    await beforeHydration(page, `${suite.sites[0].origin}/case-studies`, "CaseStudyDownload", lateCode);
     const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
-    await card.locator("a", { hasText: "Download Case Study" }).click({ button: "middle" });
+    const opener = card.locator("a", { hasText: "Download Case Study" });
+    await opener.click({ button: "middle" });
+    if (lateCode) {
+      await tapHeld(opener);
+      releaseIslandCode();
+    }
     await page.getByRole("dialog").waitFor({ timeout: 8000 });
-    await page.waitForTimeout(100);
+    await settledAfterHydration(page, "CaseStudyDownload");
     assert.deepEqual(tabs, []);
     assert.deepEqual(pdfs, []);
     await context.close();
   });
 
   test(`CPU 6x, ${when}: the theme toggle flips the theme once`, async () => {
-    const { context, page } = await slowPhone(delayMs, { ...phone, colorScheme: "light" });
-    await beforeHydration(page, `${suite.sites[0].origin}/about`, "ThemeToggle", delayMs);
-    await page.getByRole("button", { name: "Switch to dark theme" }).click();
+    const { context, page, releaseIslandCode } = await slowPhone(lateCode, { ...phone, colorScheme: "light" });
+    await beforeHydration(page, `${suite.sites[0].origin}/about`, "ThemeToggle", lateCode);
+    const toggle = page.getByRole("button", { name: "Switch to dark theme" });
+    await toggle.click();
+    if (lateCode) {
+      await tapHeld(toggle);
+      releaseIslandCode();
+    }
     await page.waitForFunction(() => document.documentElement.classList.contains("dark"), null, { timeout: 8000 });
-    await page.waitForTimeout(100);
+    await settledAfterHydration(page, "ThemeToggle");
     assert.equal(await page.evaluate(() => document.documentElement.className), "js dark");
     assert.equal(await page.evaluate(() => localStorage.getItem("theme")), "dark");
     assert.ok(await page.getByRole("button", { name: "Switch to light theme" }).isVisible());
@@ -106,9 +141,14 @@ for (const delayMs of [ISLAND_CODE_DELAY_MS, 0]) {
   });
 
   test(`CPU 6x, ${when}: a bio tab becomes the active tab`, async () => {
-    const { context, page } = await slowPhone(delayMs);
-    await beforeHydration(page, `${suite.sites[0].origin}/bio`, "BioTabs", delayMs);
-    await page.locator(".bio-tabs a", { hasText: "Publications" }).click();
+    const { context, page, releaseIslandCode } = await slowPhone(lateCode);
+    await beforeHydration(page, `${suite.sites[0].origin}/bio`, "BioTabs", lateCode);
+    const publications = page.locator(".bio-tabs a", { hasText: "Publications" });
+    await publications.click();
+    if (lateCode) {
+      await tapHeld(publications);
+      releaseIslandCode();
+    }
     await page.getByRole("tab", { name: "Publications", selected: true }).waitFor({ timeout: 8000 });
     const shown = await page.evaluate(() => [...document.querySelectorAll(".bio__panel")].filter((p) => p.checkVisibility()).map((p) => p.id));
     assert.deepEqual(shown, ["publications"]);
@@ -117,12 +157,16 @@ for (const delayMs of [ISLAND_CODE_DELAY_MS, 0]) {
   });
 
   test(`CPU 6x, ${when}: text typed into the contact form survives hydration, and so does focus`, async () => {
-    const { context, page } = await slowPhone(delayMs);
-    await beforeHydration(page, `${suite.sites[0].origin}/contact`, "ContactForm", delayMs);
+    const { context, page, releaseIslandCode } = await slowPhone(lateCode);
+    await beforeHydration(page, `${suite.sites[0].origin}/contact`, "ContactForm", lateCode);
     await page.locator("#contact-firstname").click();
     await page.keyboard.type("Ada");
     await page.keyboard.press("Tab");
     await page.keyboard.type("Lovelace");
+    if (lateCode) {
+      assert.equal(await hydrated(page, "ContactForm"), false, "all of it typed before the island's code arrived");
+      releaseIslandCode();
+    }
     await page.waitForFunction(() => document.querySelector<HTMLElement>('[data-island="ContactForm"]')?.dataset.hydrated === "true", null, { timeout: 8000 });
     await page.keyboard.type(" King");
     assert.equal(await page.locator("#contact-firstname").inputValue(), "Ada");
