@@ -3,7 +3,6 @@ import { existsSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
-import { build } from "../../build.ts";
 import { serve } from "../../commands/serve.ts";
 import { readConfig } from "../../steps/config.ts";
 import { outputFileOf } from "../../steps/routes.ts";
@@ -48,6 +47,8 @@ export function testHostsDir(site: string): string {
 }
 
 export async function buildTestSites(): Promise<void> {
+  // Loaded here: a browser test file whose sites are built (npm test built them) never loads the pipeline.
+  const { build } = await import("../../build.ts");
   const quiet = () => {};
   await build(readConfig(configuredEnv), quiet);
   await build(readConfig({ BUILD_DATE: TEST_BUILD_DATE, OUT_DIR: bareSite }), quiet);
