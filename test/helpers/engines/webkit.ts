@@ -98,9 +98,17 @@ export async function launchWebKit(): Promise<Engine> {
   const call = client(`${base}/session/${sessionId}`);
   const run = <T>(script: string) => call<T>("POST", "/execute/sync", { script, args: [] });
   const setViewport = async (width: number, height: number) => {
-    // The window holds the toolbar too, and a downloads bar once a PDF has been saved.
-    const chrome = await run<number>("return outerHeight - innerHeight;");
-    await call("POST", "/window/rect", { width, height: height + chrome });
+    // The window holds the toolbar too, and a downloads bar once a PDF has been saved. The display
+    // applies a new size a moment after WebDriver answers (on a busy machine, after the next call
+    // read the old one): each size is waited for, so the next measure of the toolbar is right.
+    const resize = async () => {
+      const outer = height + (await run<number>("return outerHeight - innerHeight;"));
+      await call("POST", "/window/rect", { width, height: outer });
+      await waitFor(`innerWidth === ${width} && outerHeight === ${outer}`, `the window at ${width} × ${outer}`);
+    };
+    await resize();
+    // A downloads bar that appeared meanwhile took its height from the page: once more, measured anew.
+    if ((await run<number>("return innerHeight;")) !== height) await resize();
     const got = await run<number[]>("return [innerWidth, innerHeight];");
     if (got[0] !== width || got[1] !== height) throw new Error(`WebKit: asked for a ${width} × ${height} viewport, got ${got.join(" × ")}`);
   };
