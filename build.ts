@@ -202,12 +202,14 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
       },
     });
     await run.timer.step("verify", () => verification?.finish()).finally(() => validators?.close());
+    if (verification) log(verification.summary());
     for (const line of budgetReport(config.outDir, run.pages, run.scripts.routes)) log(line);
     if (run.removed.length) {
       const listed = run.removed.length > 5 ? `${run.removed.slice(0, 5).join(", ")} and ${run.removed.length - 5} more` : run.removed.join(", ");
       log(`Removed what this build no longer makes: ${listed}`);
     }
-    log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}`);
+    const cpu = process.cpuUsage();
+    log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}; ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in all threads`);
     return run;
   } finally {
     await pipeline.close();
