@@ -56,7 +56,7 @@ export class Pipeline {
   private readonly sources = new SourceVersions();
   private readonly bundler: ReturnType<typeof pageBundler>;
   private readonly sass: ReturnType<typeof styleCompiler> | undefined;
-  private readonly bodies = new RenderedBodies();
+  private readonly bodies: RenderedBodies;
   private readonly documents = new DocumentWriter();
   private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
@@ -82,6 +82,7 @@ export class Pipeline {
     options: PipelineOptions = {},
   ) {
     this.bundler = pageBundler({ dev: options.dev });
+    this.bodies = new RenderedBodies(options.dev);
     this.sass = options.dev ? styleCompiler() : undefined;
   }
 
@@ -107,7 +108,7 @@ export class Pipeline {
     ]);
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
     this.site = site;
-    const { bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
+    const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
 
     const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
@@ -121,7 +122,7 @@ export class Pipeline {
       bootstrap: scripts.bootstrap,
     }));
     const { pages, changed: changedPages } = await timer.step("documents", () =>
-      this.documents.write(bodies, assets, out, loaded.renderer.renderDocument, sinkFor?.(bodies.length, rendered)),
+      this.documents.write(bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sinkFor?.(bodies.length, rendered)),
     );
     pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastScripts?.bootstrap });
     this.lastScripts = scripts;
@@ -201,12 +202,14 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
       },
     });
     await run.timer.step("verify", () => verification?.finish()).finally(() => validators?.close());
+    if (verification) log(verification.summary());
     for (const line of budgetReport(config.outDir, run.pages, run.scripts.routes)) log(line);
     if (run.removed.length) {
       const listed = run.removed.length > 5 ? `${run.removed.slice(0, 5).join(", ")} and ${run.removed.length - 5} more` : run.removed.join(", ");
       log(`Removed what this build no longer makes: ${listed}`);
     }
-    log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}`);
+    const cpu = process.cpuUsage();
+    log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}; ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in all threads`);
     return run;
   } finally {
     await pipeline.close();

@@ -1,6 +1,8 @@
 // npm run bench: the build and the edit loop, timed in throwaway copies of the project (synthetic
 // pages never touch the repository). Each figure is the median of several whole runs, with the
 // minimum and maximum beside it; memory is the build process's peak resident set (VmHWM), sampled.
+// Verification is shown apart, as the build reports it: how long it ran (from the first page written
+// to its end), html-validate's CPU time per page validated, and its share of the build's CPU time.
 //   npm run bench                  everything (about five minutes on two cores)
 //   npm run bench -- --runs 3      fewer runs per figure
 //   npm run bench -- --only build  or --only dev
@@ -26,6 +28,17 @@ const SAVE_GAP_MS = 400;
 interface Run {
   seconds: number;
   peakMb: number;
+  /** As the build reports its verification (absent when it validated nothing). */
+  verification?: { seconds: number; msPerPage: number; cpuShare: number };
+}
+
+/** The build's own report of its verification and CPU time, from its output. */
+function verificationOf(output: string): Run["verification"] {
+  const ran = /verification ran ([\d.]+) s/.exec(output);
+  const validated = /html-validate ([\d.]+) ms CPU per page over \d+ pages \(([\d.]+) s CPU\)/.exec(output);
+  const cpu = /([\d.]+) s CPU in all threads/.exec(output);
+  if (!ran || !validated || !cpu) return undefined;
+  return { seconds: Number(ran[1]), msPerPage: Number(validated[1]), cpuShare: Number(validated[2]) / Number(cpu[1]) };
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
@@ -36,9 +49,13 @@ const spread = (values: number[], digits: number, unit: string) =>
 function timedBuild(dir: string): Promise<Run> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", "commands/build.ts"], { cwd: dir, stdio: ["ignore", "ignore", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "commands/build.ts"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
     let peakKb = 0;
     let errors = "";
+    let output = "";
+    child.stdout.on("data", (chunk: Buffer) => {
+      output += chunk;
+    });
     child.stderr.on("data", (chunk: Buffer) => {
       errors += chunk;
     });
@@ -53,7 +70,7 @@ function timedBuild(dir: string): Promise<Run> {
     child.on("exit", (code) => {
       clearInterval(sample);
       if (code !== 0) fail(new Error(`the build failed in ${dir}:\n${errors}`));
-      else done({ seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024 });
+      else done({ seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, verification: verificationOf(output) });
     });
   });
 }
@@ -72,6 +89,21 @@ async function repeat(label: string, prepare: () => void, dir: string): Promise<
       "MB",
     )}`,
   );
+  const verified = runs.flatMap((run) => (run.verification ? [run.verification] : []));
+  if (verified.length) {
+    const share = median(verified.map((v) => v.cpuShare * 100));
+    console.log(
+      `${"  of which verification".padEnd(44)} ran ${spread(
+        verified.map((v) => v.seconds),
+        2,
+        "s",
+      )}  html-validate ${spread(
+        verified.map((v) => v.msPerPage),
+        2,
+        "ms CPU per page",
+      )}, ${share.toFixed(0)}% of the build's CPU`,
+    );
+  }
   return runs;
 }
 

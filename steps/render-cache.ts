@@ -1,22 +1,57 @@
 // Renders every page's body, or reuses it when nothing it is made from has changed: its source files
 // (the page, what it imports, what the renderer imports, by content), the site data and React's
-// version. Kept in memory across a dev server's saves and in .cache/rendered/ across builds, so a
-// save or a large site's rebuild renders only the pages a change touched.
+// version. Bodies go to .cache/rendered/ as they are made, and a build reads each back when it writes
+// that page, so a large site's bodies are never all held; the dev server keeps them in memory across
+// saves, so a save renders only the pages it touched.
 import { readFileSync, statSync } from "node:fs";
-import { cached, cacheKey } from "./cache.ts";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
+import { CACHE_DIR, cacheKey } from "./cache.ts";
+import { readIfExists, writeWhole } from "./files.ts";
 import type { LoadedPages } from "./pages.ts";
-import type { RenderedBody } from "./render.ts";
+import type { Page } from "./routes.ts";
 
 type SiteData = Parameters<LoadedPages["renderer"]["renderBody"]>[1];
 
+/** A page's body as rendered and cached. */
+interface Body {
+  bodyHtml: string;
+  /** The names of the islands the page uses. */
+  islands: string[];
+}
+
+/** A page whose body is rendered: what the steps after rendering need, its body's HTML apart (`bodyOf`). */
+export interface RenderedPage {
+  page: Page;
+  /** What the body is made from, hashed: the same key, the same body. */
+  key: string;
+  islands: string[];
+}
+
+const RENDERED_DIR = join(CACHE_DIR, "rendered");
+/** Bodies written to the cache at once before rendering goes on: enough to hide a write's latency,
+ * few enough that they are never many in memory. */
+const WRITES_IN_FLIGHT = 64;
 /** Allowance for the file system's coarse clock (as in output.ts). */
 const CLOCK_SLACK_MS = 50;
 
-export class RenderedBodies {
-  private readonly kept = new Map<string, { key: string; body: RenderedBody }>();
+const cacheFile = (key: string) => join(RENDERED_DIR, `${key}.json`);
 
-  /** Every page's body, and how many were rendered anew rather than reused. */
-  async render({ pages, renderer, sourcesOf, bundledAt }: LoadedPages, site: SiteData): Promise<{ bodies: RenderedBody[]; rendered: number }> {
+export class RenderedBodies {
+  /** The dev server's bodies by route, with the key each was made from. */
+  private readonly kept = new Map<string, { key: string; body: Body }>();
+  /** Bodies made from a file saved after the bundle began reading it: not cached under that file's new
+   * content (the save's own run renders it), so held until this run has written them. */
+  private unsettled = new Map<string, Body>();
+  private last: { renderer: LoadedPages["renderer"]; site: SiteData } | undefined;
+
+  /** `keep`: hold every body in memory across runs (the dev server). */
+  constructor(private readonly keep = false) {}
+
+  /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
+  async render({ pages, renderer, sourcesOf, bundledAt }: LoadedPages, site: SiteData): Promise<{ pages: RenderedPage[]; rendered: number }> {
+    this.last = { renderer, site };
+    this.unsettled = new Map();
     let rendered = 0;
     // A file saved after the bundle began reading may be newer than what the bundle was made from: a
     // body made now is used, but not kept under that file's new content (the save's own run renders it).
@@ -31,36 +66,59 @@ export class RenderedBodies {
     };
     const react = JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string;
     const siteKey = cacheKey(react, JSON.stringify(site));
-    const bodies = await Promise.all(
-      pages.map(async (page) => {
-        const sources = sourcesOf(page.route).sort();
-        const key = cacheKey(siteKey, page.route, ...sources.map((file) => `${file}:${fileState(file).hash}`));
-        const kept = this.kept.get(page.route);
-        // The page object is new with every bundle: the body is kept, the page it belongs to is today's.
-        if (kept?.key === key) return kept.body.page === page ? kept.body : this.keep(key, { ...kept.body, page });
-        const settled = sources.every((file) => fileState(file).settled);
-        const render = () => {
-          rendered++;
-          try {
-            const { bodyHtml, islands } = renderer.renderBody(page, site);
-            return JSON.stringify({ bodyHtml, islands });
-          } catch (error) {
-            throw new Error(`${page.file}: rendering failed: ${(error as Error).message}`, { cause: error });
-          }
-        };
-        const stored = settled ? (await cached("rendered", key, "json", async () => render())).toString("utf8") : render();
-        const { bodyHtml, islands } = JSON.parse(stored) as Omit<RenderedBody, "page">;
-        const body = { page, bodyHtml, islands };
-        return settled ? this.keep(key, body) : body;
-      }),
-    );
+    await mkdir(RENDERED_DIR, { recursive: true });
+    const result: RenderedPage[] = [];
+    let writes: Promise<void>[] = [];
+    for (const page of pages) {
+      const sources = sourcesOf(page.route).sort();
+      const key = cacheKey(siteKey, page.route, ...sources.map((file) => `${file}:${fileState(file).hash}`));
+      const kept = this.kept.get(page.route);
+      if (kept?.key === key) {
+        result.push({ page, key, islands: kept.body.islands });
+        continue;
+      }
+      const settled = sources.every((file) => fileState(file).settled);
+      const stored = settled ? readIfExists(cacheFile(key)) : null;
+      let body: Body;
+      if (stored) body = JSON.parse(stored.toString("utf8")) as Body;
+      else {
+        rendered++;
+        body = renderBody(renderer, page, site);
+        if (settled) writes.push(writeWhole(cacheFile(key), JSON.stringify(body)));
+        else this.unsettled.set(key, body);
+      }
+      if (this.keep && settled) this.kept.set(page.route, { key, body });
+      result.push({ page, key, islands: body.islands });
+      if (writes.length >= WRITES_IN_FLIGHT) {
+        await Promise.all(writes);
+        writes = [];
+      }
+    }
+    await Promise.all(writes);
     const routes = new Set(pages.map((page) => page.route));
     for (const route of this.kept.keys()) if (!routes.has(route)) this.kept.delete(route);
-    return { bodies, rendered };
+    return { pages: result, rendered };
   }
 
-  private keep(key: string, body: RenderedBody): RenderedBody {
-    this.kept.set(body.page.route, { key, body });
-    return body;
+  /** The body's HTML of a page the last `render` returned: kept, held, or read back from the cache
+   * (rendered again if the cache lost it meanwhile). */
+  bodyOf({ page, key }: RenderedPage): string {
+    const kept = this.kept.get(page.route);
+    if (kept?.key === key) return kept.body.bodyHtml;
+    const body = this.unsettled.get(key);
+    if (body) return body.bodyHtml;
+    const stored = readIfExists(cacheFile(key));
+    if (stored) return (JSON.parse(stored.toString("utf8")) as Body).bodyHtml;
+    if (!this.last) throw new Error(`${page.file}: asked for a body before rendering`);
+    return renderBody(this.last.renderer, page, this.last.site).bodyHtml;
+  }
+}
+
+function renderBody(renderer: LoadedPages["renderer"], page: Page, site: SiteData): Body {
+  try {
+    const { bodyHtml, islands } = renderer.renderBody(page, site);
+    return { bodyHtml, islands };
+  } catch (error) {
+    throw new Error(`${page.file}: rendering failed: ${(error as Error).message}`, { cause: error });
   }
 }

@@ -49,33 +49,73 @@ function parseConfig(text: string): ConfigData {
   }
 }
 
+/** One thread's html-validate: the pages of each call answered in order. */
+interface Thread {
+  worker: Worker;
+  /** Calls sent and not yet answered, by id. */
+  waiting: Map<number, { done: (reports: Reports) => void; fail: (error: Error) => void }>;
+}
+
 /**
  * Threads that load html-validate and warm it up as soon as they start, so a build can start them
  * while it is still writing pages and find them ready (loading takes ~0.3 s, the first page ~0.4 s).
  * They never keep the process alive; `close` ends them.
  */
 export class Validators {
-  private readonly workers: Worker[];
+  private readonly threads: Thread[];
+  /** Whether the caller's thread validates too when the threads are busy. */
+  readonly alsoHere: boolean;
   private calls = 0;
-  /** A thread that failed while warming up, before any work was asked of it: the next call reports it. */
+  /** CPU time the threads have spent validating, in ms. */
+  cpuMs = 0;
+  /** A thread that failed or stopped: every call after it reports it. */
   private failure: Error | undefined;
 
-  /** `background`: the threads run at the lowest priority (the dev server's verification, after a reload). */
-  constructor(threads: number, { background = false } = {}) {
+  /**
+   * `background`: the threads run at the lowest priority (the dev server's verification, after a reload).
+   * `alsoHere`: when the threads have all the pages they can take, the caller's thread validates the next
+   * batch itself rather than wait (a build's, whose own work between pages is small beside validating).
+   */
+  constructor(threads: number, { background = false, alsoHere = false } = {}) {
+    this.alsoHere = alsoHere;
     const config = parseConfig(readConfigText());
-    this.workers = Array.from({ length: threads }, () => {
-      const worker = new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config, background } });
-      worker.on("error", (error) => {
-        this.failure = error;
+    this.threads = Array.from({ length: threads }, () => {
+      const thread: Thread = {
+        worker: new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config, background } }),
+        waiting: new Map(),
+      };
+      const stop = (error: Error) => {
+        this.failure ??= error;
+        for (const call of thread.waiting.values()) call.fail(error);
+        thread.waiting.clear();
+      };
+      thread.worker.on("message", ({ id, reports, cpuMs }: { id: number; reports: Reports; cpuMs: number }) => {
+        this.cpuMs += cpuMs;
+        thread.waiting.get(id)?.done(reports);
+        thread.waiting.delete(id);
+        // While it has work, the process waits for it.
+        if (!thread.waiting.size) thread.worker.unref();
       });
-      worker.unref();
-      return worker;
+      thread.worker.on("error", stop);
+      thread.worker.on("exit", () => stop(new Error("the html-validate thread stopped before it answered")));
+      thread.worker.unref();
+      return thread;
     });
   }
 
-  /** For `changed` pages to validate: one thread per PAGES_PER_WORKER pages, up to one per core. */
+  /** Pages the threads may hold at once: enough that none waits for its next batch, few enough not to weigh. */
+  get capacity(): number {
+    return this.threads.length * BATCHES_PER_THREAD * BATCH;
+  }
+
+  /**
+   * For `changed` pages to validate in a build: one thread per PAGES_PER_WORKER pages, up to one per core
+   * but one, as the build's own thread validates too when the threads are busy (on two cores, one thread
+   * and this one validate as fast as two threads, and a thread's heap, ~100 MB, is saved).
+   */
   static for(changed: number): Validators {
-    return new Validators(Math.max(1, Math.min(availableParallelism(), Math.floor(changed / PAGES_PER_WORKER))));
+    const threads = Math.max(1, Math.min(availableParallelism() - 1, Math.floor(changed / PAGES_PER_WORKER)));
+    return new Validators(threads, { alsoHere: true });
   }
 
   /**
@@ -89,47 +129,45 @@ export class Validators {
   }
 
   validate(pages: HtmlFile[]): Promise<Reports> {
-    const share = Math.ceil(pages.length / this.workers.length);
+    const share = Math.ceil(pages.length / this.threads.length);
     return Promise.all(
-      this.workers.map(
-        (worker, i) =>
+      this.threads.map(
+        (thread, i) =>
           new Promise<Reports>((done, fail) => {
             if (this.failure) return fail(this.failure);
             const id = ++this.calls;
-            const stopped = () => fail(new Error("the html-validate thread stopped before it answered"));
-            const answer = (message: { id: number; reports: Reports }) => {
-              if (message.id !== id) return;
-              worker.off("message", answer);
-              worker.off("error", fail);
-              worker.off("exit", stopped);
-              worker.unref();
-              done(message.reports);
-            };
-            worker.ref(); // while it has work, the process waits for it
-            worker.on("message", answer);
-            worker.once("error", fail);
-            worker.once("exit", stopped);
-            worker.postMessage({ id, pages: pages.slice(i * share, (i + 1) * share) });
+            thread.waiting.set(id, { done, fail });
+            thread.worker.ref();
+            thread.worker.postMessage({ id, pages: pages.slice(i * share, (i + 1) * share) });
           }),
       ),
     ).then((parts) => parts.flat());
   }
 
   close(): Promise<void> {
-    return Promise.all(this.workers.map((worker) => worker.terminate())).then(() => {});
+    return Promise.all(this.threads.map((thread) => thread.worker.terminate())).then(() => {});
   }
 }
 
-/** Pages in flight to the threads before the writer waits for them: a large site's pages are validated
- * as they are written, never all held at once. */
-const IN_FLIGHT = 400;
 /** Pages sent to the threads together. */
 const BATCH = 40;
+/** Batches each thread may hold beyond the one it is validating. */
+const BATCHES_PER_THREAD = 2;
+
+/** html-validate in this thread, loaded once when first needed. */
+let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Reports>; threadCpuMs: () => number }> | undefined;
+
+/** What validation has cost: pages validated, and the CPU time of every thread that validated them. */
+export interface ValidationCost {
+  pages: number;
+  cpuMs: number;
+}
 
 /**
  * Validates pages as they are written: a page whose exact bytes passed before (same config, same
- * html-validate) is skipped; the rest go to the threads in batches as they come, or, with no threads
- * (a small site), are validated in this thread at the end.
+ * html-validate) is skipped; the rest go to the threads in batches as they come (and, when the threads
+ * are busy, to this thread), or, with no threads (a small site), are validated in this thread at the end.
+ * A large site's pages are never all held: once the threads hold all they can take, `add` waits.
  */
 export class PageValidation {
   private readonly configText = readConfigText();
@@ -138,55 +176,103 @@ export class PageValidation {
   private batch: (HtmlFile & { key: string })[] = [];
   private readonly sent: { pages: number; checked: Promise<string[]> }[] = [];
   private inFlight = 0;
+  /** Threads this validation started itself (many pages came, and none were given): closed at the end. */
+  private started: Validators | undefined;
+  private hereCpuMs = 0;
+  private readonly threadsCpuMsBefore: number;
+  private validated = 0;
 
-  constructor(private readonly validators?: Validators) {}
+  constructor(private validators?: Validators) {
+    this.threadsCpuMsBefore = validators?.cpuMs ?? 0;
+  }
+
+  get cost(): ValidationCost {
+    return { pages: this.validated, cpuMs: this.hereCpuMs + (this.validators?.cpuMs ?? 0) - this.threadsCpuMsBefore };
+  }
 
   /** Queues a page; resolves once there is room for more (the caller may go on writing). */
   async add(page: HtmlFile): Promise<void> {
     const key = cacheKey(this.version, this.configText, page.html);
     if (this.known.has(key)) return;
     this.batch.push({ ...page, key });
-    if (this.validators && this.batch.length >= BATCH) this.send(this.validators);
-    while (this.inFlight > IN_FLIGHT) await this.sent.find((part) => part.pages > 0)?.checked;
+    if (!this.validators && this.batch.length >= 2 * PAGES_PER_WORKER) {
+      this.started = Validators.for(this.batch.length);
+      this.validators = this.started;
+    }
+    const { validators } = this;
+    if (!validators || this.batch.length < BATCH) return;
+    while (this.inFlight >= validators.capacity) {
+      if (validators.alsoHere) {
+        const pages = this.take();
+        await this.check(pages, this.validateHere(pages)).checked;
+        return;
+      }
+      await this.sent.find((part) => part.pages > 0)?.checked;
+    }
+    this.send(validators);
   }
 
   /** The text of each invalid page's report; empty when every page is valid. */
   async finish(): Promise<string[]> {
-    if (this.validators) this.send(this.validators);
-    else if (this.batch.length >= 2 * PAGES_PER_WORKER) {
-      const started = Validators.for(this.batch.length);
-      this.send(started);
-      await Promise.all(this.sent.map((part) => part.checked)).finally(() => started.close());
-    } else if (this.batch.length) {
-      const pages = this.batch;
-      this.batch = [];
-      const { validator } = await import("./html-validator.mjs");
-      this.sent.push({ pages: pages.length, checked: validator(parseConfig(this.configText))(pages).then((reports) => this.record(pages, reports)) });
+    try {
+      if (this.validators) this.send(this.validators);
+      else if (this.batch.length) {
+        const pages = this.take();
+        this.check(pages, this.validateHere(pages));
+      }
+      const problems = (await Promise.all(this.sent.map((part) => part.checked))).flat();
+      await saveValidKeys(this.known);
+      return problems;
+    } finally {
+      await this.started?.close();
     }
-    const problems = (await Promise.all(this.sent.map((part) => part.checked))).flat();
-    await saveValidKeys(this.known);
-    return problems;
+  }
+
+  private async validateHere(pages: HtmlFile[]): Promise<Reports> {
+    here ??= import("./html-validator.mjs").then(({ validator, threadCpuMs }) => ({ validate: validator(parseConfig(this.configText)), threadCpuMs }));
+    const { validate, threadCpuMs } = await here;
+    const before = threadCpuMs();
+    const reports = await validate(pages);
+    this.hereCpuMs += threadCpuMs() - before;
+    return reports;
+  }
+
+  /** The batch so far, which is then empty. */
+  private take(): (HtmlFile & { key: string })[] {
+    const pages = this.batch;
+    this.batch = [];
+    return pages;
   }
 
   private send(validators: Validators): void {
-    const pages = this.batch;
-    if (!pages.length) return;
-    this.batch = [];
+    if (!this.batch.length) return;
+    const pages = this.take();
     this.inFlight += pages.length;
+    const part = this.check(
+      pages,
+      validators.validate(pages).finally(() => {
+        this.inFlight -= pages.length;
+      }),
+    );
+    // Awaited in finish(); until then a failure must not count as unhandled.
+    part.checked.catch(() => {});
+  }
+
+  /** Records `pages`' reports once they come. */
+  private check(pages: (HtmlFile & { key: string })[], reports: Promise<Reports>): { pages: number; checked: Promise<string[]> } {
     const part = {
       pages: pages.length,
-      checked: validators.validate(pages).then((reports) => {
-        this.inFlight -= pages.length;
+      checked: reports.then((reports) => {
         part.pages = 0;
         return this.record(pages, reports);
       }),
     };
-    // Awaited in finish(); until then a failure must not count as unhandled.
-    part.checked.catch(() => {});
     this.sent.push(part);
+    return part;
   }
 
   private record(pages: (HtmlFile & { key: string })[], reports: Reports): string[] {
+    this.validated += pages.length;
     const problems: string[] = [];
     reports.forEach((report, i) => {
       if (report === null) this.known.add(pages[i].key);
