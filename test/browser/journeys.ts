@@ -33,9 +33,10 @@ const menuExpanded = (page: Driver) => page.evaluate<string>(`document.querySele
 async function openMenu(page: Driver): Promise<void> {
   await page.click(OPEN_MENU);
   await page.waitFor(`document.querySelector(${q(OPEN_MENU)}).getAttribute("aria-expanded") === "true"`, "the menu opening");
-  // The panel slides in over 0.25 s: its links are only where a finger would tap once it is in place.
+  // The panel slides in over 0.25 s: its links are only where a finger would tap once it is in place,
+  // its slide over (a loaded WebKit once measured it in place, then found Close still on its way in).
   await page.waitFor(
-    `(() => { const box = document.getElementById("site-menu-panel").getBoundingClientRect(); return box.left >= 0 && box.right <= innerWidth + 0.5; })()`,
+    `(() => { const panel = document.getElementById("site-menu-panel"); const box = panel.getBoundingClientRect(); return panel.getAnimations().length === 0 && box.left >= 0 && box.right <= innerWidth + 0.5; })()`,
     "the menu panel in place",
   );
   await page.waitFor(`document.activeElement === document.querySelector(${q(CLOSE_MENU)})`, "focus on Close menu");
