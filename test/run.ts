@@ -52,6 +52,8 @@ interface Job {
 
 interface Done {
   name: string;
+  /** When it started, in seconds from the start of npm test. */
+  startedAt: number;
   seconds: number;
   ok: boolean;
   tests: number | null;
@@ -85,7 +87,7 @@ function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Done> {
     child.on("close", (status) => {
       clearTimeout(limit);
       const tests = job.count(output);
-      const result = { name: job.name, seconds: seconds(since), ok: status === 0 && tests !== null, tests };
+      const result = { name: job.name, startedAt: (since - started) / 1000, seconds: seconds(since), ok: status === 0 && tests !== null, tests };
       const mark = result.ok ? "✔" : "✖";
       console.log(`\n── ${mark} ${job.name} (${tests ?? "no"} tests, ${result.seconds.toFixed(1)} s)`);
       console.log(output.trimEnd());
@@ -169,9 +171,10 @@ const results = await runAll(jobs, env).finally(async () => {
 
 mkdirSync(".cache", { recursive: true });
 writeFileSync(TIMES, JSON.stringify({ ...times, ...Object.fromEntries(results.map((result) => [result.name, Number(result.seconds.toFixed(1))])) }, null, 1));
-console.log("\n── each file's time, slowest first");
+console.log("\n── each file's time, slowest first (and when it started)");
 for (const result of [...results].sort((a, b) => b.seconds - a.seconds)) {
-  console.log(`${result.ok ? "✔" : "✖"} ${result.seconds.toFixed(1).padStart(5)} s  ${String(result.tests ?? 0).padStart(3)} tests  ${result.name}`);
+  const when = `at ${result.startedAt.toFixed(0).padStart(3)} s`;
+  console.log(`${result.ok ? "✔" : "✖"} ${result.seconds.toFixed(1).padStart(5)} s  ${when}  ${String(result.tests ?? 0).padStart(3)} tests  ${result.name}`);
 }
 const failed = results.filter((result) => !result.ok);
 const total = results.reduce((sum, result) => sum + (result.tests ?? 0), 0);
