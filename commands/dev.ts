@@ -7,6 +7,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import os from "node:os";
 import { join, relative, sep } from "node:path";
 import { performance } from "node:perf_hooks";
 import { fileURLToPath } from "node:url";
@@ -266,8 +267,10 @@ function typeChecker(pages: Pages): TypeChecker {
   let child: ChildProcess | null = null;
   let stale = false;
   let timer: NodeJS.Timeout | undefined;
-  // A paused check must not outlive the server.
+  // A paused check must not outlive the server: stopped by SIGSTOP, it would keep Ctrl+C's or a
+  // terminate's signal pending for ever. So the server ends by exiting, which kills it.
   process.once("exit", () => child?.kill("SIGKILL"));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
 
   const signal = (name: NodeJS.Signals) => {
     try {

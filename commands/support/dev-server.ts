@@ -44,11 +44,27 @@ export async function startDevServer(dir: string, timeoutMs = 60_000): Promise<D
     stop: async () => {
       if (child.exitCode !== null) return;
       const exited = new Promise((done) => child.once("exit", done));
-      // The supervisor and its server child are one process group.
-      process.kill(-(child.pid as number), "SIGTERM");
+      // The supervisor, its server child and the server's type check are one process group: all of
+      // it is gone before this resolves, so nothing writes into a project copy about to be removed.
+      const group = -(child.pid as number);
+      process.kill(group, "SIGTERM");
       await exited;
+      const deadline = Date.now() + 5000;
+      while (groupAlive(group) && Date.now() < deadline + 1000) {
+        if (Date.now() > deadline) process.kill(group, "SIGKILL");
+        await new Promise((done) => setTimeout(done, 10));
+      }
     },
   };
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /** Saves as many editors do: write a temporary file beside it, then rename it over the original. */
