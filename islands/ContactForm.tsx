@@ -46,7 +46,7 @@ export default function ContactForm({ endpoint }: ContactFormProps) {
   const success = useRef<HTMLParagraphElement>(null);
 
   // Restores the draft into fields that are still empty: what the visitor typed before the form
-  // came alive is never overwritten.
+  // came alive is never overwritten, and is kept as the draft at once (no input event told of it).
   useEffect(() => {
     withDraftStorage((storage) => {
       const draft: Record<string, string> = JSON.parse(storage.getItem(CONTACT_DRAFT_KEY) ?? "{}");
@@ -54,6 +54,8 @@ export default function ContactForm({ endpoint }: ContactFormProps) {
         const field = form.current?.elements.namedItem(name) as HTMLInputElement | null;
         if (field && !field.value && draft[name]) field.value = draft[name];
       }
+      const typed = form.current && typedValues(form.current);
+      if (typed && Object.values(typed).some(Boolean)) storage.setItem(CONTACT_DRAFT_KEY, JSON.stringify(typed));
     });
   }, []);
 

@@ -197,3 +197,24 @@ test("the draft: a reload restores what was typed; a successful send clears it",
   assert.deepEqual(await fieldValues(page), ["", "", "", "", "", ""]);
   await context.close();
 });
+
+test("the draft: what was typed before the form's code arrived is kept, and a reload restores it", async () => {
+  const { context, page } = await openPage(suite.browser);
+  await standInCrm(page, { status: 200 });
+  // The island code is held at the network until every field has been typed into, as on a slow phone.
+  let release = () => {};
+  const released = new Promise<void>((open) => (release = open));
+  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
+    await released;
+    await route.continue().catch(() => {});
+  });
+  await fill(page, suite.sites[0].origin);
+  assert.equal(await page.locator('[data-island="ContactForm"][data-hydrated="true"]').count(), 0, "typed before the form came alive");
+  release();
+  await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
+  await page.unroute(/\/assets\/[\w.-]+\.js$/);
+  await page.reload();
+  await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
+  assert.deepEqual(await fieldValues(page), Object.values(visitor));
+  await context.close();
+});
