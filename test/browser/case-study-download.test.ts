@@ -4,7 +4,7 @@ import { test } from "node:test";
 import type { Page, Route } from "playwright-core";
 import { openPage } from "../../commands/support/browser.ts";
 import { DIALOG_AUTO_CLOSE_MS } from "../../islands/CaseStudyDownload.tsx";
-import { downloadEndpoint, failures, rejection, standInCrm } from "../helpers/crm.ts";
+import { downloadEndpoint, eqosLead, failures, leadEmail, rejection, standInCrm } from "../helpers/crm.ts";
 import { CRM_ORIGIN, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
@@ -75,7 +75,7 @@ test("success: the lead is recorded, the PDF downloads by its own name, the dial
   await page.clock.install();
   const requests = await standInCrm(page, { status: 200 });
   const { opener, dialog, email } = await openDialog(page);
-  await email.fill("lead@example.org");
+  await email.fill(leadEmail);
   // The page's time stands still from here, so only the test moves it towards the auto-close.
   await page.clock.pauseAt(Date.now() + 1000);
   const downloadStarted = page.waitForEvent("download");
@@ -85,20 +85,7 @@ test("success: the lead is recorded, the PDF downloads by its own name, the dial
   const download = await downloadStarted;
   assert.equal(download.suggestedFilename(), "eqos-initiative.pdf");
   assert.equal(new URL(download.url()).pathname, "/case-studies/eqos-initiative.pdf");
-  assert.deepEqual(requests, [
-    {
-      url: downloadEndpoint,
-      method: "POST",
-      contentType: "application/json",
-      body: {
-        fields: [
-          { name: "email", value: "lead@example.org" },
-          { name: "case_study", value: "EQOS Initiative" },
-        ],
-        context: { pageUri: `${suite.sites[0].origin}/case-studies`, pageName: "Client Success Stories | Cedarline Advisory" },
-      },
-    },
-  ]);
+  assert.deepEqual(requests, [eqosLead(downloadEndpoint, suite.sites[0].origin)]);
   await page.clock.runFor(DIALOG_AUTO_CLOSE_MS - 100);
   assert.equal(await dialog.isVisible(), true, "still open just before 2 s");
   // Past 2 s, with room for the frame in which the thank-you's effect starts the timer.
@@ -114,11 +101,11 @@ for (const [label, answer] of failures) {
     await standInCrm(page, answer);
     const downloadClicks = await countDownloadClicks(page);
     const { dialog, email } = await openDialog(page);
-    await email.fill("lead@example.org");
+    await email.fill(leadEmail);
     await dialog.getByRole("button", { name: "Download" }).click();
     await dialog.getByRole("alert").waitFor();
     assert.equal(await dialog.getByRole("alert").textContent(), "There was a problem submitting the form. Please try again later.");
-    assert.equal(await email.inputValue(), "lead@example.org");
+    assert.equal(await email.inputValue(), leadEmail);
     assert.equal(await dialog.getByRole("button", { name: "Download" }).isEnabled(), true);
     assert.deepEqual(await downloadClicks(), []);
     await context.close();
@@ -131,7 +118,7 @@ test("a hung request fails after 15 s with no download", async () => {
   await standInCrm(page, "hang");
   const downloadClicks = await countDownloadClicks(page);
   const { dialog, email } = await openDialog(page);
-  await email.fill("lead@example.org");
+  await email.fill(leadEmail);
   // As in the contact form's test: a paused clock, so a loaded machine's slow steps do not count.
   await page.clock.pauseAt(Date.now() + 1000);
   await dialog.getByRole("button", { name: "Download" }).click();
@@ -167,7 +154,7 @@ test("focus returns to the button even when clicking it did not focus it, and th
   await dialog.waitFor({ state: "hidden" });
   assert.equal(await opener.evaluate((el) => el === document.activeElement), true, "after ×");
   await opener.evaluate((el: HTMLElement) => el.click());
-  await email.fill("lead@example.org");
+  await email.fill(leadEmail);
   await page.clock.pauseAt(Date.now() + 1000);
   await dialog.getByRole("button", { name: "Download" }).click();
   await dialog.getByRole("status").waitFor();
@@ -191,7 +178,7 @@ test("submit, Escape, reopen: still 'Submitting...', one request, one download",
   const downloadClicks = await countDownloadClicks(page);
   const downloaded = page.waitForEvent("download");
   const { opener, dialog, email } = await openDialog(page);
-  await email.fill("lead@example.org");
+  await email.fill(leadEmail);
   await dialog.getByRole("button", { name: "Download" }).click();
   await page.keyboard.press("Escape");
   await dialog.waitFor({ state: "hidden" });

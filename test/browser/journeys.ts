@@ -5,7 +5,7 @@
 // Chromium files beside this one.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { contactVisitor as visitor } from "../helpers/crm.ts";
+import { eqosLead, leadEmail, contactVisitor as visitor } from "../helpers/crm.ts";
 import { type Driver, type Engine, WAIT_MS } from "../helpers/engines/driver.ts";
 import { type JourneyServer, startJourneyServer } from "../helpers/journey-server.ts";
 import { ensureTestSites } from "../helpers/site.ts";
@@ -213,26 +213,13 @@ const journeys: Journey[] = [
     name: "download dialog: opens with the email focused; success posts the lead, downloads the PDF, closes itself",
     async run(page, site) {
       await openDownloadDialog(page);
-      await page.type(DIALOG_EMAIL, "lead@example.org");
+      await page.type(DIALOG_EMAIL, leadEmail);
       assert.equal(await textOf(page, DIALOG_SUBMIT), "Download");
       await page.click(DIALOG_SUBMIT);
       await page.waitFor(`document.querySelector('${DIALOG} [role="status"]')`, "the thank-you");
       const succeededAt = Date.now();
       assert.equal(await textOf(page, `${DIALOG} [role="status"]`), "Thank you! Your download will begin shortly.");
-      assert.deepEqual(site.submissions, [
-        {
-          url: site.downloadEndpoint,
-          method: "POST",
-          contentType: "application/json",
-          body: {
-            fields: [
-              { name: "email", value: "lead@example.org" },
-              { name: "case_study", value: "EQOS Initiative" },
-            ],
-            context: { pageUri: `${site.origin}/case-studies`, pageName: "Client Success Stories | Cedarline Advisory" },
-          },
-        },
-      ]);
+      assert.deepEqual(site.submissions, [eqosLead(site.downloadEndpoint, site.origin)]);
       await site.requested(EQOS_PDF, WAIT_MS);
       // The spec's 2 s, waited for in real time: not every engine here can fast-forward the clock.
       await page.waitFor(`!document.querySelector(${q(DIALOG)})`, "the dialog closing itself");
@@ -247,11 +234,11 @@ const journeys: Journey[] = [
     async run(page, site) {
       site.answerCrmWith({ status: 500 });
       await openDownloadDialog(page);
-      await page.type(DIALOG_EMAIL, "lead@example.org");
+      await page.type(DIALOG_EMAIL, leadEmail);
       await page.click(DIALOG_SUBMIT);
       await page.waitFor(`document.querySelector('${DIALOG} [role="alert"]')`, "the error message");
       assert.equal(await textOf(page, `${DIALOG} [role="alert"]`), FORM_ERROR);
-      assert.equal(await fieldValue(page, DIALOG_EMAIL), "lead@example.org");
+      assert.equal(await fieldValue(page, DIALOG_EMAIL), leadEmail);
       assert.equal(await page.evaluate(`document.querySelector(${q(DIALOG_SUBMIT)}).disabled`), false);
       assert.equal(await textOf(page, DIALOG_SUBMIT), "Download");
       assert.equal(site.submissions.length, 1);

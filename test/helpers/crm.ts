@@ -15,6 +15,26 @@ export const contactVisitor = {
   message: "We need an AI roadmap. It is urgent.",
 };
 
+/** What a visitor types into the case-study download dialog. */
+export const leadEmail = "lead@example.org";
+
+/** The request HubSpot must receive when that visitor downloads the EQOS Initiative study from /case-studies
+ * of the site at `origin`: the browser tests in every engine expect it. */
+export function eqosLead(endpoint: string, origin: string): Recorded {
+  return {
+    url: endpoint,
+    method: "POST",
+    contentType: "application/json",
+    body: {
+      fields: [
+        { name: "email", value: leadEmail },
+        { name: "case_study", value: "EQOS Initiative" },
+      ],
+      context: { pageUri: `${origin}/case-studies`, pageName: "Client Success Stories | Cedarline Advisory" },
+    },
+  };
+}
+
 export type Answer = { status: number; body?: unknown } | "network-failure" | "hang";
 
 /** The CRM failures that answer at once (a hung request needs the clock, so it has its own test). */
