@@ -4,6 +4,7 @@ import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../../commands/support/browser.ts";
 import { contactEndpoint, failures, rejection, standInCrm, contactVisitor as visitor } from "../helpers/crm.ts";
+import { holdIslandCode } from "../helpers/island-code.ts";
 import { bareSite, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
@@ -202,17 +203,11 @@ test("the draft: what was typed before the form's code arrived is kept, and a re
   const { context, page } = await openPage(suite.browser);
   await standInCrm(page, { status: 200 });
   // The island code is held at the network until every field has been typed into, as on a slow phone.
-  let release = () => {};
-  const released = new Promise<void>((open) => (release = open));
-  await page.route(/\/assets\/[\w.-]+\.js$/, async (route) => {
-    await released;
-    await route.continue().catch(() => {});
-  });
+  const release = await holdIslandCode(page);
   await fill(page, suite.sites[0].origin);
   assert.equal(await page.locator('[data-island="ContactForm"][data-hydrated="true"]').count(), 0, "typed before the form came alive");
   release();
   await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
-  await page.unroute(/\/assets\/[\w.-]+\.js$/);
   await page.reload();
   await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
   assert.deepEqual(await fieldValues(page), Object.values(visitor));

@@ -8,6 +8,7 @@ import { gzipSync } from "node:zlib";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { openPage } from "../../commands/support/browser.ts";
 import { BUDGET, laterBudget } from "../../steps/budgets.ts";
+import { holdIslandCode } from "../helpers/island-code.ts";
 import { configuredSite, ROUTES } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
@@ -25,14 +26,12 @@ async function slowPhone(lateCode: boolean, options: BrowserContextOptions = pho
   const cdp = await context.newCDPSession(page);
   await cdp.send("Emulation.setCPUThrottlingRate", { rate: 6 });
   const pdfs: string[] = [];
-  let releaseIslandCode = () => {};
-  const islandCodeReleased = lateCode ? new Promise<void>((open) => (releaseIslandCode = open)) : Promise.resolve();
   await page.route(/^http:\/\/127\.0\.0\.1:\d+\//, async (route) => {
     const url = route.request().url();
     if (url.endsWith(".pdf")) pdfs.push(url);
-    if (/\/assets\/[\w.-]+\.js$/.test(url)) await islandCodeReleased;
     await route.continue().catch(() => {});
   });
+  const releaseIslandCode = lateCode ? await holdIslandCode(page) : () => {};
   return { ...watched, pdfs, releaseIslandCode };
 }
 
