@@ -182,6 +182,9 @@ test("the draft: a reload restores what was typed; a successful send clears it",
   const { context, page } = await openPage(suite.browser);
   await standInCrm(page, { status: 200 });
   await fill(page, suite.sites[0].origin);
+  // Typed into the live form: a reload before its code had ever run (the next test holds that code
+  // back) would leave nothing that could have kept the draft.
+  await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
   await page.reload();
   await page.waitForSelector('[data-island="ContactForm"][data-hydrated="true"]', { state: "attached" });
   await page.waitForFunction(() => (document.querySelector('[name="message"]') as HTMLTextAreaElement).value !== "");
