@@ -9,7 +9,7 @@ import { execSync, spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
-import { chromePath, launchSharedBrowser, SHARED_CHROMIUM } from "../commands/support/browser.ts";
+import { chromePath, headlessShellPath, launchSharedBrowser, SHARED_CHROMIUM } from "../commands/support/browser.ts";
 import { startXvfb, xvfbPath } from "./helpers/engines/display.ts";
 import { firefoxPath } from "./helpers/engines/firefox.ts";
 import { miniBrowserPath, webKitWebDriverPath } from "./helpers/engines/webkit.ts";
@@ -141,6 +141,7 @@ if (check("format and lint (biome check)", bin("biome"), ["check", "."]) !== 0) 
 
 ensureInstalled([
   ["chromium", chromePath],
+  ["chromium-headless-shell", headlessShellPath],
   ["nginx", nginxPath],
   ["firefox-esr", firefoxPath],
   ["xvfb", xvfbPath],
