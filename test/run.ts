@@ -5,7 +5,7 @@
 //   npm test                          everything
 //   TEST_FILES=journeys npm test      only the files whose path contains one of these words (comma-separated)
 //   TEST_JOBS=2 npm test              how many files run at once (default 3)
-import { execSync, spawn, spawnSync } from "node:child_process";
+import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
@@ -128,15 +128,19 @@ const vitestCount = (output: string) => {
   return tests > 0 ? tests : null;
 };
 
-// The cheap checks first: a wrong type or a lint error fails in seconds, before any build.
-const check = (label: string, command: string, args: string[]) => {
-  console.log(`── ${label}`);
-  return spawnSync(command, args, { stdio: "inherit" }).status ?? 1;
-};
-if (check("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", "."]) !== 0) process.exit(1);
-if (check("format and lint (biome check)", bin("biome"), ["check", "."]) !== 0) {
-  console.error("Fix the above, or let Biome do it: npx biome check --write .");
-  process.exit(1);
+/** A check run beside the rest of the setup; its output is kept, to be printed whole. */
+function check(label: string, command: string, args: string[]): Promise<{ label: string; ok: boolean; output: string }> {
+  return new Promise((done) => {
+    const child = spawn(command, args, { env: { ...process.env, NO_COLOR: "1" } });
+    let output = "";
+    const add = (chunk: Buffer) => {
+      output += chunk;
+    };
+    child.stdout.on("data", add);
+    child.stderr.on("data", add);
+    child.on("error", (error) => done({ label, ok: false, output: error.message }));
+    child.on("close", (status) => done({ label, ok: status === 0, output }));
+  });
 }
 
 ensureInstalled([
@@ -148,8 +152,35 @@ ensureInstalled([
   ["webkit2gtk-driver", webKitWebDriverPath],
   ["libwebkit2gtk-4.1-0", miniBrowserPath],
 ]);
-console.log("── building the test sites");
-await buildTestSites();
+
+// The cheap checks, the test sites' build and the browsers' start run side by side (the checks on the
+// other core): a wrong type or a lint error still stops the run before any test. tsc is incremental,
+// sharing npm run dev's record: unchanged files are not checked again (0.9 CPU-s instead of 2.5).
+console.log("── type check (tsc), format and lint (biome), building the test sites, starting Chromium and Xvfb");
+const checks = Promise.all([
+  check("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", ".cache/tsc/buildinfo"]),
+  check("format and lint (biome check)", bin("biome"), ["check", "."]),
+]);
+const sitesBuilt = buildTestSites();
+// WebKitGTK draws into an X display: without one, a private Xvfb serves the whole run.
+const browsers = Promise.all([process.env.DISPLAY ? null : startXvfb(), launchSharedBrowser()]);
+const [tsc, biome] = await checks;
+for (const { label, ok, output } of [tsc, biome]) if (!ok) console.log(`── ${label} failed\n${output.trimEnd()}`);
+if (!biome.ok) console.error("Fix the above, or let Biome do it: npx biome check --write .");
+const [xvfb, chromium] = await browsers;
+const stopBrowsers = async () => {
+  await chromium.close();
+  xvfb?.stop();
+};
+if (!tsc.ok || !biome.ok) {
+  await sitesBuilt.catch(() => {});
+  await stopBrowsers();
+  process.exit(1);
+}
+await sitesBuilt.catch(async (error) => {
+  await stopBrowsers();
+  throw error;
+});
 
 const files = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort();
 const jobs: Job[] = [
@@ -160,15 +191,10 @@ const jobs: Job[] = [
 const times = readTimes();
 jobs.sort((a, b) => (times[b.name] ?? Number.POSITIVE_INFINITY) - (times[a.name] ?? Number.POSITIVE_INFINITY));
 
-// WebKitGTK draws into an X display: without one, a private Xvfb serves the whole run.
-const [xvfb, chromium] = await Promise.all([process.env.DISPLAY ? null : startXvfb(), launchSharedBrowser()]);
 const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", [SHARED_CHROMIUM]: chromium.wsEndpoint() };
 if (xvfb) env.DISPLAY = xvfb.name;
 console.log(`── ${jobs.length} test files, ${JOBS} at a time`);
-const results = await runAll(jobs, env).finally(async () => {
-  await chromium.close();
-  xvfb?.stop();
-});
+const results = await runAll(jobs, env).finally(stopBrowsers);
 
 mkdirSync(".cache", { recursive: true });
 writeFileSync(TIMES, JSON.stringify({ ...times, ...Object.fromEntries(results.map((result) => [result.name, Number(result.seconds.toFixed(1))])) }, null, 1));
