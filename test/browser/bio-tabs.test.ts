@@ -1,4 +1,6 @@
-// Bio tabs (the WAI-ARIA tabs pattern): mouse, keyboard, the URL hash, and JavaScript off.
+// Bio tabs (the WAI-ARIA tabs pattern) in Chromium: a click, the URL hash, and JavaScript off. The
+// keyboard (arrows, Home, End, Tab on to the panel) is in the tabs journey (journeys.ts), which every
+// engine runs, Chromium included.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
@@ -30,27 +32,6 @@ test("Background first; a click shows exactly that one panel", async () => {
   assert.equal(await page.getByRole("tabpanel").locator("li").count(), 6);
   assert.equal(new URL(page.url()).hash, "#publications");
   assert.deepEqual(errors, []);
-  await context.close();
-});
-
-test("keyboard: Tab reaches the active tab, arrows move and wrap, Home and End jump, Tab goes on to the panel", async () => {
-  const { context, page } = await openPage(suite.browser);
-  await page.goto(`${suite.sites[0].origin}/bio`);
-  await wakeTabs(page);
-  await page.getByRole("tab", { name: "Background" }).focus();
-  await page.keyboard.press("ArrowRight");
-  assert.equal(await selected(page), "Expertise");
-  assert.equal(await page.evaluate(() => document.activeElement?.textContent), "Expertise");
-  await page.keyboard.press("End");
-  assert.equal(await selected(page), "Publications");
-  await page.keyboard.press("ArrowRight");
-  assert.equal(await selected(page), "Background");
-  await page.keyboard.press("ArrowLeft");
-  assert.equal(await selected(page), "Publications");
-  await page.keyboard.press("Home");
-  assert.equal(await selected(page), "Background");
-  await page.keyboard.press("Tab");
-  assert.equal(await page.evaluate(() => document.activeElement?.id), "background", "roving tabindex: one Tab stop in the strip");
   await context.close();
 });
 
