@@ -1,6 +1,6 @@
 // The contact inquiry form: sent to the CRM, kept filled on any failure, and kept as a draft in
 // sessionStorage until it is sent, so a reload or a wrong click loses nothing.
-import { type FormEvent, useEffect, useRef } from "react";
+import { type FormEvent, useEffect, useLayoutEffect, useRef } from "react";
 import { FORM_ERROR_MESSAGE, useCrmSubmission } from "../shared/crm.ts";
 import { Honeypot, honeypotValue } from "../shared/honeypot.tsx";
 
@@ -47,7 +47,9 @@ export default function ContactForm({ endpoint }: ContactFormProps) {
 
   // Restores the draft into fields that are still empty: what the visitor typed before the form
   // came alive is never overwritten, and is kept as the draft at once (no input event told of it).
-  useEffect(() => {
+  // A layout effect: done within hydration itself, before the island is marked hydrated and before
+  // the next paint, so no reload right after can find the draft unsaved (a loaded test run did).
+  useLayoutEffect(() => {
     withDraftStorage((storage) => {
       const draft: Record<string, string> = JSON.parse(storage.getItem(CONTACT_DRAFT_KEY) ?? "{}");
       for (const name of Object.keys(contactFields)) {
