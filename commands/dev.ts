@@ -5,7 +5,8 @@
 // error shows over the page and the next good save clears it. Verification and the type check follow
 // in the background. What is the dev server's own lives here: watching, serving, the page channel, the overlay.
 import { type ChildProcess, spawn } from "node:child_process";
-import { randomUUID } from "node:crypto";
+import { createHash, randomUUID } from "node:crypto";
+import { readFileSync } from "node:fs";
 import type { ServerResponse } from "node:http";
 import os from "node:os";
 import { join, relative, sep } from "node:path";
@@ -338,6 +339,32 @@ async function clientScript(): Promise<string> {
   return result.outputFiles[0].text;
 }
 
+/** Longer than chokidar's change throttle (50 ms), after which it reports a file's changes again. */
+const SECOND_LOOK_MS = 80;
+
+/** The file's bytes, as a digest; null when it is gone. */
+function digestOf(path: string): string | null {
+  try {
+    return createHash("sha1").update(readFileSync(path)).digest("hex");
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * chokidar drops every change to a file within 50 ms of the change it reported (its change throttle):
+ * a second save that quickly, an autosave right behind a manual save or a formatter's rewrite, was lost
+ * (the page kept the first; a test run caught a write-and-rename 30 ms after a save). So each reported
+ * file is looked at again once that window has passed, and is saved again if its bytes differ from
+ * what they were when it was reported. At worst that is one needless update, never a lost save.
+ */
+function secondLook(path: string, changedAgain: () => void): void {
+  const reported = digestOf(path);
+  setTimeout(() => {
+    if (digestOf(path) !== reported) changedAgain();
+  }, SECOND_LOOK_MS);
+}
+
 async function runServer(): Promise<void> {
   const { port } = readPaths();
   const pages = new Pages();
@@ -387,12 +414,17 @@ async function runServer(): Promise<void> {
     busy = false;
   };
 
-  const watcher = chokidar.watch(WATCHED, { ignoreInitial: true, ignored: (path) => NOT_A_SAVE.test(relative(process.cwd(), path).split(sep).join("/")) });
-  watcher.on("all", (_event, path) => {
-    pending.add(relative(process.cwd(), path).split(sep).join("/"));
+  const saved = (file: string) => {
+    pending.add(file);
     // Saves that land together (an atomic save's unlink and add, a formatter touching many files) are one update.
     clearTimeout(timer);
     timer = setTimeout(flush, 2);
+  };
+  const watcher = chokidar.watch(WATCHED, { ignoreInitial: true, ignored: (path) => NOT_A_SAVE.test(relative(process.cwd(), path).split(sep).join("/")) });
+  watcher.on("all", (event, path) => {
+    const file = relative(process.cwd(), path).split(sep).join("/");
+    saved(file);
+    if (event === "add" || event === "change") secondLook(path, () => saved(file));
   });
   watcher.on("error", (error) => console.error(`[dev] watching failed: ${(error as Error).message}`));
   await flush();

@@ -36,6 +36,8 @@ const WRITES_IN_FLIGHT = 64;
 const CLOCK_SLACK_MS = 50;
 
 const cacheFile = (key: string) => join(RENDERED_DIR, `${key}.json`);
+/** Numbers each unsettled body, so no two share a key. */
+let unsettledBodies = 0;
 
 export class RenderedBodies {
   /** The dev server's bodies by route, with the key each was made from. */
@@ -80,15 +82,22 @@ export class RenderedBodies {
       const settled = sources.every((file) => fileState(file).settled);
       const stored = settled ? readIfExists(cacheFile(key)) : null;
       let body: Body;
+      // An unsettled body may be older than the files its key was hashed from: it gets a key of its
+      // own, so that no later step (the documents' "unchanged since last written") takes it for the
+      // body of those files, and the save's own run writes the page again.
+      let bodyKey = key;
       if (stored) body = JSON.parse(stored.toString("utf8")) as Body;
       else {
         rendered++;
         body = renderBody(renderer, page, site);
         if (settled) writes.push(writeWhole(cacheFile(key), JSON.stringify(body)));
-        else this.unsettled.set(key, body);
+        else {
+          bodyKey = `${key}:unsettled:${++unsettledBodies}`;
+          this.unsettled.set(bodyKey, body);
+        }
       }
       if (this.keep && settled) this.kept.set(page.route, { key, body });
-      result.push({ page, key, islands: body.islands });
+      result.push({ page, key: bodyKey, islands: body.islands });
       if (writes.length >= WRITES_IN_FLIGHT) {
         await Promise.all(writes);
         writes = [];

@@ -64,6 +64,15 @@ test("two write-and-rename saves in a row both show up", async () => {
   await showsHeading("Then in place again: why leaders choose Cedarline Advisory");
 });
 
+test("a save 20 ms behind another is not lost (chokidar drops a file's changes for 50 ms after one it reports)", async () => {
+  saveInPlace(project.dir, "content/home.ts", withHeading("Quick first: why leaders choose"));
+  await new Promise((done) => setTimeout(done, 20));
+  saveByRename(project.dir, "content/home.ts", withHeading("Quick second: why leaders choose"));
+  await showsHeading("Quick second: why leaders choose Cedarline Advisory");
+  saveInPlace(project.dir, "content/home.ts", withHeading("Then in place again: why leaders choose"));
+  await showsHeading("Then in place again: why leaders choose Cedarline Advisory");
+});
+
 test("a content save is patched into the open page without a reload: what was typed and the scroll position stay", async () => {
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto(`${dev.origin}/contact`);
