@@ -25,6 +25,9 @@ describe("every route in both themes", { concurrency: colorSchemes.length }, () 
       const changedLooks: string[] = [];
       for (const viewport of viewports) {
         const { context, page, errors, thirdParty } = await openPage(suite.browser, { colorScheme, viewport });
+        // axe-core comes with every page of the context, sent to the browser once (a DevTools script
+        // the page's CSP rightly does not apply to); it only defines window.axe.
+        await context.addInitScript(axeSource);
         for (const route of pages) {
           const response = await page.goto(`${suite.sites[0].origin}${route}`, { waitUntil: "load" });
           assert.equal(response?.status(), route === "/no-such-page" ? 404 : 200, route);
@@ -43,7 +46,6 @@ describe("every route in both themes", { concurrency: colorSchemes.length }, () 
           assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
           const changedLook = await compareWithBaseline(screenshotName(route, viewport.width, colorScheme), await screenshotPage(page));
           if (changedLook) changedLooks.push(changedLook);
-          await page.evaluate(axeSource); // DevTools evaluation: the page's CSP rightly refuses inline scripts
           const violations = await page.evaluate(async () => {
             const axe = (
               window as unknown as { axe: { run: (ctx: Document, opts: object) => Promise<{ violations: { id: string; nodes: { target: string[] }[] }[] }> } }
