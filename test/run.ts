@@ -7,6 +7,7 @@
 //   TEST_JOBS=2 npm test              how many files run at once (default 3)
 import { execSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import os from "node:os";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
 import { chromePath, headlessShellPath, launchSharedBrowser, SHARED_CHROMIUM } from "../commands/support/browser.ts";
@@ -70,10 +71,16 @@ const started = performance.now();
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
+/** The process groups of the test files running now: each file runs in a group of its own. */
+const running = new Set<number>();
+/** Set on Ctrl+C or a terminate: no further file starts. */
+let stopping = false;
+
 function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Done> {
   const since = performance.now();
   return new Promise((done) => {
     const child = spawn(job.command, job.args, { env, detached: true });
+    running.add(child.pid!);
     let output = "";
     const add = (chunk: Buffer) => {
       output += chunk;
@@ -85,6 +92,7 @@ function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Done> {
       process.kill(-child.pid!, "SIGKILL");
     }, FILE_LIMIT_MS);
     child.on("close", (status) => {
+      running.delete(child.pid!);
       clearTimeout(limit);
       const tests = job.count(output);
       const result = { name: job.name, startedAt: (since - started) / 1000, seconds: seconds(since), ok: status === 0 && tests !== null, tests };
@@ -102,7 +110,7 @@ async function runAll(jobs: Job[], env: NodeJS.ProcessEnv): Promise<Done[]> {
   const queue = [...jobs];
   const results: Done[] = [];
   const worker = async () => {
-    for (let job = queue.shift(); job; job = queue.shift()) results.push(await runJob(job, env));
+    for (let job = queue.shift(); job && !stopping; job = queue.shift()) results.push(await runJob(job, env));
   };
   await Promise.all(Array.from({ length: Math.min(JOBS, jobs.length) }, worker));
   return results;
@@ -169,8 +177,8 @@ for (const { label, ok, output } of [tsc, biome]) if (!ok) console.log(`── $
 if (!biome.ok) console.error("Fix the above, or let Biome do it: npx biome check --write .");
 const [xvfb, chromium] = await browsers;
 const stopBrowsers = async () => {
-  await chromium.close();
   xvfb?.stop();
+  await chromium.close();
 };
 if (!tsc.ok || !biome.ok) {
   await sitesBuilt.catch(() => {});
@@ -194,6 +202,35 @@ jobs.sort((a, b) => (times[b.name] ?? Number.POSITIVE_INFINITY) - (times[a.name]
 const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", [SHARED_CHROMIUM]: chromium.wsEndpoint() };
 if (xvfb) env.DISPLAY = xvfb.name;
 console.log(`── ${jobs.length} test files, ${JOBS} at a time`);
+// Ctrl+C (or a terminate) reaches only this process's group. Each file's group gets an interrupt, as
+// Ctrl+C would give it, so that puppeteer and chrome-launcher stop the browsers they started in groups
+// of their own; whatever is left after 5 s is killed. The shared Chromium and the Xvfb stop too.
+const alive = (pid: number) => {
+  try {
+    process.kill(-pid, 0);
+    return true;
+  } catch {
+    return false;
+  }
+};
+const signalGroups = (signal: NodeJS.Signals) => {
+  for (const pid of running) {
+    try {
+      process.kill(-pid, signal);
+    } catch {}
+  }
+};
+for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
+  process.once(signal, async () => {
+    stopping = true;
+    console.error(`\n── stopped (${signal}): stopping the ${running.size} test files running`);
+    signalGroups("SIGINT");
+    for (let waited = 0; waited < 5000 && [...running].some(alive); waited += 50) await new Promise((done) => setTimeout(done, 50));
+    signalGroups("SIGKILL");
+    await stopBrowsers().catch(() => {});
+    process.exit(128 + os.constants.signals[signal]);
+  });
+}
 const results = await runAll(jobs, env).finally(stopBrowsers);
 
 mkdirSync(".cache", { recursive: true });

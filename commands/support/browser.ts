@@ -55,7 +55,9 @@ export function launchBrowser(): Promise<Browser> {
 
 /** A Chromium that other processes connect to (launchBrowser with SHARED_CHROMIUM set to its wsEndpoint()). */
 export function launchSharedBrowser(): Promise<BrowserServer> {
-  return chromium.launchServer({ executablePath: headlessChromePath(), args: CHROMIUM_FLAGS });
+  // Its owner stops it on a signal, after the processes that use it (Playwright's own handlers would
+  // close it, and exit, first).
+  return chromium.launchServer({ executablePath: headlessChromePath(), args: CHROMIUM_FLAGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }
 
 export interface Watched {
