@@ -20,8 +20,25 @@ const RUNS = 3;
 /** Git-ignored: the HTML report of each route's median run. */
 const REPORT_DIR = "lighthouse-reports";
 
+/**
+ * The audits that say whether the page gives its largest paint every chance, whatever the machine's
+ * speed: the LCP image found in the HTML, not lazy, fetched first; nothing render-blocking; images
+ * and fonts delivered well; a fast document. Each passes (score 1) or names a fault in the page.
+ */
+export const LCP_GUARDS = [
+  "lcp-discovery-insight",
+  "lcp-lazy-loaded",
+  "prioritize-lcp-image",
+  "render-blocking-insight",
+  "image-delivery-insight",
+  "font-display-insight",
+  "document-latency-insight",
+] as const;
+
 export interface Audit {
   route: string;
+  /** Each of LCP_GUARDS with its score (1: passed), the lowest of the runs. */
+  lcpGuards: Record<(typeof LCP_GUARDS)[number], number>;
   scores: Record<(typeof CATEGORIES)[number], number>;
   lcpMs: number;
   tbtMs: number;
@@ -46,6 +63,7 @@ async function runOnce(url: string, port: number): Promise<Omit<Audit, "route">>
   const score = (id: string) => Math.round((lhr.categories[id].score ?? 0) * 100);
   return {
     scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+    lcpGuards: Object.fromEntries(LCP_GUARDS.map((id) => [id, lhr.audits[id]?.score ?? 0])) as Audit["lcpGuards"],
     lcpMs: lhr.audits["largest-contentful-paint"].numericValue ?? Number.POSITIVE_INFINITY,
     tbtMs: lhr.audits["total-blocking-time"].numericValue ?? Number.POSITIVE_INFINITY,
     cls: lhr.audits["cumulative-layout-shift"].numericValue ?? Number.POSITIVE_INFINITY,
@@ -82,6 +100,7 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
           "best-practices": pick((r) => r.scores["best-practices"]),
           seo: pick((r) => r.scores.seo),
         },
+        lcpGuards: Object.fromEntries(LCP_GUARDS.map((id) => [id, Math.min(...results.map((r) => r.lcpGuards[id]))])) as Audit["lcpGuards"],
         lcpMs: pick((r) => r.lcpMs),
         tbtMs: pick((r) => r.tbtMs),
         cls: pick((r) => r.cls),
@@ -100,6 +119,7 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
 export function belowBar(audit: Audit): string[] {
   const problems = CATEGORIES.filter((c) => audit.scores[c] < LIGHTHOUSE_BAR.score).map((c) => `${c} ${audit.scores[c]}`);
   if (audit.lcpMs > LIGHTHOUSE_BAR.lcpMs) problems.push(`LCP ${Math.round(audit.lcpMs)} ms > ${LIGHTHOUSE_BAR.lcpMs} ms`);
+  for (const id of LCP_GUARDS) if (audit.lcpGuards[id] !== 1) problems.push(`${id} did not pass`);
   return problems.map((p) => `${audit.route}: ${p}`);
 }
 
