@@ -20,16 +20,14 @@ const expanded = (page: Page, value: "true" | "false") =>
 const focusOn = (page: Page, label: string) =>
   page.waitForFunction((name) => document.activeElement?.getAttribute("aria-label") === name, label, { timeout: 2000 });
 
+/** Opens /services and the menu, and waits until the panel has slid fully into view. */
 async function openMenu(page: Page) {
   await page.goto(`${suite.sites[0].origin}/services`);
-  const open = page.getByRole("button", { name: "Open menu" });
-  await open.click();
-  const panel = page.locator("#site-menu-panel");
+  await page.getByRole("button", { name: "Open menu" }).click();
   await page.waitForFunction(() => {
     const box = document.getElementById("site-menu-panel")!.getBoundingClientRect();
     return box.right <= window.innerWidth + 0.5 && box.left >= 0;
   });
-  return { open, panel };
 }
 
 test("Open slides the panel in, focuses it, locks scrolling; Close returns focus", async () => {
