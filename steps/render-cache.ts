@@ -36,8 +36,6 @@ const WRITES_IN_FLIGHT = 64;
 const CLOCK_SLACK_MS = 50;
 
 const cacheFile = (key: string) => join(RENDERED_DIR, `${key}.json`);
-/** Numbers each unsettled body, so no two share a key. */
-let unsettledBodies = 0;
 
 export class RenderedBodies {
   /** The dev server's bodies by route, with the key each was made from. */
@@ -82,9 +80,9 @@ export class RenderedBodies {
       const settled = sources.every((file) => fileState(file).settled);
       const stored = settled ? readIfExists(cacheFile(key)) : null;
       let body: Body;
-      // An unsettled body may be older than the files its key was hashed from: it gets a key of its
-      // own, so that no later step (the documents' "unchanged since last written") takes it for the
-      // body of those files, and the save's own run writes the page again.
+      // An unsettled body may be older than the files its key was hashed from: its key names the
+      // bundle it came from too, so that no later step (the documents' "unchanged since last
+      // written") takes it for the body of those files, and the save's own run writes the page again.
       let bodyKey = key;
       if (stored) body = JSON.parse(stored.toString("utf8")) as Body;
       else {
@@ -92,7 +90,7 @@ export class RenderedBodies {
         body = renderBody(renderer, page, site);
         if (settled) writes.push(writeWhole(cacheFile(key), JSON.stringify(body)));
         else {
-          bodyKey = `${key}:unsettled:${++unsettledBodies}`;
+          bodyKey = `${key}:bundled-at-${bundledAt}`;
           this.unsettled.set(bodyKey, body);
         }
       }
