@@ -5,7 +5,7 @@
 //   npm test                          everything
 //   TEST_FILES=journeys npm test      only the files whose path contains one of these words (comma-separated)
 //   TEST_JOBS=2 npm test              how many files run at once (default 3)
-import { execSync, spawn } from "node:child_process";
+import { type ChildProcess, execSync, type SpawnOptions, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
@@ -76,33 +76,51 @@ const running = new Set<number>();
 /** Set on Ctrl+C or a terminate: no further file starts. */
 let stopping = false;
 
-function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Done> {
-  const since = performance.now();
+/**
+ * Runs a command with its stdout and stderr kept as one text, to be printed whole once it ends.
+ * `watch` sees the child as it starts, and may add a line of its own to the text.
+ */
+function runCollected(
+  command: string,
+  args: string[],
+  options: SpawnOptions,
+  watch?: (child: ChildProcess, note: (text: string) => void) => void,
+): Promise<{ status: number | null; output: string }> {
   return new Promise((done) => {
-    const child = spawn(job.command, job.args, { env, detached: true });
-    running.add(child.pid!);
+    const child = spawn(command, args, options);
     let output = "";
-    const add = (chunk: Buffer) => {
+    const add = (chunk: Buffer | string) => {
       output += chunk;
     };
-    child.stdout.on("data", add);
-    child.stderr.on("data", add);
-    const limit = setTimeout(() => {
-      output += `\n✖ still running after ${FILE_LIMIT_MS / 1000} s: stopped\n`;
-      process.kill(-child.pid!, "SIGKILL");
-    }, FILE_LIMIT_MS);
-    child.on("close", (status) => {
-      running.delete(child.pid!);
-      clearTimeout(limit);
-      const tests = job.count(output);
-      const result = { name: job.name, startedAt: (since - started) / 1000, seconds: seconds(since), ok: status === 0 && tests !== null, tests };
-      const mark = result.ok ? "✔" : "✖";
-      console.log(`\n── ${mark} ${job.name} (${tests ?? "no"} tests, ${result.seconds.toFixed(1)} s)`);
-      console.log(output.trimEnd());
-      if (tests === null) console.log(`✖ ${job.name} ran no tests: a file must run at least one`);
-      done(result);
-    });
+    child.stdout?.on("data", add);
+    child.stderr?.on("data", add);
+    watch?.(child, add);
+    child.on("error", (error) => done({ status: null, output: `${output}${error.message}` }));
+    child.on("close", (status) => done({ status, output }));
   });
+}
+
+async function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Done> {
+  const since = performance.now();
+  let group = 0;
+  let limit: NodeJS.Timeout | undefined;
+  const { status, output } = await runCollected(job.command, job.args, { env, detached: true }, (child, note) => {
+    group = child.pid!;
+    running.add(group);
+    limit = setTimeout(() => {
+      note(`\n✖ still running after ${FILE_LIMIT_MS / 1000} s: stopped\n`);
+      process.kill(-group, "SIGKILL");
+    }, FILE_LIMIT_MS);
+  });
+  running.delete(group);
+  clearTimeout(limit);
+  const tests = job.count(output);
+  const result = { name: job.name, startedAt: (since - started) / 1000, seconds: seconds(since), ok: status === 0 && tests !== null, tests };
+  const mark = result.ok ? "✔" : "✖";
+  console.log(`\n── ${mark} ${job.name} (${tests ?? "no"} tests, ${result.seconds.toFixed(1)} s)`);
+  console.log(output.trimEnd());
+  if (tests === null) console.log(`✖ ${job.name} ran no tests: a file must run at least one`);
+  return result;
 }
 
 /** Runs the jobs `JOBS` at a time, in the order given. */
@@ -137,18 +155,9 @@ const vitestCount = (output: string) => {
 };
 
 /** A check run beside the rest of the setup; its output is kept, to be printed whole. */
-function check(label: string, command: string, args: string[]): Promise<{ label: string; ok: boolean; output: string }> {
-  return new Promise((done) => {
-    const child = spawn(command, args, { env: { ...process.env, NO_COLOR: "1" } });
-    let output = "";
-    const add = (chunk: Buffer) => {
-      output += chunk;
-    };
-    child.stdout.on("data", add);
-    child.stderr.on("data", add);
-    child.on("error", (error) => done({ label, ok: false, output: error.message }));
-    child.on("close", (status) => done({ label, ok: status === 0, output }));
-  });
+async function check(label: string, command: string, args: string[]): Promise<{ label: string; ok: boolean; output: string }> {
+  const { status, output } = await runCollected(command, args, { env: { ...process.env, NO_COLOR: "1" } });
+  return { label, ok: status === 0, output };
 }
 
 ensureInstalled([
