@@ -51,8 +51,9 @@ const WATCHED = [
 const RESTARTS_ON = /^(steps\/|build\.ts$|browser\/dev-client\.ts$|\.env$|tsconfig\.json$|\.htmlvalidate\.json$)/;
 /** Background checks wait this long after an update, so the page is patched before they compete for the CPU. */
 const CHECKS_AFTER_MS = 250;
-/** Editors' swap, backup and temporary files are not saves. */
-const NOT_A_SAVE = /(^|\/)\.|~$|\.swp$|\.tmp(\.|$)|(^|\/)4913$/;
+/** Editors' swap, backup and temporary files are not saves, nor `sed -i`'s (sed + 6 characters, renamed
+ * over the file it edits; seen as a save of its own, it made an empty update ahead of the real one). */
+const NOT_A_SAVE = /(^|\/)\.|~$|\.swp$|\.tmp(\.|$)|(^|\/)4913$|(^|\/)sed[A-Za-z0-9]{6}$/;
 
 /** The dev server's client, added to every page it serves (the files in dist/ are the build's own). */
 const CLIENT_TAG = `<script type="module" async src="${CLIENT_PATH}"></script>`;
