@@ -9,6 +9,7 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { redirects } from "./content/redirects.ts";
 import { budgetReport } from "./steps/budgets.ts";
+import { CACHE_DIR } from "./steps/cache.ts";
 import { readConfig, type SiteConfig } from "./steps/config.ts";
 import { siteCsp } from "./steps/csp.ts";
 import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
@@ -57,7 +58,7 @@ export class Pipeline {
   private readonly bundler: ReturnType<typeof pageBundler>;
   private readonly sass: ReturnType<typeof styleCompiler> | undefined;
   private readonly bodies: RenderedBodies;
-  private readonly documents = new DocumentWriter();
+  private readonly documents: DocumentWriter;
   private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
   site: ReturnType<typeof siteData> | undefined;
@@ -83,6 +84,8 @@ export class Pipeline {
   ) {
     this.bundler = pageBundler({ dev: options.dev });
     this.bodies = new RenderedBodies(options.dev);
+    // A build keeps what it wrote for the next build; the dev server keeps it in memory between saves.
+    this.documents = new DocumentWriter(options.dev ? undefined : join(CACHE_DIR, "documents.json"));
     this.sass = options.dev ? styleCompiler() : undefined;
   }
 
@@ -196,9 +199,8 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
         // A large site's new pages are validated by threads that warm up (~0.7 s) while the first pages
         // are written, then keep pace with the writing; a small site's few pages are validated here at the end.
         validators = Validators.ahead(rendered, pages);
-        const checks = new Verification(config.outDir, config.siteUrl, validators);
-        verification = checks;
-        return (file, html) => checks.page(file, html);
+        verification = new Verification(config.outDir, config.siteUrl, validators, join(CACHE_DIR, "verified.json"));
+        return verification;
       },
     });
     await run.timer.step("verify", () => verification?.finish()).finally(() => validators?.close());

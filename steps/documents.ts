@@ -1,8 +1,12 @@
 // Writes each page's whole document where a static host serves its clean URL, and hands each one to
 // whatever reads it next (verification) without keeping it: page by page, each body fetched as its page
-// is written, so a large site's pages are never all held.
+// is written, so a large site's pages are never all held. What each route was written from is kept
+// (a build keeps it in .cache/ for the next build), so a page whose body and assets are the same and
+// whose file nobody has touched since is not printed again.
 import { mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { dirname, join, resolve } from "node:path";
+import { cacheKey } from "./cache.ts";
+import { readIfExists, stampOf, writeWhole } from "./files.ts";
 import { writeIfChanged } from "./output.ts";
 import type { DocumentAssets, RenderedBody } from "./render.ts";
 import type { RenderedPage } from "./render-cache.ts";
@@ -14,13 +18,32 @@ export interface WrittenPage {
   file: string;
 }
 
-/** A page's document as written, for a step that reads it (verification). */
-export type PageSink = (file: string, html: string) => void | Promise<void>;
+/** Where each page's document goes next (a build's verification). */
+export interface PageSink {
+  /** A document as this run wrote it (or found it already on disk, byte for byte). */
+  page(file: string, html: string): void | Promise<void>;
+  /** A document left as an earlier run wrote it: same body, same assets, file untouched since. */
+  kept(file: string): void | Promise<void>;
+}
+
+/** What a route's document was written from, and the file's stamp once written. */
+interface Written {
+  key: string;
+  assets: string;
+  stamp: string | null;
+}
+
+interface Record {
+  outDir: string;
+  routes: [route: string, key: string, assets: string, stamp: string | null][];
+}
 
 export class DocumentWriter {
-  /** What each route was last written from: a page whose body has the same key and whose assets are the
-   * same object is not printed again (the dev server's saves rewrite only the pages they touched). */
-  private readonly last = new Map<string, { key: string; assets: DocumentAssets }>();
+  private last = new Map<string, Written>();
+  private recordRead = false;
+
+  /** `record`: the file a build keeps what it wrote in, for the next build (the dev server keeps it in memory). */
+  constructor(private readonly record?: string) {}
 
   /** Writes every page that changed; returns every page and, apart, the routes whose document changed. */
   async write(
@@ -31,29 +54,56 @@ export class DocumentWriter {
     render: (body: RenderedBody, assets: DocumentAssets) => string,
     sink?: PageSink,
   ): Promise<{ pages: WrittenPage[]; changed: string[] }> {
+    this.readRecord(outDir);
+    const assetsKey = cacheKey(JSON.stringify(assets));
     const pages: WrittenPage[] = [];
     const changed: string[] = [];
-    const routes = new Set<string>();
+    const now = new Map<string, Written>();
     const folders = new Set<string>();
     for (const page of rendered) {
       const { route } = page.page;
       const file = outputFileOf(route);
+      const path = join(outDir, file);
       pages.push({ route, file });
-      routes.add(route);
       const last = this.last.get(route);
-      if (last?.key === page.key && last.assets === assets) continue;
+      if (last && last.key === page.key && last.assets === assetsKey && last.stamp !== null && last.stamp === stampOf(path)) {
+        now.set(route, last);
+        await sink?.kept(file);
+        continue;
+      }
       const html = render({ page: page.page, bodyHtml: bodyOf(page), islands: page.islands }, assets);
       // Each folder once (a thousand pages in one folder made a thousand mkdir calls, ~0.2 s).
-      const folder = dirname(join(outDir, file));
+      const folder = dirname(path);
       if (!folders.has(folder)) {
         await mkdir(folder, { recursive: true });
         folders.add(folder);
       }
-      if (await writeIfChanged(join(outDir, file), html)) changed.push(route);
-      this.last.set(route, { key: page.key, assets });
-      await sink?.(file, html);
+      if (await writeIfChanged(path, html)) changed.push(route);
+      now.set(route, { key: page.key, assets: assetsKey, stamp: stampOf(path) });
+      await sink?.page(file, html);
     }
-    for (const route of this.last.keys()) if (!routes.has(route)) this.last.delete(route);
+    this.last = now;
+    await this.keepRecord(outDir);
     return { pages, changed };
+  }
+
+  /** The last build's record, if it wrote into this same folder. */
+  private readRecord(outDir: string): void {
+    if (!this.record || this.recordRead) return;
+    this.recordRead = true;
+    try {
+      const kept = JSON.parse(readIfExists(this.record)?.toString("utf8") ?? "null") as Record | null;
+      if (kept?.outDir !== resolve(outDir)) return;
+      for (const [route, key, assets, stamp] of kept.routes) this.last.set(route, { key, assets, stamp });
+    } catch {
+      // An unreadable record only means every page is printed again.
+    }
+  }
+
+  private async keepRecord(outDir: string): Promise<void> {
+    if (!this.record) return;
+    const routes = [...this.last].map(([route, { key, assets, stamp }]) => [route, key, assets, stamp]);
+    await mkdir(dirname(this.record), { recursive: true });
+    await writeWhole(this.record, JSON.stringify({ outDir: resolve(outDir), routes } as Record));
   }
 }

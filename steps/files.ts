@@ -1,5 +1,5 @@
-// Two file operations the build's caches and its output share.
-import { readFileSync } from "node:fs";
+// The file operations the build's caches and its output share.
+import { readFileSync, statSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 
 /** The file's bytes, or null when there is no such file. Synchronous: for a thousand small files,
@@ -22,4 +22,12 @@ export async function writeWhole(file: string, data: Uint8Array | string): Promi
   const temporary = `${file}.${process.pid}-${++writes}.tmp`;
   await writeFile(temporary, data);
   await rename(temporary, file);
+}
+
+/** A file's size and modification time, as one value that changes whenever anything writes the file;
+ * null when there is no such file. A build records it beside what it wrote, to know next time that
+ * the file is still what it wrote without reading it. */
+export function stampOf(file: string): string | null {
+  const stats = statSync(file, { throwIfNoEntry: false });
+  return stats ? `${stats.size}:${stats.mtimeMs}` : null;
 }

@@ -2,7 +2,9 @@
 // (the page, what it imports, what the renderer imports, by content), the site data and React's
 // version. Bodies go to .cache/rendered/ as they are made, and a build reads each back when it writes
 // that page, so a large site's bodies are never all held; the dev server keeps them in memory across
-// saves, so a save renders only the pages it touched.
+// saves, so a save renders only the pages it touched. Each route's last key and islands are kept too
+// (a build's in .cache/rendered/routes.json), so a page whose key is unchanged is not even read back
+// unless its document has to be printed again.
 import { readFileSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -35,17 +37,27 @@ const WRITES_IN_FLIGHT = 64;
 /** Allowance for the file system's coarse clock (as in output.ts). */
 const CLOCK_SLACK_MS = 50;
 
+const ROUTES_FILE = join(RENDERED_DIR, "routes.json");
 const cacheFile = (key: string) => join(RENDERED_DIR, `${key}.json`);
 
+/** A route's last body: its key and islands, and (the dev server's) its HTML. */
+interface Kept {
+  key: string;
+  islands: string[];
+  bodyHtml?: string;
+}
+
 export class RenderedBodies {
-  /** The dev server's bodies by route, with the key each was made from. */
-  private readonly kept = new Map<string, { key: string; body: Body }>();
+  /** Each route's last settled body, by the key it was made from: its HTML too in the dev server. */
+  private kept = new Map<string, Kept>();
+  private routesRead = false;
   /** Bodies made from a file saved after the bundle began reading it: not cached under that file's new
    * content (the save's own run renders it), so held until this run has written them. */
   private unsettled = new Map<string, Body>();
   private last: { renderer: LoadedPages["renderer"]; site: SiteData } | undefined;
 
-  /** `keep`: hold every body in memory across runs (the dev server). */
+  /** `keep`: hold every body in memory across runs (the dev server); otherwise each route's key and
+   * islands are kept in .cache/ for the next build. */
   constructor(private readonly keep = false) {}
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
@@ -67,6 +79,7 @@ export class RenderedBodies {
     const react = JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string;
     const siteKey = cacheKey(react, JSON.stringify(site));
     await mkdir(RENDERED_DIR, { recursive: true });
+    this.readRoutes();
     const result: RenderedPage[] = [];
     let writes: Promise<void>[] = [];
     for (const page of pages) {
@@ -74,7 +87,7 @@ export class RenderedBodies {
       const key = cacheKey(siteKey, page.route, ...sources.map((file) => `${file}:${fileState(file).hash}`));
       const kept = this.kept.get(page.route);
       if (kept?.key === key) {
-        result.push({ page, key, islands: kept.body.islands });
+        result.push({ page, key, islands: kept.islands });
         continue;
       }
       const settled = sources.every((file) => fileState(file).settled);
@@ -94,7 +107,7 @@ export class RenderedBodies {
           this.unsettled.set(bodyKey, body);
         }
       }
-      if (this.keep && settled) this.kept.set(page.route, { key, body });
+      if (settled) this.kept.set(page.route, { key, islands: body.islands, bodyHtml: this.keep ? body.bodyHtml : undefined });
       result.push({ page, key: bodyKey, islands: body.islands });
       if (writes.length >= WRITES_IN_FLIGHT) {
         await Promise.all(writes);
@@ -104,6 +117,7 @@ export class RenderedBodies {
     await Promise.all(writes);
     const routes = new Set(pages.map((page) => page.route));
     for (const route of this.kept.keys()) if (!routes.has(route)) this.kept.delete(route);
+    if (!this.keep) await writeWhole(ROUTES_FILE, JSON.stringify([...this.kept].map(([route, { key, islands }]) => [route, key, islands])));
     return { pages: result, rendered };
   }
 
@@ -111,13 +125,25 @@ export class RenderedBodies {
    * (rendered again if the cache lost it meanwhile). */
   bodyOf({ page, key }: RenderedPage): string {
     const kept = this.kept.get(page.route);
-    if (kept?.key === key) return kept.body.bodyHtml;
+    if (kept?.key === key && kept.bodyHtml !== undefined) return kept.bodyHtml;
     const body = this.unsettled.get(key);
     if (body) return body.bodyHtml;
     const stored = readIfExists(cacheFile(key));
     if (stored) return (JSON.parse(stored.toString("utf8")) as Body).bodyHtml;
     if (!this.last) throw new Error(`${page.file}: asked for a body before rendering`);
     return renderBody(this.last.renderer, page, this.last.site).bodyHtml;
+  }
+
+  /** The last build's keys and islands by route (a build's first run). */
+  private readRoutes(): void {
+    if (this.keep || this.routesRead) return;
+    this.routesRead = true;
+    try {
+      const routes = JSON.parse(readIfExists(ROUTES_FILE)?.toString("utf8") ?? "[]") as [string, string, string[]][];
+      this.kept = new Map(routes.map(([route, key, islands]) => [route, { key, islands }]));
+    } catch {
+      // An unreadable record only means every body is read back from the cache.
+    }
   }
 }
 

@@ -186,6 +186,11 @@ export class PageValidation {
     this.threadsCpuMsBefore = validators?.cpuMs ?? 0;
   }
 
+  /** What a page's validity depends on besides the page: html-validate's version and its config. */
+  get fingerprint(): string {
+    return cacheKey(this.version, this.configText);
+  }
+
   get cost(): ValidationCost {
     return { pages: this.validated, cpuMs: this.hereCpuMs + (this.validators?.cpuMs ?? 0) - this.threadsCpuMsBefore };
   }

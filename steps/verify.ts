@@ -1,10 +1,15 @@
 // After writing: every page is valid HTML, and every internal link, image, PDF and #anchor resolves.
 // Links are checked in-process against what the build wrote; html-validate results are cached by the
 // page's content, so an unchanged page costs nothing and a changed one is always validated again.
+// A build keeps a record of the pages it verified (each file's stamp, links and ids) in .cache/: a page
+// the next build leaves untouched is then neither read nor hashed, and its links are checked again
+// from the record, against whatever the new build wrote.
 import { readFileSync } from "node:fs";
-import { readdir } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { mkdir, readdir } from "node:fs/promises";
+import { dirname, join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
+import { cacheKey } from "./cache.ts";
+import { readIfExists, stampOf, writeWhole } from "./files.ts";
 import { PageValidation, type Validators } from "./validate-html.ts";
 
 export interface BrokenLink {
@@ -58,6 +63,16 @@ interface PageLinks {
   links: string[];
 }
 
+/** Pages found valid, with the links and ids read from them: texts once, pages by index into them. */
+interface Record {
+  /** What validity depends on besides the page: html-validate, its config, the site's address, the folder. */
+  salt: string;
+  texts: string[];
+  pages: [file: string, stamp: string, links: number[], ids: number[]][];
+}
+
+const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
+
 /**
  * Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): each page
  * is validated and its links and ids are noted, so a large site's pages are never held together.
@@ -73,23 +88,51 @@ export class Verification {
   private firstPageAt: number | undefined;
   private linksMs = 0;
 
-  /** `validators`: html-validate threads already started (a large site, or the dev server's background thread). */
+  /** Each verified page's stamp, for the record. */
+  private readonly stamps = new Map<string, string>();
+  private readonly salt: string;
+  /** The last build's record, by file, when it was made with the same salt. */
+  private readonly recorded = new Map<string, { stamp: string; links: string[]; ids: string[] }>();
+
+  /**
+   * `validators`: html-validate threads already started (a large site, or the dev server's background thread).
+   * `record`: the file a build keeps what it verified in.
+   */
   constructor(
     private readonly outDir: string,
     private readonly siteUrl: string,
     validators?: Validators,
+    private readonly record?: string,
   ) {
     this.validation = new PageValidation(validators);
+    this.salt = cacheKey(this.validation.fingerprint, siteUrl, resolve(outDir));
+    if (record) this.readRecord(record);
   }
 
   /** One page as written; resolves when the validators have room for more. */
   page(file: string, html: string): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
-    this.linksByFile.set(file, { page: `/${file.replace(/(^|\/)index\.html$/, "")}`, links: [...new Set(linksOf(html))].map(this.own) });
+    this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(linksOf(html))].map(this.own) });
     this.ids.set(file, new Set([...idsOf(html)].map(this.own)));
+    const stamp = stampOf(join(this.outDir, file));
+    if (stamp) this.stamps.set(file, stamp);
     this.linksMs += performance.now() - begun;
     return this.validation.add({ file, html });
+  }
+
+  /** A page left as an earlier build wrote it: taken from the record when the file is as recorded, else read and verified. */
+  kept(file: string): Promise<void> {
+    const begun = performance.now();
+    this.firstPageAt ??= begun;
+    const stamp = stampOf(join(this.outDir, file));
+    const recorded = this.recorded.get(file);
+    if (!recorded || stamp !== recorded.stamp) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
+    this.linksByFile.set(file, { page: pageOf(file), links: recorded.links });
+    this.ids.set(file, new Set(recorded.ids));
+    this.stamps.set(file, stamp);
+    this.linksMs += performance.now() - begun;
+    return Promise.resolve();
   }
 
   /** What verification cost, for the build's report: call after `finish`. */
@@ -126,6 +169,36 @@ export class Verification {
       problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.map((b) => `  ${b.page}: "${b.link}": ${b.reason}`).join("\n")}`);
     }
     if (problems.length) throw new Error(problems.join("\n"));
+    if (this.record) await this.keepRecord(this.record);
+  }
+
+  private readRecord(record: string): void {
+    try {
+      const kept = JSON.parse(readIfExists(record)?.toString("utf8") ?? "null") as Record | null;
+      if (kept?.salt !== this.salt) return;
+      for (const [file, stamp, links, ids] of kept.pages) {
+        this.recorded.set(file, { stamp, links: links.map((i) => kept.texts[i]), ids: ids.map((i) => kept.texts[i]) });
+      }
+    } catch {
+      // An unreadable record only means every page is read and verified again.
+    }
+  }
+
+  /** Every page verified in this build, once all were found valid with their links resolving. */
+  private async keepRecord(record: string): Promise<void> {
+    const texts = new Map<string, number>();
+    const index = (text: string) => {
+      const known = texts.get(text);
+      if (known !== undefined) return known;
+      texts.set(text, texts.size);
+      return texts.size - 1;
+    };
+    const pages: Record["pages"] = [];
+    for (const [file, stamp] of this.stamps) {
+      pages.push([file, stamp, this.linksByFile.get(file)!.links.map(index), [...this.ids.get(file)!].map(index)]);
+    }
+    await mkdir(dirname(record), { recursive: true });
+    await writeWhole(record, JSON.stringify({ salt: this.salt, texts: [...texts.keys()], pages } satisfies Record));
   }
 
   /** The ids in a page: those of the pages verified, else read from the file. */

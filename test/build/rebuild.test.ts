@@ -59,3 +59,11 @@ test("a new page file is built, and once deleted its page is gone", () => {
   runBuild();
   assert.equal(existsSync(path("dist/added.html")), false);
 });
+
+test("a page changed in dist/ by anything but the build is written again by the next build", () => {
+  runBuild();
+  const built = readFileSync(path("dist/about.html"), "utf8");
+  writeFileSync(path("dist/about.html"), built.replace("<h1", "<h1 hidden"));
+  runBuild();
+  assert.equal(readFileSync(path("dist/about.html"), "utf8"), built);
+});

@@ -1,9 +1,10 @@
 // The build's own verification, run as a developer runs it (npm run build in a project copy): a broken
 // internal link or #anchor fails the build naming the page and the link, with a warm cache and a cold
-// one, and a page made invalid fails it even though its valid version was cached.
+// one, and a page made invalid fails it even though its valid version was cached. A rebuild leaves the
+// pages it did not change as they were, yet checks their links again and never forgets an error.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
@@ -70,6 +71,37 @@ test("with a cold cache a broken link still fails the build, and the fixed site 
   restore();
   assert.equal(broken.ok, false);
   assert.match(broken.output, /\/: "\/servces": \/servces does not exist/);
+  const fixed = runBuild();
+  assert.ok(fixed.ok, fixed.output);
+});
+
+test("a page the rebuild leaves as it was is checked again: its link to an anchor that is gone fails the build", () => {
+  const built = runBuild();
+  assert.ok(built.ok, built.output);
+  const about = statSync(path("dist/about.html")).mtimeMs;
+  // Every footer links to this section of the privacy policy; only the policy's own page changes.
+  edit("content/privacy.ts", (text) => text.replace("Information Collected Automatically", "Information Gathered Automatically"));
+  const { ok, output } = runBuild();
+  const kept = statSync(path("dist/about.html")).mtimeMs;
+  restore();
+  assert.equal(ok, false);
+  assert.equal(kept, about, "/about was written again: this test needs a page the rebuild leaves as it was");
+  assert.match(
+    output,
+    /\/about\.html: "\/privacy#information-collected-automatically": \/privacy has no element with id="information-collected-automatically"/,
+  );
+  const fixed = runBuild();
+  assert.ok(fixed.ok, fixed.output);
+});
+
+test("a build that failed fails again when nothing has changed since", () => {
+  edit("pages/404.tsx", (text) => text.replace('<section className="section"', '<section id="main" className="section"'));
+  const first = runBuild();
+  const again = runBuild();
+  restore();
+  assert.equal(first.ok, false);
+  assert.equal(again.ok, false, "the second build passed: a page found invalid was taken for verified");
+  assert.match(again.output, /404\.html[\s\S]*no-dup-id/);
   const fixed = runBuild();
   assert.ok(fixed.ok, fixed.output);
 });
