@@ -1,10 +1,9 @@
-// A build keeps its page bundle in .cache/server/ with what it was made from; the next build reuses it
-// when the page files are the same and every file in the bundle has the same content. A build with
-// nothing changed then skips esbuild: ~0.1 s on this site, ~0.4 s with a thousand more pages, where
-// reading and hashing the bundle's files costs a few tens of ms. Only builds do this; the dev server
-// keeps esbuild warm instead.
+// A build keeps each of its server bundles (the shared one and each group of pages: steps/pages.ts) in
+// .cache/server/ with what it was made from; the next build reuses one when its entry is the same and
+// every file in it has the same content. A build with nothing changed then skips esbuild, and an edit
+// to one page bundles only that page's group. Only builds do this; the dev server keeps esbuild warm instead.
 import { readFileSync, statSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, readdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
 import { writeWhole } from "./files.ts";
@@ -20,7 +19,8 @@ interface Kept {
   code: string;
 }
 
-const KEPT = join(CACHE_DIR, "server", "last-build");
+/** Where a project's server bundles are kept. */
+export const keptBundlesDir = (root: string) => join(root, CACHE_DIR, "server");
 /** Allowance for the file system's coarse clock (as in output.ts). */
 const CLOCK_SLACK_MS = 50;
 
@@ -29,18 +29,35 @@ export class BundleReuse {
   /** Content hashes of the files read before bundling, to key what is kept without reading them twice. */
   private readonly hashes = new Map<string, string>();
 
-  /** `salt`: whatever else decides the bundle's code (esbuild's version and options). */
+  /**
+   * `salt`: whatever else decides the bundles' code (esbuild's version and options). Each bundle is kept
+   * under its `name`, with the list of `entries` (page files, or modules) its entry was made from.
+   */
   constructor(
     private readonly root: string,
     private readonly salt: (string | Uint8Array)[],
   ) {}
 
-  /** The kept bundle, if `pages` are the page files it was made with and none of its files changed since. */
-  reusable(pages: string[]): { code: Uint8Array; graph: ImportGraph } | null {
+  private place(name: string): string {
+    return join(keptBundlesDir(this.root), name);
+  }
+
+  /** Removes the kept bundles not `named` (groups of a smaller or larger site, and older layouts). */
+  async prune(named: string[]): Promise<void> {
+    const keep = new Set(named.flatMap((name) => [`${name}.json`, `${name}.cjs`]));
+    const files = await readdir(keptBundlesDir(this.root)).catch(() => []);
+    await Promise.all(
+      files.filter((file) => /\.(json|cjs|mjs)$/.test(file) && !keep.has(file)).map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })),
+    );
+  }
+
+  /** The kept bundle, if `entries` are those it was made with and none of its files changed since. */
+  reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph } | null {
+    const place = this.place(name);
     try {
-      const kept = JSON.parse(readFileSync(`${KEPT}.json`, "utf8")) as Kept;
-      if (pages.join("\n") !== kept.pages.join("\n") || this.key(pages, kept.graph, (file) => this.read(file)) !== kept.key) return null;
-      const code = readFileSync(`${KEPT}.mjs`);
+      const kept = JSON.parse(readFileSync(`${place}.json`, "utf8")) as Kept;
+      if (entries.join("\n") !== kept.pages.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
+      const code = readFileSync(`${place}.cjs`);
       return cacheKey(code) === kept.code ? { code, graph: kept.graph } : null;
     } catch {
       return null;
@@ -48,24 +65,27 @@ export class BundleReuse {
   }
 
   /** Keeps a new bundle for the next build, unless one of its files was saved while it was made. */
-  async keep(pages: string[], graph: ImportGraph, code: Uint8Array): Promise<void> {
+  async keep(name: string, pages: string[], graph: ImportGraph, code: Uint8Array): Promise<void> {
+    const place = this.place(name);
     // A file untouched since before this build began is what esbuild read, so its hash keys the bundle
     // truly; one saved since may not be, and keeping the bundle could hide that save from the next build.
     const settled = (file: string) => statSync(join(this.root, file)).mtimeMs < this.startedAt - CLOCK_SLACK_MS;
     let key: string | null;
     try {
-      key = this.key(pages, graph, (file) => (settled(file) ? (this.hashes.get(file) ?? this.read(file)) : null));
+      key = this.key(pages, graph, (file) => (settled(file) ? this.read(file) : null));
     } catch {
       key = null; // a file is gone already
     }
     if (!key) return;
-    await mkdir(dirname(KEPT), { recursive: true });
+    await mkdir(dirname(place), { recursive: true });
     // The code before the record naming it.
-    await writeWhole(`${KEPT}.mjs`, code);
-    await writeWhole(`${KEPT}.json`, JSON.stringify({ key, pages, graph, code: cacheKey(code) } satisfies Kept));
+    await writeWhole(`${place}.cjs`, code);
+    await writeWhole(`${place}.json`, JSON.stringify({ key, pages, graph, code: cacheKey(code) } satisfies Kept));
   }
 
   private read(file: string): string {
+    const known = this.hashes.get(file);
+    if (known) return known;
     const hash = cacheKey(readFileSync(join(this.root, file)));
     this.hashes.set(file, hash);
     return hash;

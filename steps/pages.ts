@@ -1,16 +1,18 @@
-// Finds pages/*.tsx, bundles them with everything they render (components, content, islands) into one
-// server module, checks each exports metadata and a component, and names its route. One esbuild pass
-// per build keeps the cost per page flat; the dev server keeps the bundler warm and asks it which
-// pages a changed file affects.
-import { readdirSync, readFileSync } from "node:fs";
-import { mkdir, rm, writeFile } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+// Finds pages/*.tsx, bundles them with everything they render (components, content, islands), checks
+// each exports metadata and a component, and names its route. The pages are bundled in groups of about
+// GROUP_PAGES, each page in the same group every time (by its name's hash), and what they import from
+// outside pages/ (components, content, React) in one shared bundle with the renderer: so one edited
+// page bundles its group again and nothing else, and a build keeps each bundle for the next
+// (steps/bundle-reuse.ts). The dev server keeps esbuild warm and asks which pages a changed file affects.
+import { readdirSync, readFileSync, statSync } from "node:fs";
+import { createRequire, Module } from "node:module";
+import { dirname, extname, join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import type { ComponentType } from "react";
 import type { PageMeta } from "../components/head.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
-import { CACHE_DIR } from "./cache.ts";
+import { CACHE_DIR, cacheKey } from "./cache.ts";
 import { type Page, routeOf } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
@@ -45,29 +47,71 @@ function checkMeta(file: string, meta: unknown): PageMeta {
 
 const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
 const printedContent = { caseStudies: "../content/case-studies.ts", company: "../content/site.ts" };
-const ENTRY = "pages-entry";
-/** Numbers every bundle this process loads: Node caches modules by URL, and a saved edit must be seen. */
+/** The namespace of the generated entries: the shared bundle's and each group's. */
+const ENTRY = "entry";
+/** The shared bundle's name; a group's is pages-<groups>-<group>. */
+const SHARED = "shared";
+const groupName = (count: number, group: number) => `pages-${count}-${group}`;
+/** Files under pages/, bundled into their group (not in esbuild's file namespace: see the proxies below). */
+const PAGE = "page";
+/** A module a page imports from outside pages/: in a group, a proxy to the shared bundle's copy. */
+const PROXY = "shared-module";
+/** How a proxy's key names a package (a project module's key is its path in the project). */
+const PACKAGE = "package:";
+/** Where a group's proxies find the shared bundle's modules, by project path or package name. */
+const SHARED_MODULES = 'Symbol.for("cedarline.shared-modules")';
+/** Pages per group, about: an edit bundles one group (~25 ms per hundred pages), a load imports all. */
+const GROUP_PAGES = 200;
+/** Numbers every bundle this process loads, so that each stack trace names the load it came from. */
 let generation = 0;
 
-/** The module esbuild bundles: the renderer and every page, in file order. */
-function entrySource(root: string, files: string[]): string {
+/** How many groups the pages go in: a power of two, so a page's group moves only when the site doubles or halves. */
+function groupCount(pages: number): number {
+  let count = 1;
+  while (count * GROUP_PAGES < pages) count *= 2;
+  return count;
+}
+
+/** The pages in each group, in file order within it. */
+function groupsOf(files: string[]): string[][] {
+  const count = groupCount(files.length);
+  const groups: string[][] = Array.from({ length: count }, () => []);
+  for (const file of files) groups[count === 1 ? 0 : Number.parseInt(cacheKey(file).slice(0, 8), 16) % count].push(file);
+  return groups;
+}
+
+/** A group's entry: its pages, each by its project path. */
+function groupSource(files: string[]): string {
   return [
-    `export * from ${JSON.stringify(renderModule)};`,
-    ...Object.entries(printedContent).map(([name, path]) => `export { ${name} } from ${JSON.stringify(fileURLToPath(new URL(path, import.meta.url)))};`),
-    ...files.map((file, i) => `import * as page${i} from ${JSON.stringify(join(root, file))};`),
+    ...files.map((file, i) => `import * as page${i} from ${JSON.stringify(`./${file}`)};`),
     `export const pageModules = [${files.map((file, i) => `[${JSON.stringify(file)}, page${i}]`).join(", ")}];`,
   ].join("\n");
 }
 
+/** The shared entry: the renderer, the printed content, and every module a page imports, by its key. */
+function sharedSource(root: string, modules: string[]): string {
+  const specifier = (key: string) => JSON.stringify(key.startsWith(PACKAGE) ? key.slice(PACKAGE.length) : join(root, key));
+  return [
+    `export * from ${JSON.stringify(renderModule)};`,
+    ...Object.entries(printedContent).map(([name, path]) => `export { ${name} } from ${JSON.stringify(fileURLToPath(new URL(path, import.meta.url)))};`),
+    ...modules.map((key, i) => `import * as module${i} from ${specifier(key)};`),
+    `export const sharedModules = { ${modules.map((key, i) => `${JSON.stringify(key)}: module${i}`).join(", ")} };`,
+  ].join("\n");
+}
+
+const SOURCE_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".mjs", ".json"];
+const isPackage = (specifier: string) => !/^[./]/.test(specifier);
+
 /** esbuild's report as the developer needs it: file:line:column and the message, for each error. */
 export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): string {
-  const where = (e: esbuild.Message) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ` : "");
+  const file = (path: string) => path.replace(new RegExp(`^(${PAGE}|${PROXY}):`), "");
+  const where = (e: esbuild.Message) => (e.location ? `${file(e.location.file)}:${e.location.line}:${e.location.column + 1}: ` : "");
   return `${what}:\n${error.errors.map((e) => `  ${where(e)}${e.text}${e.location?.lineText ? `\n    ${e.location.lineText.trim()}` : ""}`).join("\n")}`;
 }
 
 /**
- * A page bundler over `root`. `load()` bundles (incrementally after the first time) and imports the
- * result; `dispose()` stops esbuild. A build uses it once; the dev server keeps it for every save.
+ * A page bundler over `root`. `load()` bundles what changed and imports the result; `dispose()` stops
+ * esbuild. A build uses it once; the dev server keeps it for every save.
  * A build bundles React in too, in its production form: one ES module loads several times faster than
  * React's CommonJS files, and no setting of the build's own environment can pick the slow development
  * build. The dev server (`dev`) leaves React outside, loaded once and kept across saves. With
@@ -75,28 +119,40 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
  * that way only to explain an error, as the maps cost a third of each save's rebuild.
  */
 export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false } = {}) {
-  const outDir = resolve(CACHE_DIR, "server");
+  const loadDir = resolve(CACHE_DIR, "loaded");
+  /** What each generated entry holds at the next bundle: a group's page files, or the shared modules. */
+  const entries = new Map<string, string>();
+  /** The file an import names: as written, or with one of the source extensions (esbuild's own
+   * resolver, called from a plugin, cost ~20 ms per import at 10,000 pages). */
+  const files = new Map<string, string | null>();
+  const sourceFile = (path: string): string | null => {
+    let found = files.get(path);
+    if (found === undefined) {
+      const candidates = [
+        path,
+        ...SOURCE_EXTENSIONS.map((extension) => `${path}${extension}`),
+        ...SOURCE_EXTENSIONS.map((extension) => join(path, `index${extension}`)),
+      ];
+      found = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile()) ?? null;
+      files.set(path, found);
+    }
+    return found;
+  };
 
-  let files: string[] = [];
-  const options: esbuild.BuildOptions = {
-    entryPoints: [ENTRY],
+  const options = (entryPoints: string[], plugin: (build: esbuild.PluginBuild) => void): esbuild.BuildOptions => ({
+    entryPoints,
     bundle: true,
     platform: "node",
-    format: "esm",
+    // CommonJS, to be run without a file (see evaluate).
+    format: "cjs",
     target: "node20",
-    ...(dev
-      ? { packages: "external" as const }
-      : {
-          define: { "process.env.NODE_ENV": JSON.stringify("production") },
-          // React's CommonJS files require Node's own modules, which an ES module reaches through createRequire.
-          banner: { js: 'import { createRequire } from "node:module"; const require = createRequire(import.meta.url);' },
-        }),
+    ...(dev ? { packages: "external" as const } : { define: { "process.env.NODE_ENV": JSON.stringify("production") } }),
     jsx: "automatic",
     sourcemap: sourceMaps ? "inline" : false,
     // A stack names file and line through the mappings alone: the sources' text is left out.
     sourcesContent: false,
     write: false,
-    outfile: join(outDir, "pages.mjs"),
+    outdir: loadDir,
     metafile: true,
     logLevel: "silent",
     absWorkingDir: root,
@@ -104,57 +160,141 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       {
         name: ENTRY,
         setup(build) {
-          build.onResolve({ filter: new RegExp(`^${ENTRY}$`) }, () => ({ path: ENTRY, namespace: ENTRY }));
-          build.onLoad({ filter: /.*/, namespace: ENTRY }, () => {
-            files = pageFiles(root);
-            return { contents: entrySource(root, files), loader: "ts", resolveDir: root };
-          });
+          build.onResolve({ filter: new RegExp(`^(${SHARED}|pages-\\d+-\\d+)$`) }, (args) =>
+            args.kind === "entry-point" ? { path: args.path, namespace: ENTRY } : undefined,
+          );
+          build.onLoad({ filter: /.*/, namespace: ENTRY }, (args) => ({ contents: entries.get(args.path) ?? "", loader: "ts", resolveDir: root }));
+          plugin(build);
         },
       },
     ],
-  };
-  // Started at the first bundle a load needs: a build that reuses its last bundle never starts esbuild.
-  let context: esbuild.BuildContext | undefined;
+  });
 
-  /** The bundle's code and import graph: reused from the last build when nothing it was made from changed. */
-  async function bundlePages(): Promise<{ code: Uint8Array; graph: ImportGraph }> {
-    // A build reuses its last bundle when nothing it was made from changed (steps/bundle-reuse.ts).
-    const reuse = dev ? null : new BundleReuse(root, [esbuild.version, readFileSync(fileURLToPath(import.meta.url))]);
-    const pages = reuse && pageFiles(root);
-    const kept = pages && reuse.reusable(pages);
-    if (kept) {
-      files = pages;
-      return kept;
-    }
-    context ??= await esbuild.context(options);
-    const result = await context.rebuild().catch((error: esbuild.BuildFailure) => {
+  /** A group's pages are loaded in a namespace of their own, and whatever they import from outside
+   * pages/ becomes a proxy to the shared bundle's copy, so that every page shares one React, one
+   * context and one island registry. (In esbuild's file namespace, under "type": "module", a default
+   * import from a proxy would get the whole module: its Node compatibility mode.) */
+  const groupsPlugin = (build: esbuild.PluginBuild) => {
+    build.onResolve({ filter: /.*/ }, (args) => {
+      if ((args.namespace !== ENTRY && args.namespace !== PAGE) || args.kind === "entry-point") return undefined;
+      if (isPackage(args.path)) return { path: `${PACKAGE}${args.path}`, namespace: PROXY };
+      const found = sourceFile(resolve(args.resolveDir, args.path));
+      if (!found) return { errors: [{ text: `Could not resolve "${args.path}"` }] };
+      const file = relative(root, found);
+      return { path: file, namespace: file.startsWith("pages/") ? PAGE : PROXY };
+    });
+    build.onLoad({ filter: /.*/, namespace: PAGE }, (args) => ({
+      contents: readFileSync(join(root, args.path)),
+      loader: extname(args.path).slice(1) as esbuild.Loader,
+      resolveDir: dirname(join(root, args.path)),
+    }));
+    build.onLoad({ filter: /.*/, namespace: PROXY }, (args) => ({
+      contents: `module.exports = globalThis[${SHARED_MODULES}][${JSON.stringify(args.path)}];`,
+      loader: "js",
+    }));
+  };
+
+  /** The dev server's warm esbuild, one context per set of entries. */
+  const contexts = new Map<string, { entries: string; context: Promise<esbuild.BuildContext> }>();
+  async function bundle(kind: string, entryPoints: string[], plugin: (build: esbuild.PluginBuild) => void): Promise<esbuild.BuildResult> {
+    const run = async () => {
+      if (!dev) return esbuild.build(options(entryPoints, plugin));
+      const wanted = entryPoints.join("\n");
+      let warm = contexts.get(kind);
+      if (warm?.entries !== wanted) {
+        await warm?.context.then((context) => context.dispose());
+        warm = { entries: wanted, context: esbuild.context(options(entryPoints, plugin)) };
+        contexts.set(kind, warm);
+      }
+      return (await warm.context).rebuild();
+    };
+    return run().catch((error: esbuild.BuildFailure) => {
+      if (!error.errors) throw error;
       throw new Error(bundleErrorMessage(error, "pages/: the pages do not compile"));
     });
-    const graph = importGraph(result.metafile!);
-    const code = result.outputFiles![0].contents;
-    await reuse?.keep(files, graph, code);
-    return { code, graph };
+  }
+
+  /** Each bundle's code and import graph by name (a group's, and "shared"): reused from the last build where nothing it is made from changed. */
+  async function bundleAll(groups: string[][]): Promise<Map<string, { code: Uint8Array; graph: ImportGraph }>> {
+    // A build reuses what it kept when nothing a bundle was made from changed (steps/bundle-reuse.ts).
+    const reuse = dev ? null : new BundleReuse(root, [esbuild.version, readFileSync(fileURLToPath(import.meta.url)), String(sourceMaps)]);
+    files.clear();
+    const bundles = new Map<string, { code: Uint8Array; graph: ImportGraph }>();
+    const names = groups.map((_, i) => groupName(groups.length, i));
+    const stale: string[] = [];
+    names.forEach((name, i) => {
+      entries.set(name, groupSource(groups[i]));
+      const kept = reuse?.reusable(name, groups[i]);
+      if (kept) bundles.set(name, kept);
+      else stale.push(name);
+    });
+    if (stale.length) {
+      const result = await bundle("groups", stale, groupsPlugin);
+      for (const [name, made] of outputsOf(result, root)) {
+        bundles.set(name, made);
+        await reuse?.keep(name, groups[names.indexOf(name)], made.graph, made.code);
+      }
+    }
+    // The shared bundle holds every module the groups import from outside pages/.
+    const modules = [...new Set([...bundles.values()].flatMap(({ graph }) => importedFrom(graph)))].sort();
+    entries.set(SHARED, sharedSource(root, modules));
+    let shared = reuse?.reusable(SHARED, modules);
+    if (!shared) {
+      shared = outputsOf(await bundle(SHARED, [SHARED], () => {}), root).get(SHARED)!;
+      await reuse?.keep(SHARED, modules, shared.graph, shared.code);
+    }
+    bundles.set(SHARED, shared);
+    await reuse?.prune([...names, SHARED]);
+    return bundles;
+  }
+
+  /** Where a bundle's require finds packages (the dev server leaves them outside): the project's node_modules. */
+  const packagePaths = createRequire(join(root, "package.json")).resolve.paths("react") ?? [];
+  /**
+   * Runs a bundle's code as a CommonJS module of its own, as Node's loader would, without a file: a
+   * load of many bundles then costs no file writes and no round trips through the module loader's
+   * hooks (tsx's, ~5 ms each), and Node still reads the source maps a bundle carries.
+   */
+  function evaluate(code: Uint8Array, name: string): unknown {
+    const file = join(loadDir, `${name}-${process.pid}-${++generation}.cjs`);
+    // _compile is what require itself runs a module's code with (require hooks such as tsx's use it too).
+    const module = new Module(file) as Module & { _compile(code: string, filename: string): void };
+    module.filename = file;
+    module.paths = packagePaths;
+    const text = Buffer.from(code).toString("utf8");
+    module._compile(sourceMaps ? withPageSources(text, root) : text, file);
+    return module.exports;
   }
 
   async function load(): Promise<LoadedPages> {
     const bundledAt = Date.now();
-    const { code, graph } = await bundlePages();
+    const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
-    const file = join(outDir, `pages-${process.pid}-${++generation}.mjs`);
-    await mkdir(outDir, { recursive: true });
-    await writeFile(file, code);
-    const bundle = (await import(pathToFileURL(file).href)) as Renderer & { pageModules: [string, { meta?: unknown; default?: unknown }][] };
-    await rm(file, { force: true });
+    const bundles = await bundleAll(groupsOf(files));
+    const { code: sharedCode } = bundles.get(SHARED)!;
+    const shared = evaluate(sharedCode, SHARED) as Renderer & { sharedModules: Record<string, object> };
+    // A proxy reads the module when its group is imported, so every group is imported after the shared bundle it uses.
+    (globalThis as Record<symbol, unknown>)[Symbol.for("cedarline.shared-modules")] = Object.fromEntries(
+      // "__esModule": a default import through the proxy is the module's default export.
+      Object.entries(shared.sharedModules).map(([key, module]) => [key, { __esModule: true, ...module }]),
+    );
+    const pageModules: [string, { meta?: unknown; default?: unknown }][] = [];
+    for (const [name, { code }] of bundles) {
+      if (name === SHARED) continue;
+      pageModules.push(...(evaluate(code, name) as { pageModules: typeof pageModules }).pageModules);
+    }
+    pageModules.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-    const pages = bundle.pageModules.map(([file, module]) => {
+    const pages = pageModules.map(([file, module]) => {
       if (typeof module.default !== "function") throw new Error(`${file}: export default function SomethingPage() is missing`);
       return { file, route: routeOf(file), meta: checkMeta(file, module.meta), Component: module.default as ComponentType };
     });
+    const graph: ImportGraph = Object.assign({}, ...[...bundles.values()].map((bundle) => bundle.graph));
     const sources = sourcesByRoute(graph, root, pages);
     return {
       bundledAt,
       pages,
-      renderer: bundle,
+      renderer: shared,
       sourcesOf: (route) => [...(sources.get(route) ?? [])],
       affectedBy: (files) => {
         const changed = files.map((file) => relative(root, resolve(root, file)));
@@ -163,13 +303,49 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     };
   }
 
-  return { load, dispose: async () => context?.dispose() };
+  return {
+    load,
+    dispose: async () => {
+      await Promise.all([...contexts.values()].map((warm) => warm.context.then((context) => context.dispose())));
+    },
+  };
 }
 
-function importGraph(metafile: esbuild.Metafile): ImportGraph {
-  return Object.fromEntries(
-    Object.entries(metafile.inputs).map(([path, input]) => [path, input.imports.filter((imported) => !imported.external).map((imported) => imported.path)]),
-  );
+/** Each entry's output code and import graph, by entry name. A graph names project files by their path
+ * (a page's namespace dropped) and a proxy by the module it stands for, so that graphs join into one. */
+function outputsOf(result: esbuild.BuildResult, root: string): Map<string, { code: Uint8Array; graph: ImportGraph }> {
+  const plain = (path: string) => path.replace(new RegExp(`^(${PAGE}|${PROXY}):`), "");
+  const made = new Map<string, { code: Uint8Array; graph: ImportGraph }>();
+  const files = new Map(result.outputFiles!.map((file) => [relative(root, file.path), file.contents]));
+  for (const [path, output] of Object.entries(result.metafile!.outputs)) {
+    const entry = output.entryPoint?.replace(`${ENTRY}:`, "");
+    if (!entry) continue;
+    const graph: ImportGraph = {};
+    for (const input of Object.keys(output.inputs)) {
+      if (input.startsWith(`${PROXY}:`)) continue;
+      const imports = result.metafile!.inputs[input].imports.filter((imported) => !imported.external).map((imported) => plain(imported.path));
+      graph[plain(input)] = imports;
+    }
+    made.set(entry, { code: files.get(path)!, graph });
+  }
+  return made;
+}
+
+/** The code with its inline source map naming each page by its file, not by the namespace esbuild loaded it in. */
+function withPageSources(code: string, root: string): string {
+  const MAP = "//# sourceMappingURL=data:application/json;base64,";
+  const at = code.lastIndexOf(MAP);
+  if (at < 0) return code;
+  const map = JSON.parse(Buffer.from(code.slice(at + MAP.length).trim(), "base64").toString("utf8")) as { sources: string[] };
+  map.sources = map.sources.map((source) => (source.startsWith(`${PAGE}:`) ? join(root, source.slice(PAGE.length + 1)) : source));
+  return `${code.slice(0, at)}${MAP}${Buffer.from(JSON.stringify(map)).toString("base64")}\n`;
+}
+
+/** The modules a group imports from outside pages/: what its proxies stand for. */
+function importedFrom(graph: ImportGraph): string[] {
+  return Object.values(graph)
+    .flat()
+    .filter((file) => !graph[file]);
 }
 
 function pageFiles(root: string): string[] {

@@ -1,7 +1,7 @@
 // Pages are found by file name; one without metadata stops the build, naming the file and the fix.
 // A page may leave out its description: the head gives it the site's default.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -55,6 +55,37 @@ test("a page without a description loads, and its head carries the site's defaul
     const { pages } = await loadPages(root);
     const head = resolveHead(pages[0].meta, pages[0].route, { siteUrl: "https://cedarline.test", defaultImage: "/images/hero.jpg" });
     assert.equal(head.description, seoDefaults.description);
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("a site of several page groups loads every page, and its pages share each module they import", async () => {
+  const root = mkdtempSync(join(tmpdir(), "pages-"));
+  try {
+    mkdirSync(join(root, "pages"));
+    mkdirSync(join(root, "lib"));
+    writeFileSync(join(root, "lib/shared.ts"), "export const registry = { pages: 0 };\nexport default function Mark() { return null; }\n");
+    for (let i = 0; i < 450; i++) {
+      writeFileSync(
+        join(root, `pages/page-${String(i).padStart(3, "0")}.tsx`),
+        `import Mark, { registry } from "../lib/shared.ts";\nregistry.pages++;\nexport const meta = { title: "Page ${i}", registry, Mark };\nexport default () => null;\n`,
+      );
+    }
+    // Files saved before the build began, so that it keeps its bundles (steps/bundle-reuse.ts).
+    const past = new Date(Date.now() - 60_000);
+    for (const folder of ["pages", "lib"]) for (const file of readdirSync(join(root, folder))) utimesSync(join(root, folder, file), past, past);
+    const { pages, sourcesOf } = await loadPages(root);
+    assert.equal(pages.length, 450);
+    assert.equal(pages[7].route, "/page-007");
+    const groups = readdirSync(join(root, ".cache/server")).filter((file) => /^pages-\d+-\d+\.cjs$/.test(file));
+    assert.ok(groups.length > 1, `the pages were bundled in ${groups.length} group`);
+    // One module, evaluated once, whatever group a page is in; its default export is what a default import gets.
+    const metas = pages.map((page) => page.meta as unknown as { registry: { pages: number }; Mark: unknown });
+    assert.ok(metas.every((meta) => meta.registry === metas[0].registry));
+    assert.equal(metas[0].registry.pages, 450);
+    assert.equal(typeof metas[0].Mark, "function");
+    assert.ok(sourcesOf("/page-123").includes("lib/shared.ts"));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

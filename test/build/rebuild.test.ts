@@ -1,5 +1,5 @@
-// A rebuild reuses the last page bundle only while nothing it was made from changed (steps/bundle-reuse.ts):
-// run as a developer runs it, npm run build in a project copy.
+// A rebuild reuses each kept server bundle (the shared one, and each group of pages) only while nothing
+// it was made from changed (steps/bundle-reuse.ts): run as a developer runs it, npm run build in a project copy.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
@@ -14,7 +14,8 @@ before(() => {
 after(() => project?.remove());
 
 const path = (file: string) => join(project.dir, file);
-const kept = () => statSync(path(".cache/server/last-build.mjs")).mtimeMs;
+/** When each kept bundle was last written: the shared one, and the one group the real site's pages make. */
+const kept = () => ({ shared: statSync(path(".cache/server/shared.cjs")).mtimeMs, pages: statSync(path(".cache/server/pages-1-0.cjs")).mtimeMs });
 
 function runBuild(): void {
   const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
@@ -25,30 +26,43 @@ function runBuild(): void {
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 }
 
-test("a rebuild with nothing changed reuses the kept bundle", () => {
+test("a rebuild with nothing changed reuses the kept bundles", () => {
   runBuild();
   const first = kept();
   runBuild();
-  assert.equal(kept(), first, "the kept bundle was made again");
+  assert.deepEqual(kept(), first, "a kept bundle was made again");
 });
 
 test("kept code that is not the code its record names (another build replaced it) is not used", () => {
-  writeFileSync(path(".cache/server/last-build.mjs"), "export const pageModules = [];\n");
+  writeFileSync(path(".cache/server/pages-1-0.cjs"), "exports.pageModules = [];\n");
   runBuild();
   assert.match(readFileSync(path("dist/index.html"), "utf8"), /<h1/);
-  assert.doesNotMatch(readFileSync(path(".cache/server/last-build.mjs"), "utf8"), /^export const pageModules = \[\];$/m);
+  assert.doesNotMatch(readFileSync(path(".cache/server/pages-1-0.cjs"), "utf8"), /^exports\.pageModules = \[\];$/m);
 });
 
-test("an edit to a file the pages import is built, and then kept", () => {
+test("an edit to a file the pages import is built into the shared bundle, and then kept; the pages' bundle is reused", () => {
   const before = kept();
   const home = readFileSync(path("content/home.ts"), "utf8");
   writeFileSync(path("content/home.ts"), home.replace("Why leaders choose", "Rebuilt: why leaders choose"));
   runBuild();
   assert.match(readFileSync(path("dist/index.html"), "utf8"), /Rebuilt: why leaders choose/);
-  assert.notEqual(kept(), before, "the new bundle was kept");
+  assert.notEqual(kept().shared, before.shared, "the new shared bundle was kept");
+  assert.equal(kept().pages, before.pages, "the pages' bundle was made again");
   writeFileSync(path("content/home.ts"), home);
   runBuild();
   assert.doesNotMatch(readFileSync(path("dist/index.html"), "utf8"), /Rebuilt: why leaders choose/);
+});
+
+test("an edit to a page bundles its group again and reuses the shared bundle", () => {
+  const before = kept();
+  const about = readFileSync(path("pages/about.tsx"), "utf8");
+  writeFileSync(path("pages/about.tsx"), retitled(about, "About, edited"));
+  runBuild();
+  assert.match(readFileSync(path("dist/about.html"), "utf8"), /<title>About, edited \| Cedarline Advisory<\/title>/);
+  assert.notEqual(kept().pages, before.pages, "the group's new bundle was kept");
+  assert.equal(kept().shared, before.shared, "the shared bundle was made again");
+  writeFileSync(path("pages/about.tsx"), about);
+  runBuild();
 });
 
 test("a new page file is built, and once deleted its page is gone", () => {
