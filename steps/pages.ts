@@ -112,13 +112,14 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
 /**
  * A page bundler over `root`. `load()` bundles what changed and imports the result; `dispose()` stops
  * esbuild. A build uses it once; the dev server keeps it for every save.
- * A build bundles React in too, in its production form: one ES module loads several times faster than
- * React's CommonJS files, and no setting of the build's own environment can pick the slow development
+ * A build bundles React in too, in its production form: one bundled module loads several times faster than
+ * React's own CommonJS files, and no setting of the build's own environment can pick the slow development
  * build. The dev server (`dev`) leaves React outside, loaded once and kept across saves. With
  * `sourceMaps`, a render error's stack names the page or component and line; the dev server bundles
  * that way only to explain an error, as the maps cost a third of each save's rebuild.
  */
 export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false } = {}) {
+  /** The folder a bundle's code runs as if it were in (nothing is written there): stack traces name it. */
   const loadDir = resolve(CACHE_DIR, "loaded");
   /** What each generated entry holds at the next bundle: a group's page files, or the shared modules. */
   const entries = new Map<string, string>();

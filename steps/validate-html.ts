@@ -206,6 +206,10 @@ export class PageValidation {
     }
     const { validators } = this;
     if (!validators || this.batch.length < BATCH) return;
+    // The threads' answers come as events: let those already here in first. A caller that never waits on
+    // anything else (a build whose pages are all already on disk byte for byte writes nothing) would
+    // otherwise never see them, and this thread would validate every page while the threads sat idle.
+    if (this.inFlight >= validators.capacity) await new Promise((done) => setImmediate(done));
     while (this.inFlight >= validators.capacity) {
       if (validators.alsoHere) {
         const pages = this.take();
