@@ -92,6 +92,4 @@ test("a page the rebuild leaves as it was is checked again: its link to an ancho
     output,
     /\/about\.html: "\/privacy#information-collected-automatically": \/privacy has no element with id="information-collected-automatically"/,
   );
-  const fixed = runBuild();
-  assert.ok(fixed.ok, fixed.output);
 });
