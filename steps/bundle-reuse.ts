@@ -13,7 +13,8 @@ export type ImportGraph = Record<string, string[]>;
 
 interface Kept {
   key: string;
-  pages: string[];
+  /** What the bundle's entry was made from: a group's page files, or the shared bundle's modules. */
+  entries: string[];
   graph: ImportGraph;
   /** The hash of the kept code: another build in the same checkout may replace it between two reads. */
   code: string;
@@ -56,7 +57,7 @@ export class BundleReuse {
     const place = this.place(name);
     try {
       const kept = JSON.parse(readFileSync(`${place}.json`, "utf8")) as Kept;
-      if (entries.join("\n") !== kept.pages.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
+      if (entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
       const code = readFileSync(`${place}.cjs`);
       return cacheKey(code) === kept.code ? { code, graph: kept.graph } : null;
     } catch {
@@ -65,14 +66,14 @@ export class BundleReuse {
   }
 
   /** Keeps a new bundle for the next build, unless one of its files was saved while it was made. */
-  async keep(name: string, pages: string[], graph: ImportGraph, code: Uint8Array): Promise<void> {
+  async keep(name: string, entries: string[], graph: ImportGraph, code: Uint8Array): Promise<void> {
     const place = this.place(name);
     // A file untouched since before this build began is what esbuild read, so its hash keys the bundle
     // truly; one saved since may not be, and keeping the bundle could hide that save from the next build.
     const settled = (file: string) => statSync(join(this.root, file)).mtimeMs < this.startedAt - CLOCK_SLACK_MS;
     let key: string | null;
     try {
-      key = this.key(pages, graph, (file) => (settled(file) ? this.read(file) : null));
+      key = this.key(entries, graph, (file) => (settled(file) ? this.read(file) : null));
     } catch {
       key = null; // a file is gone already
     }
@@ -80,7 +81,7 @@ export class BundleReuse {
     await mkdir(dirname(place), { recursive: true });
     // The code before the record naming it.
     await writeWhole(`${place}.cjs`, code);
-    await writeWhole(`${place}.json`, JSON.stringify({ key, pages, graph, code: cacheKey(code) } satisfies Kept));
+    await writeWhole(`${place}.json`, JSON.stringify({ key, entries, graph, code: cacheKey(code) } satisfies Kept));
   }
 
   private read(file: string): string {
@@ -92,8 +93,8 @@ export class BundleReuse {
   }
 
   /** Null when `hashOf` has no trustworthy hash for a file. */
-  private key(pages: string[], graph: ImportGraph, hashOf: (file: string) => string | null): string | null {
-    const parts = [...this.salt, this.root, ...pages];
+  private key(entries: string[], graph: ImportGraph, hashOf: (file: string) => string | null): string | null {
+    const parts = [...this.salt, this.root, ...entries];
     for (const file of Object.keys(graph).sort()) {
       if (file.includes(":")) continue; // the generated entry, in a namespace of its own
       const hash = hashOf(file);

@@ -6,7 +6,7 @@
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { cacheKey } from "./cache.ts";
-import { readIfExists, stampOf, writeWhole } from "./files.ts";
+import { keepRecord, readRecord, stampOf } from "./files.ts";
 import { writeIfChanged } from "./output.ts";
 import type { DocumentAssets, RenderedBody } from "./render.ts";
 import type { RenderedPage } from "./render-cache.ts";
@@ -20,10 +20,10 @@ export interface WrittenPage {
 
 /** Where each page's document goes next (a build's verification). */
 export interface PageSink {
-  /** A document as this run wrote it (or found it already on disk, byte for byte). */
-  page(file: string, html: string): void | Promise<void>;
-  /** A document left as an earlier run wrote it: same body, same assets, file untouched since. */
-  kept(file: string): void | Promise<void>;
+  /** A document as this run wrote it (or found it already on disk, byte for byte), with its file's stamp. */
+  page(file: string, html: string, stamp: string | null): void | Promise<void>;
+  /** A document left as an earlier run wrote it (same body, same assets, file untouched since), with its file's stamp. */
+  kept(file: string, stamp: string): void | Promise<void>;
 }
 
 /** What a route's document was written from, and the file's stamp once written. */
@@ -68,7 +68,7 @@ export class DocumentWriter {
       const last = this.last.get(route);
       if (last && last.key === page.key && last.assets === assetsKey && last.stamp !== null && last.stamp === stampOf(path)) {
         now.set(route, last);
-        await sink?.kept(file);
+        await sink?.kept(file, last.stamp);
         continue;
       }
       const html = render({ page: page.page, bodyHtml: bodyOf(page), islands: page.islands }, assets);
@@ -79,8 +79,9 @@ export class DocumentWriter {
         folders.add(folder);
       }
       if (await writeIfChanged(path, html)) changed.push(route);
-      now.set(route, { key: page.key, assets: assetsKey, stamp: stampOf(path) });
-      await sink?.page(file, html);
+      const stamp = stampOf(path);
+      now.set(route, { key: page.key, assets: assetsKey, stamp });
+      await sink?.page(file, html, stamp);
     }
     this.last = now;
     await this.keepRecord(outDir);
@@ -91,19 +92,14 @@ export class DocumentWriter {
   private readRecord(outDir: string): void {
     if (!this.record || this.recordRead) return;
     this.recordRead = true;
-    try {
-      const kept = JSON.parse(readIfExists(this.record)?.toString("utf8") ?? "null") as Record | null;
-      if (kept?.outDir !== resolve(outDir)) return;
-      for (const [route, key, assets, stamp] of kept.routes) this.last.set(route, { key, assets, stamp });
-    } catch {
-      // An unreadable record only means every page is printed again.
-    }
+    const kept = readRecord<Record>(this.record);
+    if (kept?.outDir !== resolve(outDir)) return;
+    for (const [route, key, assets, stamp] of kept.routes) this.last.set(route, { key, assets, stamp });
   }
 
   private async keepRecord(outDir: string): Promise<void> {
     if (!this.record) return;
-    const routes = [...this.last].map(([route, { key, assets, stamp }]) => [route, key, assets, stamp]);
-    await mkdir(dirname(this.record), { recursive: true });
-    await writeWhole(this.record, JSON.stringify({ outDir: resolve(outDir), routes } as Record));
+    const routes: Record["routes"] = [...this.last].map(([route, { key, assets, stamp }]) => [route, key, assets, stamp]);
+    await keepRecord(this.record, { outDir: resolve(outDir), routes } satisfies Record);
   }
 }

@@ -58,8 +58,8 @@ const PAGE = "page";
 const PROXY = "shared-module";
 /** How a proxy's key names a package (a project module's key is its path in the project). */
 const PACKAGE = "package:";
-/** Where a group's proxies find the shared bundle's modules, by project path or package name. */
-const SHARED_MODULES = 'Symbol.for("cedarline.shared-modules")';
+/** Where a group's proxies find the shared bundle's modules (a global symbol's key), by project path or package name. */
+const SHARED_MODULES = "cedarline.shared-modules";
 /** Pages per group, about: an edit bundles one group (~25 ms per hundred pages), a load imports all. */
 const GROUP_PAGES = 200;
 /** Numbers every bundle this process loads, so that each stack trace names the load it came from. */
@@ -101,11 +101,12 @@ function sharedSource(root: string, modules: string[]): string {
 
 const SOURCE_EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".mjs", ".json"];
 const isPackage = (specifier: string) => !/^[./]/.test(specifier);
+/** A module's path as esbuild names it, without the namespace a page or a proxy is loaded in. */
+const withoutNamespace = (path: string) => path.replace(new RegExp(`^(${PAGE}|${PROXY}):`), "");
 
 /** esbuild's report as the developer needs it: file:line:column and the message, for each error. */
 export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): string {
-  const file = (path: string) => path.replace(new RegExp(`^(${PAGE}|${PROXY}):`), "");
-  const where = (e: esbuild.Message) => (e.location ? `${file(e.location.file)}:${e.location.line}:${e.location.column + 1}: ` : "");
+  const where = (e: esbuild.Message) => (e.location ? `${withoutNamespace(e.location.file)}:${e.location.line}:${e.location.column + 1}: ` : "");
   return `${what}:\n${error.errors.map((e) => `  ${where(e)}${e.text}${e.location?.lineText ? `\n    ${e.location.lineText.trim()}` : ""}`).join("\n")}`;
 }
 
@@ -125,9 +126,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   const entries = new Map<string, string>();
   /** The file an import names: as written, or with one of the source extensions (esbuild's own
    * resolver, called from a plugin, cost ~20 ms per import at 10,000 pages). */
-  const files = new Map<string, string | null>();
+  const resolved = new Map<string, string | null>();
   const sourceFile = (path: string): string | null => {
-    let found = files.get(path);
+    let found = resolved.get(path);
     if (found === undefined) {
       const candidates = [
         path,
@@ -135,7 +136,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         ...SOURCE_EXTENSIONS.map((extension) => join(path, `index${extension}`)),
       ];
       found = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile()) ?? null;
-      files.set(path, found);
+      resolved.set(path, found);
     }
     return found;
   };
@@ -190,7 +191,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       resolveDir: dirname(join(root, args.path)),
     }));
     build.onLoad({ filter: /.*/, namespace: PROXY }, (args) => ({
-      contents: `module.exports = globalThis[${SHARED_MODULES}][${JSON.stringify(args.path)}];`,
+      contents: `module.exports = globalThis[Symbol.for(${JSON.stringify(SHARED_MODULES)})][${JSON.stringify(args.path)}];`,
       loader: "js",
     }));
   };
@@ -219,7 +220,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   async function bundleAll(groups: string[][]): Promise<Map<string, { code: Uint8Array; graph: ImportGraph }>> {
     // A build reuses what it kept when nothing a bundle was made from changed (steps/bundle-reuse.ts).
     const reuse = dev ? null : new BundleReuse(root, [esbuild.version, readFileSync(fileURLToPath(import.meta.url)), String(sourceMaps)]);
-    files.clear();
+    resolved.clear();
     const bundles = new Map<string, { code: Uint8Array; graph: ImportGraph }>();
     const names = groups.map((_, i) => groupName(groups.length, i));
     const stale: string[] = [];
@@ -275,7 +276,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     const { code: sharedCode } = bundles.get(SHARED)!;
     const shared = evaluate(sharedCode, SHARED) as Renderer & { sharedModules: Record<string, object> };
     // A proxy reads the module when its group is imported, so every group is imported after the shared bundle it uses.
-    (globalThis as Record<symbol, unknown>)[Symbol.for("cedarline.shared-modules")] = Object.fromEntries(
+    (globalThis as Record<symbol, unknown>)[Symbol.for(SHARED_MODULES)] = Object.fromEntries(
       // "__esModule": a default import through the proxy is the module's default export.
       Object.entries(shared.sharedModules).map(([key, module]) => [key, { __esModule: true, ...module }]),
     );
@@ -315,7 +316,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
 /** Each entry's output code and import graph, by entry name. A graph names project files by their path
  * (a page's namespace dropped) and a proxy by the module it stands for, so that graphs join into one. */
 function outputsOf(result: esbuild.BuildResult, root: string): Map<string, { code: Uint8Array; graph: ImportGraph }> {
-  const plain = (path: string) => path.replace(new RegExp(`^(${PAGE}|${PROXY}):`), "");
   const made = new Map<string, { code: Uint8Array; graph: ImportGraph }>();
   const files = new Map(result.outputFiles!.map((file) => [relative(root, file.path), file.contents]));
   for (const [path, output] of Object.entries(result.metafile!.outputs)) {
@@ -324,8 +324,8 @@ function outputsOf(result: esbuild.BuildResult, root: string): Map<string, { cod
     const graph: ImportGraph = {};
     for (const input of Object.keys(output.inputs)) {
       if (input.startsWith(`${PROXY}:`)) continue;
-      const imports = result.metafile!.inputs[input].imports.filter((imported) => !imported.external).map((imported) => plain(imported.path));
-      graph[plain(input)] = imports;
+      const imports = result.metafile!.inputs[input].imports.filter((imported) => !imported.external).map((imported) => withoutNamespace(imported.path));
+      graph[withoutNamespace(input)] = imports;
     }
     made.set(entry, { code: files.get(path)!, graph });
   }

@@ -9,7 +9,7 @@ import { readFileSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { readIfExists, writeWhole } from "./files.ts";
+import { keepRecord, readIfExists, readRecord, writeWhole } from "./files.ts";
 import type { LoadedPages } from "./pages.ts";
 import type { Page } from "./routes.ts";
 
@@ -117,7 +117,11 @@ export class RenderedBodies {
     await Promise.all(writes);
     const routes = new Set(pages.map((page) => page.route));
     for (const route of this.kept.keys()) if (!routes.has(route)) this.kept.delete(route);
-    if (!this.keep) await writeWhole(ROUTES_FILE, JSON.stringify([...this.kept].map(([route, { key, islands }]) => [route, key, islands])));
+    if (!this.keep)
+      await keepRecord(
+        ROUTES_FILE,
+        [...this.kept].map(([route, { key, islands }]) => [route, key, islands]),
+      );
     return { pages: result, rendered };
   }
 
@@ -138,12 +142,8 @@ export class RenderedBodies {
   private readRoutes(): void {
     if (this.keep || this.routesRead) return;
     this.routesRead = true;
-    try {
-      const routes = JSON.parse(readIfExists(ROUTES_FILE)?.toString("utf8") ?? "[]") as [string, string, string[]][];
-      this.kept = new Map(routes.map(([route, key, islands]) => [route, { key, islands }]));
-    } catch {
-      // An unreadable record only means every body is read back from the cache.
-    }
+    const routes = readRecord<[route: string, key: string, islands: string[]][]>(ROUTES_FILE) ?? [];
+    this.kept = new Map(routes.map(([route, key, islands]) => [route, { key, islands }]));
   }
 }
 

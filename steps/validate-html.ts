@@ -3,12 +3,11 @@
 // the page, the config and the validator's version, so any change to any of them validates anew.
 // Many unchecked pages (a cold build of a large site) are shared out to worker threads.
 import { existsSync, readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ConfigData } from "html-validate";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { writeWhole } from "./files.ts";
+import { keepRecord, readRecord } from "./files.ts";
 
 export interface HtmlFile {
   /** dist-relative, e.g. services.html */
@@ -25,16 +24,11 @@ const KEEP = 20_000;
 const PAGES_PER_WORKER = 60;
 
 function readValidKeys(): Set<string> {
-  try {
-    return new Set(JSON.parse(readFileSync(VALID_PAGES, "utf8")) as string[]);
-  } catch {
-    return new Set();
-  }
+  return new Set(readRecord<string[]>(VALID_PAGES) ?? []);
 }
 
 async function saveValidKeys(keys: Set<string>): Promise<void> {
-  await mkdir(CACHE_DIR, { recursive: true });
-  await writeWhole(VALID_PAGES, JSON.stringify([...keys].slice(-KEEP)));
+  await keepRecord(VALID_PAGES, [...keys].slice(-KEEP));
 }
 
 function readConfigText(): string {

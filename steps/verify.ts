@@ -5,11 +5,11 @@
 // the next build leaves untouched is then neither read nor hashed, and its links are checked again
 // from the record, against whatever the new build wrote.
 import { readFileSync } from "node:fs";
-import { mkdir, readdir } from "node:fs/promises";
-import { dirname, join, relative, resolve } from "node:path";
+import { readdir } from "node:fs/promises";
+import { join, relative, resolve } from "node:path";
 import { performance } from "node:perf_hooks";
 import { cacheKey } from "./cache.ts";
-import { readIfExists, stampOf, writeWhole } from "./files.ts";
+import { keepRecord, readRecord, stampOf } from "./files.ts";
 import { PageValidation, type Validators } from "./validate-html.ts";
 
 export interface BrokenLink {
@@ -109,25 +109,24 @@ export class Verification {
     if (record) this.readRecord(record);
   }
 
-  /** One page as written; resolves when the validators have room for more. */
-  page(file: string, html: string): Promise<void> {
+  /** One page as written (`stamp`: its file's, if the caller has it); resolves when the validators have room for more. */
+  page(file: string, html: string, stamp = stampOf(join(this.outDir, file))): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
     this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(linksOf(html))].map(this.own) });
     this.ids.set(file, new Set([...idsOf(html)].map(this.own)));
-    const stamp = stampOf(join(this.outDir, file));
     if (stamp) this.stamps.set(file, stamp);
     this.linksMs += performance.now() - begun;
     return this.validation.add({ file, html });
   }
 
-  /** A page left as an earlier build wrote it: taken from the record when the file is as recorded, else read and verified. */
-  kept(file: string): Promise<void> {
+  /** A page left as an earlier build wrote it: taken from the record when its file's `stamp` is the one
+   * recorded, else read and verified. */
+  kept(file: string, stamp: string): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
-    const stamp = stampOf(join(this.outDir, file));
     const recorded = this.recorded.get(file);
-    if (!recorded || stamp !== recorded.stamp) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
+    if (!recorded || stamp !== recorded.stamp) return this.page(file, readFileSync(join(this.outDir, file), "utf8"), stamp);
     this.linksByFile.set(file, { page: pageOf(file), links: recorded.links });
     this.ids.set(file, new Set(recorded.ids));
     this.stamps.set(file, stamp);
@@ -173,14 +172,10 @@ export class Verification {
   }
 
   private readRecord(record: string): void {
-    try {
-      const kept = JSON.parse(readIfExists(record)?.toString("utf8") ?? "null") as Record | null;
-      if (kept?.salt !== this.salt) return;
-      for (const [file, stamp, links, ids] of kept.pages) {
-        this.recorded.set(file, { stamp, links: links.map((i) => kept.texts[i]), ids: ids.map((i) => kept.texts[i]) });
-      }
-    } catch {
-      // An unreadable record only means every page is read and verified again.
+    const kept = readRecord<Record>(record);
+    if (kept?.salt !== this.salt) return;
+    for (const [file, stamp, links, ids] of kept.pages) {
+      this.recorded.set(file, { stamp, links: links.map((i) => kept.texts[i]), ids: ids.map((i) => kept.texts[i]) });
     }
   }
 
@@ -197,8 +192,7 @@ export class Verification {
     for (const [file, stamp] of this.stamps) {
       pages.push([file, stamp, this.linksByFile.get(file)!.links.map(index), [...this.ids.get(file)!].map(index)]);
     }
-    await mkdir(dirname(record), { recursive: true });
-    await writeWhole(record, JSON.stringify({ salt: this.salt, texts: [...texts.keys()], pages } satisfies Record));
+    await keepRecord(record, { salt: this.salt, texts: [...texts.keys()], pages } satisfies Record);
   }
 
   /** The ids in a page: those of the pages verified, else read from the file. */
