@@ -6,7 +6,7 @@ import { readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { writeWhole } from "./files.ts";
+import { readIfExists, writeWhole } from "./files.ts";
 
 /** Each file in the bundle (relative to the root) and the project files it imports. */
 export type ImportGraph = Record<string, string[]>;
@@ -22,6 +22,8 @@ interface Kept {
 
 /** Where a project's server bundles are kept. */
 export const keptBundlesDir = (root: string) => join(root, CACHE_DIR, "server");
+/** The length of a cacheKey, in hex. */
+const HASH_LENGTH = 64;
 /** Allowance for the file system's coarse clock (as in output.ts). */
 const CLOCK_SLACK_MS = 50;
 
@@ -45,24 +47,36 @@ export class BundleReuse {
 
   /** Removes the kept bundles not `named` (groups of a smaller or larger site, and older layouts). */
   async prune(named: string[]): Promise<void> {
-    const keep = new Set(named.flatMap((name) => [`${name}.json`, `${name}.cjs`]));
+    const keep = new Set(named.flatMap((name) => [`${name}.json`, `${name}.cjs`, `${name}.v8`]));
     const files = await readdir(keptBundlesDir(this.root)).catch(() => []);
     await Promise.all(
-      files.filter((file) => /\.(json|cjs|mjs)$/.test(file) && !keep.has(file)).map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })),
+      files.filter((file) => /\.(json|cjs|mjs|v8)$/.test(file) && !keep.has(file)).map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })),
     );
   }
 
-  /** The kept bundle, if `entries` are those it was made with and none of its files changed since. */
-  reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph } | null {
+  /** The kept bundle, if `entries` are those it was made with and none of its files changed since; with
+   * V8's compilation of its code when one was kept (see keepCompiled). */
+  reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph; compiled?: Buffer } | null {
     const place = this.place(name);
     try {
       const kept = JSON.parse(readFileSync(`${place}.json`, "utf8")) as Kept;
       if (entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
       const code = readFileSync(`${place}.cjs`);
-      return cacheKey(code) === kept.code ? { code, graph: kept.graph } : null;
+      if (cacheKey(code) !== kept.code) return null;
+      const compiled = readIfExists(`${place}.v8`);
+      // V8 checks only the length of the code its compilation was made from: the hash ahead of it says which code.
+      const forThisCode = compiled?.subarray(0, HASH_LENGTH).toString("latin1") === kept.code;
+      return { code, graph: kept.graph, compiled: forThisCode ? compiled!.subarray(HASH_LENGTH) : undefined };
     } catch {
       return null;
     }
+  }
+
+  /** Keeps V8's compilation of a bundle's code (a code cache), so that the next build that reuses the bundle
+   * does not compile it again (a third of loading a large site's pages). */
+  async keepCompiled(name: string, code: Uint8Array, compiled: Buffer): Promise<void> {
+    await mkdir(keptBundlesDir(this.root), { recursive: true });
+    await writeWhole(`${this.place(name)}.v8`, Buffer.concat([Buffer.from(cacheKey(code), "latin1"), compiled]));
   }
 
   /** Keeps a new bundle for the next build, unless one of its files was saved while it was made. */

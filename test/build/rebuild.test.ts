@@ -6,6 +6,7 @@ import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
+import { BundleReuse } from "../../steps/bundle-reuse.ts";
 
 let project: ProjectCopy;
 before(() => {
@@ -31,6 +32,7 @@ test("a rebuild with nothing changed reuses the kept bundles, and writes again a
   const first = kept();
   const built = readFileSync(path("dist/about.html"), "utf8");
   writeFileSync(path("dist/about.html"), built.replace("<h1", "<h1 hidden"));
+  for (const name of ["shared", "pages-1-0"]) assert.ok(existsSync(path(`.cache/server/${name}.v8`)), `no compilation of ${name} was kept`);
   runBuild();
   assert.deepEqual(kept(), first, "a kept bundle was made again");
   assert.equal(readFileSync(path("dist/about.html"), "utf8"), built);
@@ -74,4 +76,16 @@ test("a new page file is built, and once deleted its page is gone", () => {
   rmSync(path("pages/added.tsx"));
   runBuild();
   assert.equal(existsSync(path("dist/added.html")), false);
+});
+
+test("a kept compilation is handed to V8 only with the code it was compiled from (V8 itself checks only the length)", async () => {
+  const reuse = () => new BundleReuse(project.dir, ["a test's salt"]);
+  const [first, second] = [Buffer.from("exports.n = 1;\n"), Buffer.from("exports.n = 2;\n")];
+  await reuse().keep("compiled-test", [], {}, first);
+  await reuse().keepCompiled("compiled-test", first, Buffer.from("the compilation of the first"));
+  assert.equal(reuse().reusable("compiled-test", [])?.compiled?.toString(), "the compilation of the first");
+  await reuse().keep("compiled-test", [], {}, second);
+  const kept = reuse().reusable("compiled-test", []);
+  assert.equal(kept?.code.toString(), second.toString());
+  assert.equal(kept?.compiled, undefined);
 });
