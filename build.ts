@@ -43,6 +43,9 @@ export interface PipelineOptions {
 }
 
 export interface RunOptions {
+  /** Called before pages are bundled anew, with how many of them may change and how many there are
+   * (a build starts its validators then, so that they are warm by the first page written). */
+  bundlingPages?: (pages: number, total: number) => void;
   /** Where each page's document goes as it is written (a build's verification), given how many pages
    * there are and how many were rendered anew. */
   sinkFor?: (pages: number, rendered: number) => PageSink;
@@ -90,7 +93,7 @@ export class Pipeline {
   }
 
   /** Builds the site into config.outDir, redoing only the steps that `changed` files (project-relative) feed. */
-  async run(changed: string[] = [], { sinkFor, stylesheetReady, pagesWritten }: RunOptions = {}) {
+  async run(changed: string[] = [], { bundlingPages, sinkFor, stylesheetReady, pagesWritten }: RunOptions = {}) {
     this.sources.touch(changed);
     const { config, step } = this;
     const version = (...folders: string[]) => this.sources.of(...folders);
@@ -99,7 +102,7 @@ export class Pipeline {
     await mkdir(out, { recursive: true });
 
     const [loaded, images, logos, publicFiles, stylesheet] = await Promise.all([
-      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load())),
+      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load(bundlingPages))),
       step.images.get([version("art")], () => timer.step("images", () => buildImages(out))),
       step.logos.get([version("public")], () => readLogos()),
       step.publicFiles.get([version("public")], () => copyPublic(out)),
@@ -195,10 +198,14 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   let verification: Verification | undefined;
   try {
     const run = await pipeline.run([], {
+      // A large site's new pages are validated by threads that warm up (~0.7 s) while the pages are
+      // bundled, loaded and rendered, then keep pace with the writing; a small site's few pages are
+      // validated here at the end.
+      bundlingPages: (pages, total) => {
+        validators ??= Validators.ahead(pages, total);
+      },
       sinkFor: (pages, rendered) => {
-        // A large site's new pages are validated by threads that warm up (~0.7 s) while the first pages
-        // are written, then keep pace with the writing; a small site's few pages are validated here at the end.
-        validators = Validators.ahead(rendered, pages);
+        validators ??= Validators.ahead(rendered, pages);
         verification = new Verification(config.outDir, config.siteUrl, validators, join(CACHE_DIR, "verified.json"));
         return verification;
       },

@@ -203,34 +203,44 @@ export class Verification {
   }
 
   /** Each page's internal links against the files written and the ids in its pages; `siteUrl`
-   * addresses (canonical, social images) are checked as the paths they name. */
+   * addresses (canonical, social images) are checked as the paths they name. Most pages share most of
+   * their links (the header's, the footer's), so each link is checked once per folder it is linked from. */
   private brokenLinks(files: Set<string>): BrokenLink[] {
-    const { siteUrl } = this;
     const broken: BrokenLink[] = [];
+    const checked = new Map<string, string | null>();
     for (const [file, { page, links }] of this.linksByFile) {
-      const base = new URL(file.replace(/(^|\/)index\.html$/, "$1"), "http://site/");
+      const folder = file.slice(0, file.lastIndexOf("/") + 1);
       for (const link of links) {
-        const local = siteUrl && (link === siteUrl || link.startsWith(`${siteUrl}/`)) ? link.slice(siteUrl.length) || "/" : link;
-        if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(local) || local === "#") continue;
-        const url = new URL(local, base);
-        const report = (reason: string) => broken.push({ page, link, reason });
-        let path: string;
-        try {
-          path = decodeURIComponent(url.pathname);
-        } catch {
-          report("is not a valid address");
-          continue;
+        // A link to the page itself ("#top", "?a", "") resolves against the page, any other against its folder.
+        const key = /^[#?]|^$/.test(link) ? `${file}\0${link}` : `${folder}\0${link}`;
+        let reason = checked.get(key);
+        if (reason === undefined) {
+          reason = this.problemWith(link, file, files);
+          checked.set(key, reason);
         }
-        const target = servedFile(files, path);
-        if (!target) {
-          report(`${path} does not exist`);
-          continue;
-        }
-        const fragment = decodeURIComponent(url.hash.slice(1));
-        if (fragment && target.endsWith(".html") && !this.idsIn(target).has(fragment)) report(`${path} has no element with id="${fragment}"`);
+        if (reason) broken.push({ page, link, reason });
       }
     }
     return broken;
+  }
+
+  /** Why `link`, in `file`, does not resolve; null when it does or is not the site's. */
+  private problemWith(link: string, file: string, files: Set<string>): string | null {
+    const { siteUrl } = this;
+    const local = siteUrl && (link === siteUrl || link.startsWith(`${siteUrl}/`)) ? link.slice(siteUrl.length) || "/" : link;
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(local) || local === "#") return null;
+    const url = new URL(local, new URL(file.replace(/(^|\/)index\.html$/, "$1"), "http://site/"));
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return "is not a valid address";
+    }
+    const target = servedFile(files, path);
+    if (!target) return `${path} does not exist`;
+    const fragment = decodeURIComponent(url.hash.slice(1));
+    if (fragment && target.endsWith(".html") && !this.idsIn(target).has(fragment)) return `${path} has no element with id="${fragment}"`;
+    return null;
   }
 }
 
