@@ -1,8 +1,11 @@
 // Rasterises the artwork in art/ into responsive WebP and JPEG files, content-hashed. Each encoded file
-// is cached by its source and settings, so a warm build never loads sharp.
+// is cached by its source and settings, so a warm build never starts sharp (which runs in a process of
+// its own: steps/image-encoder.mjs).
+import { type ChildProcess, fork } from "node:child_process";
 import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
+import { fileURLToPath } from "node:url";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
 import { cached, cacheKey } from "./cache.ts";
 
@@ -24,45 +27,91 @@ function svgSize(svg: string, file: string): { width: number; height: number } {
   return { width, height };
 }
 
+/** What the encoder (steps/image-encoder.mjs) is asked for one file. */
+interface Encoding {
+  art: string;
+  svg: Buffer;
+  /** Rasterises the art at its widest size: the SVG renders sharp at any size, so a larger raster would
+   * only cost time (the hero at twice its size took as long as encoding it). */
+  density: number;
+  resize: { width: number; height?: number; fit?: "cover" };
+  format: Format;
+  quality: number;
+}
+
 /**
- * One artwork, rasterised once at the widest size asked of it (the SVG renders sharp at any size, so
- * a larger raster would only cost time: the hero at twice its size took as long as encoding it) and
- * only when the cache lacks one of its files.
+ * sharp in a process of its own, started at the first image the cache lacks (a warm build never starts
+ * it) and ended by `close`: libvips keeps the native memory it used until its process ends.
  */
+class Encoder {
+  private child: ChildProcess | undefined;
+  private calls = 0;
+  private readonly waiting = new Map<number, { done: (bytes: Buffer) => void; fail: (error: Error) => void }>();
+
+  encode(encoding: Encoding): Promise<Buffer> {
+    const child = this.start();
+    const id = ++this.calls;
+    return new Promise((done, fail) => {
+      this.waiting.set(id, { done, fail });
+      child.send({ id, ...encoding });
+    });
+  }
+
+  close(): void {
+    this.child?.disconnect();
+    this.child = undefined;
+  }
+
+  private start(): ChildProcess {
+    if (this.child) return this.child;
+    // Without tsx's loader (the encoder is plain JavaScript); Buffers pass whole with "advanced" serialization.
+    const child = fork(fileURLToPath(new URL("./image-encoder.mjs", import.meta.url)), { execArgv: [], serialization: "advanced" });
+    child.on("message", ({ id, bytes, error }: { id: number; bytes?: Uint8Array; error?: string }) => {
+      const call = this.waiting.get(id);
+      this.waiting.delete(id);
+      if (error !== undefined) call?.fail(new Error(error));
+      else call?.done(Buffer.from(bytes!));
+    });
+    const stop = (why: string) => {
+      for (const call of this.waiting.values()) call.fail(new Error(`the image encoder ${why} before it answered`));
+      this.waiting.clear();
+      if (this.child === child) this.child = undefined;
+    };
+    child.on("error", (error) => stop(`failed (${error.message})`));
+    child.on("exit", (code, signal) => stop(`stopped (${signal ?? `exit code ${code}`})`));
+    this.child = child;
+    return child;
+  }
+}
+
+/** One artwork, encoded only when the cache lacks one of its files. */
 class Artwork {
   readonly width: number;
   readonly height: number;
-  private raster: Promise<{ data: Buffer; info: { width: number; height: number; channels: 1 | 2 | 3 | 4 } }> | undefined;
 
   constructor(
     readonly name: string,
     readonly svg: Buffer,
     private readonly widest: number,
+    private readonly encoder: Encoder,
   ) {
     ({ width: this.width, height: this.height } = svgSize(svg.toString("utf8"), `art/${name}.svg`));
   }
 
-  private async pixels() {
-    const { default: sharp } = await import("sharp");
-    this.raster ??= sharp(this.svg, { density: (72 * this.widest) / this.width })
-      .raw()
-      .toBuffer({ resolveWithObject: true });
-    const { data, info } = await this.raster;
-    return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  private encoding(resize: Encoding["resize"], format: Format): Encoding {
+    return { art: this.name, svg: this.svg, density: (72 * this.widest) / this.width, resize, format, quality: QUALITY[format] };
   }
 
   encode(format: Format, width: number): Promise<Buffer> {
-    return cached("images", cacheKey(this.svg, format, String(width), String(QUALITY[format]), String(this.widest)), EXTENSION[format], async () => {
-      const image = (await this.pixels()).resize({ width });
-      if (format === "webp") return image.webp({ quality: QUALITY.webp }).toBuffer();
-      return image.jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer();
-    });
+    return cached("images", cacheKey(this.svg, format, String(width), String(QUALITY[format]), String(this.widest)), EXTENSION[format], () =>
+      this.encoder.encode(this.encoding({ width }, format)),
+    );
   }
 
   /** The art cropped to this shape around its centre, as JPEG. */
   card(width: number, height: number): Promise<Buffer> {
-    return cached("images", cacheKey(this.svg, "card", String(width), String(height), String(QUALITY.jpeg), String(this.widest)), "jpg", async () =>
-      (await this.pixels()).resize({ width, height, fit: "cover" }).jpeg({ quality: QUALITY.jpeg, mozjpeg: true }).toBuffer(),
+    return cached("images", cacheKey(this.svg, "card", String(width), String(height), String(QUALITY.jpeg), String(this.widest)), "jpg", () =>
+      this.encoder.encode(this.encoding({ width, height, fit: "cover" }, "jpeg")),
     );
   }
 }
@@ -91,13 +140,14 @@ export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 /** The site's images, and the dist-relative files written for them. */
 export async function buildImages(outDir: string): Promise<{ images: SiteData["images"]; files: string[] }> {
   await mkdir(join(outDir, "images"), { recursive: true });
-  const hero = new Artwork("hero", await readFile("art/hero.svg"), 1600);
-  const headshot = new Artwork("headshot", await readFile("art/headshot.svg"), 640);
+  const encoder = new Encoder();
+  const hero = new Artwork("hero", await readFile("art/hero.svg"), 1600, encoder);
+  const headshot = new Artwork("headshot", await readFile("art/headshot.svg"), 640, encoder);
   const [heroImage, headshotImage, ogImage] = await Promise.all([
     responsive(outDir, hero, [640, 768, 1024, 1600], 1600),
     responsive(outDir, headshot, [320, 480, 640], 640),
     hero.card(SOCIAL_CARD.width, SOCIAL_CARD.height).then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),
-  ]);
+  ]).finally(() => encoder.close());
   const images = { hero: heroImage, headshot: headshotImage, ogImage };
   return { images, files: [...JSON.stringify(images).matchAll(/\/(images\/[^\s",]+)/g)].map((match) => match[1]) };
 }
