@@ -210,7 +210,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
         return verification;
       },
     });
-    await run.timer.step("verify", () => verification?.finish()).finally(() => validators?.close());
+    await run.timer.step("verify", () => verification?.finish());
     if (verification) log(verification.summary());
     for (const line of budgetReport(config.outDir, run.pages, run.scripts.routes)) log(line);
     if (run.removed.length) {
@@ -221,6 +221,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}; ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in all threads`);
     return run;
   } finally {
-    await pipeline.close();
+    // The threads too when a step failed before verification: they may have started at bundling.
+    await Promise.all([pipeline.close(), validators?.close()]);
   }
 }
