@@ -23,7 +23,8 @@ const REPORT_DIR = "lighthouse-reports";
 /**
  * The audits that say whether the page gives its largest paint every chance, whatever the machine's
  * speed: the LCP image found in the HTML, not lazy, fetched first; nothing render-blocking; images
- * and fonts delivered well; a fast document. Each passes (score 1) or names a fault in the page.
+ * and fonts delivered well; a fast document. Each passes (score 1) or names a fault in the page; the
+ * image's guards do not apply to a page whose largest paint is text, and pass there.
  */
 export const LCP_GUARDS = [
   "lcp-discovery-insight",
@@ -54,6 +55,13 @@ export interface Audit {
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
+/** A guard's score: 1 when it passed, or when it does not apply (the image audits, on a page whose largest
+ * paint is text); 0 when Lighthouse has no such audit (renamed in a new version), so that it is noticed. */
+export function guardScore(audit: { score: number | null; scoreDisplayMode: string } | undefined): number {
+  if (!audit) return 0;
+  return audit.scoreDisplayMode === "notApplicable" ? 1 : (audit.score ?? 0);
+}
+
 /** One Lighthouse run against `url` in the Chromium listening on `port`. */
 async function runOnce(url: string, port: number): Promise<Omit<Audit, "route">> {
   const result = await lighthouse(url, { port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] });
@@ -63,7 +71,7 @@ async function runOnce(url: string, port: number): Promise<Omit<Audit, "route">>
   const score = (id: string) => Math.round((lhr.categories[id].score ?? 0) * 100);
   return {
     scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
-    lcpGuards: Object.fromEntries(LCP_GUARDS.map((id) => [id, lhr.audits[id]?.score ?? 0])) as Audit["lcpGuards"],
+    lcpGuards: Object.fromEntries(LCP_GUARDS.map((id) => [id, guardScore(lhr.audits[id])])) as Audit["lcpGuards"],
     lcpMs: lhr.audits["largest-contentful-paint"].numericValue ?? Number.POSITIVE_INFINITY,
     tbtMs: lhr.audits["total-blocking-time"].numericValue ?? Number.POSITIVE_INFINITY,
     cls: lhr.audits["cumulative-layout-shift"].numericValue ?? Number.POSITIVE_INFINITY,

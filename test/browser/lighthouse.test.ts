@@ -7,7 +7,7 @@
 // a quiet machine; this test prints them.
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { auditRoutes, LCP_GUARDS, LIGHTHOUSE_BAR } from "../../commands/lighthouse.ts";
+import { auditRoutes, guardScore, LCP_GUARDS, LIGHTHOUSE_BAR } from "../../commands/lighthouse.ts";
 import { bareSite, ensureTestSites } from "../helpers/site.ts";
 
 // /about: its largest paint is the headshot, the slowest kind of LCP after the home page's hero.
@@ -23,4 +23,12 @@ test(`Lighthouse mobile on ${ROUTE}: accessibility, best practices and SEO 100, 
   t.diagnostic(
     `timings (npm run lighthouse holds them): LCP ${Math.round(audit.lcpMs)} ms, performance ${audit.scores.performance}, CPU benchmark ${Math.round(audit.benchmarkIndex)}`,
   );
+});
+
+test("a guard of the largest paint passes where it does not apply (the image's guards, on a page whose largest paint is text) and fails where Lighthouse lacks it", () => {
+  assert.equal(guardScore({ score: null, scoreDisplayMode: "notApplicable" }), 1);
+  assert.equal(guardScore({ score: 1, scoreDisplayMode: "metricSavings" }), 1);
+  assert.equal(guardScore({ score: 0, scoreDisplayMode: "metricSavings" }), 0);
+  assert.equal(guardScore({ score: null, scoreDisplayMode: "error" }), 0);
+  assert.equal(guardScore(undefined), 0, "a renamed audit must be noticed");
 });
