@@ -4,9 +4,9 @@
 // to one page bundles only that page's group. Only builds do this; the dev server keeps esbuild warm instead.
 import { readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { readIfExists, writeWhole } from "./files.ts";
+import { keepRecord, readIfExists, readRecord, writeWhole } from "./files.ts";
 
 /** Each file in the bundle (relative to the root) and the project files it imports. */
 export type ImportGraph = Record<string, string[]>;
@@ -59,8 +59,8 @@ export class BundleReuse {
   reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph; compiled?: Buffer } | null {
     const place = this.place(name);
     try {
-      const kept = JSON.parse(readFileSync(`${place}.json`, "utf8")) as Kept;
-      if (entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
+      const kept = readRecord<Kept>(`${place}.json`);
+      if (!kept || entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
       const code = readFileSync(`${place}.cjs`);
       if (cacheKey(code) !== kept.code) return null;
       const compiled = readIfExists(`${place}.v8`);
@@ -92,10 +92,10 @@ export class BundleReuse {
       key = null; // a file is gone already
     }
     if (!key) return;
-    await mkdir(dirname(place), { recursive: true });
+    await mkdir(keptBundlesDir(this.root), { recursive: true });
     // The code before the record naming it.
     await writeWhole(`${place}.cjs`, code);
-    await writeWhole(`${place}.json`, JSON.stringify({ key, entries, graph, code: cacheKey(code) } satisfies Kept));
+    await keepRecord(`${place}.json`, { key, entries, graph, code: cacheKey(code) } satisfies Kept);
   }
 
   private read(file: string): string {

@@ -237,10 +237,11 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       if (kept) bundles.set(name, kept);
       else stale.push(name);
     });
+    const total = groups.flat().length;
     if (stale.length) {
       bundling?.(
         stale.reduce((pages, name) => pages + groups[names.indexOf(name)].length, 0),
-        groups.flat().length,
+        total,
       );
       const result = await bundle("groups", stale, groupsPlugin);
       for (const [name, made] of outputsOf(result, root)) {
@@ -253,7 +254,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     entries.set(SHARED, sharedSource(root, modules));
     let shared = reuse?.reusable(SHARED, modules);
     if (!shared) {
-      bundling?.(groups.flat().length, groups.flat().length);
+      bundling?.(total, total);
       shared = outputsOf(await bundle(SHARED, [SHARED], () => {}), root).get(SHARED)!;
       await reuse?.keep(SHARED, modules, shared.graph, shared.code);
     }
@@ -262,8 +263,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     return { bundles, reuse };
   }
 
-  /** Where a bundle's require finds packages (the dev server leaves them outside): the project's node_modules. */
-  const packagePaths = createRequire(join(root, "package.json")).resolve.paths("react") ?? [];
+  /** A bundle's require, which finds packages (the dev server leaves them outside) in the project's node_modules. */
+  const requireFromRoot = createRequire(join(root, "package.json"));
+  const packagePaths = requireFromRoot.resolve.paths("react") ?? [];
   /**
    * Runs a bundle's code as a CommonJS module of its own, as Node's loader would, without a file: a
    * load of many bundles then costs no file writes and no round trips through the module loader's
@@ -288,7 +290,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       importModuleDynamically: vm.constants.USE_MAIN_CONTEXT_DEFAULT_LOADER,
     });
     const run = script.runInThisContext() as (exports: unknown, require: NodeJS.Require, module: Module, filename: string, dirname: string) => void;
-    run.call(module.exports, module.exports, createRequire(file), module, file, loadDir);
+    run.call(module.exports, module.exports, requireFromRoot, module, file, loadDir);
     if (compiledAnew && (!compiled || script.cachedDataRejected)) compiledAnew(script.createCachedData());
     return module.exports;
   }
