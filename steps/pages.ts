@@ -4,17 +4,16 @@
 // outside pages/ (components, content, React) in one shared bundle with the renderer: so one edited
 // page bundles its group again and nothing else, and a build keeps each bundle for the next
 // (steps/bundle-reuse.ts). The dev server keeps esbuild warm and asks which pages a changed file affects.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import { dirname, extname, join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import vm from "node:vm";
 import * as esbuild from "esbuild";
-import type { ComponentType } from "react";
-import type { PageMeta } from "../components/head.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { type Page, routeOf } from "./routes.ts";
+import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
+import type { Page } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
  * registry; and the content the PDFs print, so a dev server's PDFs follow every save too. */
@@ -27,23 +26,12 @@ export interface LoadedPages {
   renderer: Renderer;
   /** The project files a route's output is made from (paths relative to the project). */
   sourcesOf: (route: string) => string[];
-  /** The routes whose output may change when these project files change. */
-  affectedBy: (files: string[]) => string[];
+  /** The files a route's body is rendered from besides its props: its sources, less the content a
+   * collection's file reads only for getStaticPaths (that reaches each entry's body through its props,
+   * so an edit to one entry renders that entry again, not the whole collection). */
+  templateSourcesOf: (route: string) => string[];
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
-}
-
-function checkMeta(file: string, meta: unknown): PageMeta {
-  if (!meta || typeof meta !== "object") throw new Error(`${file}: export const meta: PageMeta = { title, description } is missing`);
-  const { title, description } = meta as Partial<PageMeta>;
-  if (typeof title !== "string" || !title.trim()) throw new Error(`${file}: meta.title is missing`);
-  // Left out, the head gives the page the site's default description; written, it must say something.
-  if (description !== undefined && (typeof description !== "string" || description.trim().length < 50)) {
-    throw new Error(
-      `${file}: meta.description is shorter than 50 characters; write one or two sentences for search results, or leave it out for the site's default (seoDefaults in content/site.ts)`,
-    );
-  }
-  return meta as PageMeta;
 }
 
 const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
@@ -313,28 +301,29 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       // "__esModule": a default import through the proxy is the module's default export.
       Object.entries(shared.sharedModules).map(([key, module]) => [key, { __esModule: true, ...module }]),
     );
-    const pageModules: [string, { meta?: unknown; default?: unknown }][] = [];
+    const pageModules: [string, PageModule][] = [];
     for (const name of bundles.keys()) {
       if (name !== SHARED) pageModules.push(...(run(name) as { pageModules: typeof pageModules }).pageModules);
     }
     await Promise.all(compilations);
     pageModules.sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 
-    const pages = pageModules.map(([file, module]) => {
-      if (typeof module.default !== "function") throw new Error(`${file}: export default function SomethingPage() is missing`);
-      return { file, route: routeOf(file), meta: checkMeta(file, module.meta), Component: module.default as ComponentType };
-    });
+    const pages = pageModules.flatMap(([file, module]) => pagesOf(file, module));
+    checkRoutesUnique(pages);
     const graph: ImportGraph = Object.assign({}, ...[...bundles.values()].map((bundle) => bundle.graph));
-    const sources = sourcesByRoute(graph, root, pages);
+    const sources = sourcesByFile(graph, root, files);
+    const fileOf = new Map(pages.map((page) => [page.route, page]));
+    const of = (route: string, which: "all" | "template") => {
+      const page = fileOf.get(route);
+      const found = page && sources.get(page.file);
+      return found ? [...(page.props && which === "template" ? found.template : found.all)] : [];
+    };
     return {
       bundledAt,
       pages,
       renderer: shared,
-      sourcesOf: (route) => [...(sources.get(route) ?? [])],
-      affectedBy: (files) => {
-        const changed = files.map((file) => relative(root, resolve(root, file)));
-        return pages.filter((page) => changed.some((file) => sources.get(page.route)?.has(file))).map((page) => page.route);
-      },
+      sourcesOf: (route) => of(route, "all"),
+      templateSourcesOf: (route) => of(route, "template"),
     };
   }
 
@@ -389,32 +378,28 @@ function importedFrom(graph: ImportGraph): string[] {
     .filter((file) => !graph[file]);
 }
 
-function pageFiles(root: string): string[] {
-  try {
-    return readdirSync(join(root, "pages"))
-      .filter((name) => name.endsWith(".tsx"))
-      .map((name) => `pages/${name}`)
-      .sort();
-  } catch {
-    return [];
-  }
-}
-
-/** Every project file each route's output comes from: the page, what it imports, and what the renderer imports. */
-function sourcesByRoute(graph: ImportGraph, root: string, pages: Page[]): Map<string, Set<string>> {
-  const closure = (start: string, seen = new Set<string>()) => {
+/** Every project file each page file's output comes from: the page, what it imports, and what the
+ * renderer imports (`all`); and (`template`) the same less the content files only the page itself
+ * imports, which a collection's file reads for getStaticPaths. */
+function sourcesByFile(graph: ImportGraph, root: string, files: string[]): Map<string, { all: Set<string>; template: Set<string> }> {
+  const closure = (starts: string[], seen = new Set<string>()) => {
     const visit = (path: string) => {
       if (seen.has(path) || !graph[path]) return;
       seen.add(path);
       for (const imported of graph[path]) visit(imported);
     };
-    visit(start);
+    for (const start of starts) visit(start);
     return seen;
   };
-  const shared = closure(relative(root, renderModule));
+  const shared = closure([relative(root, renderModule)]);
   // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
-  const own = (files: Set<string>) => new Set([...files].filter((file) => !file.includes("node_modules/")));
-  return new Map(pages.map((page) => [page.route, own(closure(page.file, new Set(shared)))]));
+  const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
+  return new Map(
+    files.map((file) => {
+      const code = (graph[file] ?? []).filter((imported) => !imported.startsWith("content/"));
+      return [file, { all: own(closure([file], new Set(shared))), template: own(closure(code, new Set([...shared, file]))) }];
+    }),
+  );
 }
 
 /** Loads every page once, as a build does. */

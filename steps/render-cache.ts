@@ -61,7 +61,7 @@ export class RenderedBodies {
   constructor(private readonly keep = false) {}
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
-  async render({ pages, renderer, sourcesOf, bundledAt }: LoadedPages, site: SiteData): Promise<{ pages: RenderedPage[]; rendered: number }> {
+  async render({ pages, renderer, templateSourcesOf, bundledAt }: LoadedPages, site: SiteData): Promise<{ pages: RenderedPage[]; rendered: number }> {
     this.last = { renderer, site };
     this.unsettled = new Map();
     let rendered = 0;
@@ -83,8 +83,8 @@ export class RenderedBodies {
     const result: RenderedPage[] = [];
     let writes: Promise<void>[] = [];
     for (const page of pages) {
-      const sources = sourcesOf(page.route).sort();
-      const key = cacheKey(siteKey, page.route, ...sources.map((file) => `${file}:${fileState(file).hash}`));
+      const sources = templateSourcesOf(page.route).sort();
+      const key = cacheKey(siteKey, page.route, JSON.stringify(page.props ?? null), ...sources.map((file) => `${file}:${fileState(file).hash}`));
       const kept = this.kept.get(page.route);
       if (kept?.key === key) {
         result.push({ page, key, islands: kept.islands });

@@ -20,7 +20,9 @@ export interface RenderedBody {
 export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBody {
   const value: SiteData = { ...site, path: page.route };
   const { result, islands } = collectIslands(() =>
-    renderToStaticMarkup(createElement(SiteContext.Provider, { value }, createElement(Layout, { path: page.route }, createElement(page.Component)))),
+    renderToStaticMarkup(
+      createElement(SiteContext.Provider, { value }, createElement(Layout, { path: page.route }, createElement(page.Component, page.props as never))),
+    ),
   );
   return { page, bodyHtml: result, islands };
 }

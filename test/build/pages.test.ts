@@ -3,12 +3,12 @@
 import assert from "node:assert/strict";
 import { mkdirSync, mkdtempSync, readdirSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { resolveHead } from "../../components/head.ts";
 import { seoDefaults } from "../../content/site.ts";
 import { loadPages } from "../../steps/pages.ts";
-import { outputFileOf, routeOf, routeOfOutputFile } from "../../steps/routes.ts";
+import { fillRoute, outputFileOf, routeOf, routeOfOutputFile } from "../../steps/routes.ts";
 
 test("routeOfOutputFile undoes outputFileOf for every kind of route", () => {
   for (const route of ["/", "/case-studies", "/404"]) assert.equal(routeOfOutputFile(outputFileOf(route)), route);
@@ -90,3 +90,111 @@ test("a site of several page groups loads every page, and its pages share each m
     rmSync(root, { recursive: true, force: true });
   }
 });
+
+test("a page file's route: folders nest, index names its folder, [parameters] stay until an entry fills them", () => {
+  assert.deepEqual(["pages/work/index.tsx", "pages/case-studies/[slug].tsx", "pages/a/[kind]/[slug].tsx"].map(routeOf), [
+    "/work",
+    "/case-studies/[slug]",
+    "/a/[kind]/[slug]",
+  ]);
+  assert.equal(fillRoute("/a/[kind]/[slug]", { kind: "notes", slug: "q3-2026" }), "/a/notes/q3-2026");
+  assert.equal(outputFileOf("/case-studies/eqos-initiative"), "case-studies/eqos-initiative.html");
+  for (const slug of ["a b", "Eqos", "-x", "x--y", "x/y", "", "x.pdf"]) assert.throws(() => fillRoute("/x/[slug]", { slug }), /is not a slug/, slug);
+});
+
+/** A throwaway project: each file's path and text. */
+function project(files: Record<string, string>): string {
+  const root = mkdtempSync(join(tmpdir(), "pages-"));
+  for (const [file, source] of Object.entries(files)) {
+    mkdirSync(dirname(join(root, file)), { recursive: true });
+    writeFileSync(join(root, file), source);
+  }
+  return root;
+}
+
+const collection = (entries: string) => `import { notes } from "../../content/notes.ts";
+export function getStaticPaths() { return ${entries}; }
+export const meta = ({ title }: { title: string }) => ({ title });
+export default function NotePage({ title }: { title: string }) { return title; }
+`;
+const notes = 'export const notes = [{ slug: "first", title: "First" }, { slug: "second", title: "Second" }];\n';
+
+test("a [slug] file makes one page per entry of getStaticPaths, with its props and its meta from them", async () => {
+  const root = project({
+    "content/notes.ts": notes,
+    "pages/notes/[slug].tsx": collection("notes.map((note) => ({ params: { slug: note.slug }, props: { title: note.title } }))"),
+    "pages/notes/index.tsx": 'export const meta = { title: "Notes" }; export default () => null;',
+  });
+  try {
+    const { pages, sourcesOf, templateSourcesOf } = await loadPages(root);
+    assert.deepEqual(
+      pages.map((page) => [page.file, page.route, page.meta.title, page.props]),
+      [
+        ["pages/notes/[slug].tsx", "/notes/first", "First", { title: "First" }],
+        ["pages/notes/[slug].tsx", "/notes/second", "Second", { title: "Second" }],
+        ["pages/notes/index.tsx", "/notes", "Notes", undefined],
+      ],
+    );
+    // The list reaches each entry's page through its props: an edit to one entry renders that one again.
+    assert.ok(sourcesOf("/notes/first").includes("content/notes.ts"));
+    assert.ok(!templateSourcesOf("/notes/first").includes("content/notes.ts"));
+    assert.ok(templateSourcesOf("/notes/first").includes("pages/notes/[slug].tsx"));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+for (const [what, files, message] of [
+  [
+    "a duplicate slug",
+    { "pages/notes/[slug].tsx": collection('[{ params: { slug: "first" }, props: { title: "A" } }, { params: { slug: "first" }, props: { title: "B" } }]') },
+    'pages/notes/[slug].tsx: getStaticPaths() entry 2 (slug "first"): entry 1 has the same route, /notes/first; each entry needs its own',
+  ],
+  [
+    "a slug with a space",
+    {
+      "pages/notes/[slug].tsx": collection(
+        '[{ params: { slug: "first" }, props: { title: "A" } }, { params: { slug: "second note" }, props: { title: "B" } }]',
+      ),
+    },
+    'pages/notes/[slug].tsx: getStaticPaths() entry 2 (slug "second note"): params.slug "second note" is not a slug',
+  ],
+  [
+    "an entry without its parameter",
+    { "pages/notes/[slug].tsx": collection('[{ params: { id: "first" }, props: { title: "A" } }]') },
+    "pages/notes/[slug].tsx: getStaticPaths() entry 1 (slug undefined): params.slug is missing",
+  ],
+  [
+    "no getStaticPaths",
+    { "pages/notes/[slug].tsx": 'export const meta = { title: "Note" }; export default () => null;' },
+    "pages/notes/[slug].tsx: export function getStaticPaths()",
+  ],
+  [
+    "a route two files claim",
+    {
+      "pages/notes.tsx": 'export const meta = { title: "Notes" }; export default () => null;',
+      "pages/notes/index.tsx": 'export const meta = { title: "Notes" }; export default () => null;',
+    },
+    "/notes is claimed by both pages/notes.tsx and pages/notes/index.tsx",
+  ],
+  [
+    "an entry a page of its own claims",
+    {
+      "pages/notes/first.tsx": 'export const meta = { title: "First" }; export default () => null;',
+      "pages/notes/[slug].tsx": collection('[{ params: { slug: "first" }, props: { title: "A" } }]'),
+    },
+    "/notes/first is claimed by both pages/notes/[slug].tsx (its entry for /notes/first) and pages/notes/first.tsx",
+  ],
+] as const) {
+  test(`${what} stops the build naming the file and the entry`, async () => {
+    const root = project({ "content/notes.ts": notes, ...files });
+    try {
+      await assert.rejects(loadPages(root), (error: Error) => {
+        assert.ok(error.message.startsWith(message), error.message);
+        return true;
+      });
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
