@@ -5,6 +5,8 @@ import { BrandMark } from "./BrandMark.tsx";
 import { Island } from "./Island.tsx";
 
 export function Header({ path }: { path: string }) {
+  const page = navigation.find((link) => link.href === path)?.href;
+  const section = page ? undefined : navigation.find((link) => link.href !== "/" && path.startsWith(`${link.href}/`))?.href;
   return (
     <header className="site-header">
       <a className="skip-link" href="#main">
@@ -15,7 +17,7 @@ export function Header({ path }: { path: string }) {
           <BrandMark />
           <span className="brand__name">{company.name}</span>
         </a>
-        <Island component={MobileMenu} props={{ links: navigation, insights: insightsLink, currentPath: path }} />
+        <Island component={MobileMenu} props={{ links: navigation, insights: insightsLink, ...(page && { page }), ...(section && { section }) }} />
         <Island component={ThemeToggle} props={{}} />
       </div>
     </header>

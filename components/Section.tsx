@@ -23,11 +23,21 @@ export function Section({ id, heading, intro, className, children }: SectionProp
   );
 }
 
-/** The h1 band at the top of every page but home. */
-export function PageHeader({ eyebrow, heading, intro }: { eyebrow?: string; heading: string; intro?: string }) {
+/** The h1 band at the top of every page but home; a nested page's names its parent (`up`) in a breadcrumb. */
+export function PageHeader({ eyebrow, heading, intro, up }: { eyebrow?: string; heading: string; intro?: string; up?: { href: string; label: string } }) {
   return (
     <div className="page-header">
       <div className="container">
+        {up && (
+          <nav className="breadcrumb" aria-label="Breadcrumb">
+            <ol>
+              <li>
+                <a href={up.href}>{up.label}</a>
+              </li>
+              <li aria-current="page">{heading}</li>
+            </ol>
+          </nav>
+        )}
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
         <h1 className="page-header__title">{heading}</h1>
         {intro && <p className="page-header__intro">{intro}</p>}

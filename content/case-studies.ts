@@ -109,3 +109,15 @@ export const caseStudies: CaseStudy[] = [
     isExternalLink: false,
   },
 ];
+
+/** A study's address on the site: /case-studies/<its PDF's name> for the five, its title's words for
+ * the featured one (whose link leaves the site). */
+export function caseStudyPath(study: CaseStudy): string {
+  const slug = study.isExternalLink
+    ? study.title
+        .toLowerCase()
+        .replace(/[^a-z0-9]+/g, "-")
+        .replace(/^-|-$/g, "")
+    : study.pdfUrl.replace(/^.*\//, "").replace(/\.pdf$/, "");
+  return `/case-studies/${slug}`;
+}

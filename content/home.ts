@@ -1,5 +1,6 @@
 // Home page copy. Names come from ./site.ts so a rename stays a one-line change.
 
+import { caseStudies, caseStudyPath } from "./case-studies.ts";
 import { company, memoryProduct, newsletter, visitLabel } from "./site.ts";
 import type { ServiceArea } from "./types.ts";
 
@@ -62,6 +63,9 @@ export const caseStudiesTeaser = {
     title: `Launching ${memoryProduct.name}: an AI memory product built in-house`,
     text: `How we took ${memoryProduct.name} from a working prototype to a launched product that gives AI assistants a private, persistent memory, and what it taught us about shipping AI responsibly.`,
     linkText: visitLabel(memoryProduct.url),
+    /** The featured study's own page. */
+    studyPath: caseStudyPath(caseStudies.find((study) => study.featured) ?? caseStudies[0]),
+    studyLinkText: "Read the case study",
   },
   framework: {
     label: "Framework",

@@ -6,12 +6,15 @@ import { CloseIcon, MenuIcon } from "../shared/icons.tsx";
 interface MobileMenuProps {
   links: NavLink[];
   insights: NavLink;
-  currentPath: string;
+  /** The link of the page shown, when it is one of them (aria-current="page")… */
+  page?: string;
+  /** …or of the section it is in, as Work is for a case study's page (aria-current="true"). */
+  section?: string;
 }
 
 const FOCUSABLE = "a[href], button:not([disabled])";
 
-export default function MobileMenu({ links, insights, currentPath }: MobileMenuProps) {
+export default function MobileMenu({ links, insights, page, section }: MobileMenuProps) {
   const [open, setOpen] = useState(false);
   const openButton = useRef<HTMLButtonElement>(null);
   const panel = useRef<HTMLElement>(null);
@@ -98,7 +101,7 @@ export default function MobileMenu({ links, insights, currentPath }: MobileMenuP
         <ul className="site-menu__links">
           {links.map((link) => (
             <li key={link.href}>
-              <a href={link.href} aria-current={link.href === currentPath ? "page" : undefined} onClick={close}>
+              <a href={link.href} aria-current={link.href === page ? "page" : link.href === section ? "true" : undefined} onClick={close}>
                 {link.label}
               </a>
             </li>

@@ -5,7 +5,7 @@ import { Island } from "../components/Island.tsx";
 import { LogoStrip } from "../components/LogoStrip.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { caseStudies } from "../content/case-studies.ts";
+import { caseStudies, caseStudyPath } from "../content/case-studies.ts";
 import { caseStudyClientLogos, company, visitLabel } from "../content/site.ts";
 import type { CaseStudy } from "../content/types.ts";
 import CaseStudyDownload from "../islands/CaseStudyDownload.tsx";
@@ -42,7 +42,9 @@ export default function CaseStudiesPage() {
           <ol className="studies">
             <li className="study study--featured card">
               <p className="badge">Featured Case Study</p>
-              <h2 className="study__title">{featured.title}</h2>
+              <h2 className="study__title">
+                <a href={caseStudyPath(featured)}>{featured.title}</a>
+              </h2>
               <p className="study__subtitle">{featured.subtitle}</p>
               <div className="split">
                 <div>
@@ -61,7 +63,9 @@ export default function CaseStudiesPage() {
             </li>
             {others.map((study) => (
               <li key={study.title} className="study card">
-                <h2 className="study__title">{study.title}</h2>
+                <h2 className="study__title">
+                  <a href={caseStudyPath(study)}>{study.title}</a>
+                </h2>
                 <p className="study__subtitle">{study.subtitle}</p>
                 <h3 className="study__label">Challenge</h3>
                 <p>{study.challenge}</p>

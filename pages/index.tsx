@@ -85,9 +85,14 @@ export default function HomePage() {
             <Logo site={site.logos} logo={{ name: memoryProduct.name, file: "localmemory" }} />
             <h3 className="card__title">{caseStudiesTeaser.latest.title}</h3>
             <p>{caseStudiesTeaser.latest.text}</p>
-            <ExternalLink href={memoryProduct.url} className="text-link">
-              {caseStudiesTeaser.latest.linkText}
-            </ExternalLink>
+            <p className="card__links">
+              <a className="text-link" href={caseStudiesTeaser.latest.studyPath}>
+                {caseStudiesTeaser.latest.studyLinkText} <ArrowIcon />
+              </a>
+              <ExternalLink href={memoryProduct.url} className="text-link">
+                {caseStudiesTeaser.latest.linkText}
+              </ExternalLink>
+            </p>
           </article>
           <article className="card">
             <p className="badge badge--muted">{caseStudiesTeaser.framework.label}</p>

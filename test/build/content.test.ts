@@ -2,7 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
-import { bareSite, configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
+import { bareSite, CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
 
 before(ensureTestSites);
 
@@ -194,6 +194,58 @@ test("/case-studies: heading, featured study, five downloads in order, logo stri
   const strip = doc.getElementById("trusted")!;
   assert.equal(text(strip.querySelector("h2")), "Trusted by Leading Innovation, Edtech, and Nonprofit Organizations");
   assert.equal(strip.querySelectorAll('[role="img"]').length, 3);
+});
+
+test("/case-studies: each study's title links to its own page, and the home teaser's Latest card to the featured one", () => {
+  const titles = [...parsePage("/case-studies").querySelectorAll(".study__title a")].map((a) => a.getAttribute("href"));
+  assert.deepEqual(titles, [...CASE_STUDY_ROUTES]);
+  const latest = parsePage("/").querySelector("#case-studies .card--feature")!;
+  assert.equal(byText(latest, "Read the case study")[0]?.getAttribute("href"), "/case-studies/launching-local-memory");
+});
+
+describe("a page for every case study, from one template", () => {
+  const titles = [
+    "Launching Local Memory",
+    "JFFLabs Impact Incubation Model",
+    "EQOS Initiative",
+    "Economic Mobility for Veteran and Military Families",
+    "ASA Center for Career Navigation",
+    "JFFLabs Innovation Workshop",
+  ];
+  CASE_STUDY_ROUTES.forEach((route, i) => {
+    test(`${route}: title, subtitle, challenge, solution, results, its action, breadcrumb, neighbours, call to action`, () => {
+      const doc = parsePage(route);
+      const list = [...parsePage("/case-studies").querySelectorAll(".study")][i];
+      assert.equal(text(doc.querySelector("h1")), titles[i]);
+      assert.equal(doc.title, `${titles[i]} | Cedarline Advisory`);
+      assert.equal(text(doc.querySelector(".page-header__intro")), text(list.querySelector(".study__subtitle")));
+      const main = doc.querySelector("main")!;
+      assert.deepEqual([...main.querySelectorAll(".study__label")].map(text), ["Challenge", "Solution", i === 0 ? "Key Results" : "Results"]);
+      // The same words as the list shows for this study.
+      for (const paragraph of [...list.querySelectorAll("p")].slice(1).map(text)) assert.ok(text(main).includes(paragraph), paragraph);
+      assert.deepEqual([...main.querySelectorAll(".checklist li")].map(text), [...list.querySelectorAll(".checklist li")].map(text));
+      assert.equal(main.querySelectorAll(".checklist li svg").length, main.querySelectorAll(".checklist li").length, "check marks");
+      if (i === 0) {
+        assert.equal(byText(main, "Visit localmemory.co")[0]?.getAttribute("href"), "https://localmemory.co");
+        assert.equal(byText(main, "Download Case Study").length, 0);
+      } else {
+        const download = byText(main, "Download Case Study")[0];
+        assert.equal(download?.getAttribute("href"), `${route}.pdf`, "the download is this study's PDF");
+        assert.equal(download?.closest("[data-island]")?.getAttribute("data-island"), "CaseStudyDownload");
+      }
+      const crumbs = doc.querySelector('nav[aria-label="Breadcrumb"]')!;
+      assert.equal(crumbs.querySelector("a")?.getAttribute("href"), "/case-studies");
+      assert.equal(text(crumbs.querySelector("a")), "Work");
+      assert.equal(text(crumbs.querySelector('[aria-current="page"]')), titles[i]);
+      const pager = doc.querySelector('nav[aria-label="More case studies"]')!;
+      assert.equal(pager.querySelector('a[rel="prev"]')?.getAttribute("href") ?? null, CASE_STUDY_ROUTES[i - 1] ?? null);
+      assert.equal(pager.querySelector('a[rel="next"]')?.getAttribute("href") ?? null, CASE_STUDY_ROUTES[i + 1] ?? null);
+      if (i > 0) assert.match(text(pager.querySelector('a[rel="prev"]')), new RegExp(`${titles[i - 1]}$`));
+      const cta = doc.querySelector(".cta")!;
+      assert.equal(text(cta.querySelector("h2")), "Ready to Transform Your Organization?");
+      assert.equal(byText(cta, "Schedule a Consultation")[0]?.getAttribute("href"), "/contact");
+    });
+  });
 });
 
 test("/bio: five tabs, every panel in the HTML, six publications, Contact Us", () => {

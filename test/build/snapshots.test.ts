@@ -2,6 +2,7 @@
 // UPDATE_SNAPSHOTS=1 writes them after a reviewed change; otherwise a missing one fails.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { dirname } from "node:path";
 import { before, test } from "node:test";
 import { ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
 
@@ -19,7 +20,7 @@ for (const route of [...ROUTES, "/404"]) {
     const file = `${dir}/${route === "/" ? "index" : route.slice(1)}.html`;
     const actual = snapshotOf(readPage(route));
     if (process.env.UPDATE_SNAPSHOTS === "1") {
-      mkdirSync(dir, { recursive: true });
+      mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, actual);
       return;
     }

@@ -18,7 +18,7 @@ const DIFFERENT_PIXELS_ALLOWED = 20;
 
 /** The baseline's file name: home-375-dark, 404-1280-light. */
 export function screenshotName(route: string, width: number, colorScheme: "light" | "dark"): string {
-  const page = route === "/" ? "home" : route === "/no-such-page" ? "404" : route.slice(1);
+  const page = route === "/" ? "home" : route === "/no-such-page" ? "404" : route.slice(1).replaceAll("/", "-");
   return `${page}-${width}-${colorScheme}`;
 }
 

@@ -70,7 +70,18 @@ export async function ensureTestSites(): Promise<void> {
   if (![configuredSite, bareSite, journeySite].every((site) => existsSync(`${site}/index.html`))) await buildTestSites();
 }
 
-export const ROUTES = ["/", "/about", "/services", "/case-studies", "/bio", "/contact", "/privacy", "/terms"] as const;
+/** A page for each case study, from one file (pages/case-studies/[slug].tsx); the five are named after their PDFs. */
+export const CASE_STUDY_ROUTES = [
+  "/case-studies/launching-local-memory",
+  "/case-studies/jfflabs-impact-incubation-model",
+  "/case-studies/eqos-initiative",
+  "/case-studies/economic-mobility-for-veteran-and-military-families",
+  "/case-studies/asa-center-for-career-navigation",
+  "/case-studies/jfflabs-innovation-workshop",
+] as const;
+
+/** Every page of the site but the not-found page: the spec's routes, then the case studies'. */
+export const ROUTES = ["/", "/about", "/services", "/case-studies", "/bio", "/contact", "/privacy", "/terms", ...CASE_STUDY_ROUTES] as const;
 
 export function readPage(route: string, site = configuredSite): string {
   return readFileSync(`${site}/${outputFileOf(route)}`, "utf8");

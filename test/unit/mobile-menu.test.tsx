@@ -4,7 +4,7 @@ import { insightsLink, navigation } from "../../content/site.ts";
 import MobileMenu from "../../islands/MobileMenu.tsx";
 
 const setup = () => {
-  render(<MobileMenu links={navigation} insights={insightsLink} currentPath="/services" />);
+  render(<MobileMenu links={navigation} insights={insightsLink} page="/services" />);
   const open = screen.getByRole("button", { name: "Open menu" });
   return { open };
 };
@@ -15,6 +15,12 @@ test("closed at first; the current page is marked", () => {
   expect(screen.queryByTestId("menu-backdrop")).toBeNull();
   expect(screen.getByRole("link", { name: "Services" }).getAttribute("aria-current")).toBe("page");
   expect(screen.getByRole("link", { name: "Insights (opens in a new tab)" }).getAttribute("rel")).toBe("noopener noreferrer");
+});
+
+test("on a page below a link, that link is marked as its section, not as the page", () => {
+  render(<MobileMenu links={navigation} insights={insightsLink} section="/case-studies" />);
+  expect(screen.getByRole("link", { name: "Work" }).getAttribute("aria-current")).toBe("true");
+  expect(screen.getAllByRole("link").filter((link) => link.hasAttribute("aria-current"))).toHaveLength(1);
 });
 
 test("Open opens the panel, locks scrolling and moves focus into it; Close returns focus", () => {
