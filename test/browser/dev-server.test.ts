@@ -160,6 +160,44 @@ test("a new page file is served; once deleted its address gives the 404 page", a
   await until(async () => (await page.goto(`${dev.origin}/`))?.ok() === true, "back on the home page");
 });
 
+test("a collection follows its content: an edited entry is patched into its open page and only it (with the pages that read the list) is rendered again; a new entry is served, a removed one gives the 404 page", async () => {
+  const studies = read("content/case-studies.ts");
+  const result = "Full FERPA review passed with no findings";
+  await page.goto(`${dev.origin}/case-studies/eqos-initiative`);
+  const from = dev.output().length;
+  saveByRename(project.dir, "content/case-studies.ts", studies.replace(result, "Edited: FERPA review passed"));
+  await until(async () => (await page.textContent("main .checklist"))?.includes("Edited: FERPA review passed") ?? false, "the edited result");
+  // The entry itself, the list at /case-studies and the home page (its teaser links the featured study): not the other five entries.
+  await dev.waitForOutput(/content\/case-studies\.ts: re-rendered 3 pages in \d+ ms/, from);
+
+  const added = studies.replace(
+    /\n\];\n/,
+    `
+  {
+    title: "A Brand New Study",
+    subtitle: "New client · new engagement",
+    pdfUrl: "/case-studies/a-brand-new-study.pdf",
+    challenge: "A challenge worth a page of its own, told in a sentence or two for the test.",
+    solution: "A solution in a sentence or two.",
+    results: ["One result"],
+    featured: false,
+    isExternalLink: false,
+  },
+];
+`,
+  );
+  assert.notEqual(added, studies, "the study was added to the list");
+  saveInPlace(project.dir, "content/case-studies.ts", added);
+  await until(async () => (await page.goto(`${dev.origin}/case-studies/a-brand-new-study`))?.status() === 200, "the new study's page");
+  assert.equal(await page.textContent("h1"), "A Brand New Study");
+
+  saveByRename(project.dir, "content/case-studies.ts", studies);
+  await until(async () => (await page.request.get(`${dev.origin}/case-studies/a-brand-new-study`)).status() === 404, "the 404");
+  await until(async () => (await page.goto(`${dev.origin}/case-studies/a-brand-new-study`))?.status() === 404, "the 404 page in the browser");
+  await until(async () => /couldn.t find that page/.test((await page.textContent("h1")) ?? ""), "the 404 page's heading");
+  await until(async () => (await page.goto(`${dev.origin}/`))?.ok() === true, "back on the home page");
+});
+
 test("a type error is reported in the terminal and on the page, and the edit still reloads", async () => {
   const from = dev.output().length;
   saveInPlace(project.dir, "content/home.ts", `${withHeading("Typed wrong: why leaders choose")}\nexport const count: number = "three";\n`);
