@@ -1,6 +1,7 @@
 // html-validate for one thread: loaded once, its config resolved once, reports as text. Plain
 // JavaScript (typed by JSDoc) so that a worker thread loads it without tsx's loader, which costs a
 // thread ~0.25 s to start.
+import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -12,9 +13,11 @@ const inWorker = !isMainThread && workerData?.config;
 // to the calling thread alone.
 if (inWorker && workerData.background) setPriority(0, 19);
 const { formatterFactory, HtmlValidate, StaticConfigLoader } = await import("html-validate");
+const { structureOf, structureSharing } = await import("./page-structure.mjs");
 
 /** @typedef {{ file: string; html: string }} HtmlFile */
 /** @typedef {(string | null)[]} Reports for each page, null when valid, else the report's text */
+/** @typedef {{ reports: Reports; shared: number }} Verdicts the reports, and how many pages a structure already judged valid passed */
 
 /**
  * The stock loader resolves the whole config (element metadata, schemas) again for every page, which
@@ -32,20 +35,44 @@ class ResolveOnce extends StaticConfigLoader {
 }
 
 /**
+ * A page is valid when its structure (steps/page-structure.mjs) is: each structure is judged once, and
+ * the pages of a structure found valid pass without html-validate. A structure found invalid proves
+ * nothing, so its pages are then validated whole, one by one, and the report is the page's own.
  * @param {import("html-validate").ConfigData} config
- * @returns {(pages: HtmlFile[]) => Promise<Reports>}
+ * @returns {(pages: HtmlFile[]) => Promise<Verdicts>}
  */
 export function validator(config) {
   const htmlValidate = new HtmlValidate(new ResolveOnce(config));
   const text = formatterFactory("text");
+  /** @type {Promise<ReturnType<typeof structureSharing>> | undefined} */
+  let sharing;
+  /** Structures found valid (their hashes). */
+  const valid = new Set();
   return async (pages) => {
+    sharing ??= Promise.resolve(htmlValidate.getConfigFor("page.html")).then((resolved) => structureSharing(resolved.getRules()));
+    const rules = await sharing;
     /** @type {Reports} */
     const reports = [];
+    let shared = 0;
     for (const { file, html } of pages) {
+      if ("options" in rules) {
+        const structure = structureOf(html, rules.options);
+        const key = createHash("sha1").update(structure).digest("base64");
+        if (valid.has(key)) {
+          shared++;
+          reports.push(null);
+          continue;
+        }
+        if ((await htmlValidate.validateString(structure, file)).valid) {
+          valid.add(key);
+          reports.push(null);
+          continue;
+        }
+      }
       const report = await htmlValidate.validateString(html, file);
       reports.push(report.valid ? null : text(report.results));
     }
-    return reports;
+    return { reports, shared };
   };
 }
 
@@ -72,14 +99,14 @@ const WARM_UP = {
 };
 
 // In a worker (steps/validate-html.ts starts them): warm up at once, then answer { id, pages } with
-// { id, reports, cpuMs }, the CPU time the pages took.
+// { id, reports, shared, cpuMs }, the CPU time the pages took.
 if (inWorker) {
   const validate = validator(workerData.config);
   const warmed = validate([WARM_UP]);
   parentPort?.on("message", async (/** @type {{ id: number; pages: HtmlFile[] }} */ { id, pages }) => {
     await warmed;
     const before = threadCpuMs();
-    const reports = await validate(pages);
-    parentPort?.postMessage({ id, reports, cpuMs: threadCpuMs() - before });
+    const { reports, shared } = await validate(pages);
+    parentPort?.postMessage({ id, reports, shared, cpuMs: threadCpuMs() - before });
   });
 }

@@ -1,6 +1,8 @@
 // Every page must be valid HTML (html-validate, configured in .htmlvalidate.json to accept React's
 // output). A page whose exact bytes were found valid before is not validated again: the cache key is
-// the page, the config and the validator's version, so any change to any of them validates anew.
+// the page, the config and the validator's version, so any change to any of them validates anew. In a
+// build, html-validate judges each page structure once (steps/page-structure.mjs): the pages of one
+// template whose structure it found valid pass without being validated one by one.
 // Many unchecked pages (a cold build of a large site) are shared out to worker threads.
 import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
@@ -16,6 +18,11 @@ export interface HtmlFile {
 }
 
 type Reports = (string | null)[];
+/** The reports, and how many of the pages passed by a structure already found valid. */
+interface Verdicts {
+  reports: Reports;
+  shared: number;
+}
 
 const VALID_PAGES = `${CACHE_DIR}/valid-html.json`;
 /** Enough for several sites of a thousand pages; the oldest results go first. */
@@ -47,7 +54,7 @@ function parseConfig(text: string): ConfigData {
 interface Thread {
   worker: Worker;
   /** Calls sent and not yet answered, by id. */
-  waiting: Map<number, { done: (reports: Reports) => void; fail: (error: Error) => void }>;
+  waiting: Map<number, { done: (verdicts: Verdicts) => void; fail: (error: Error) => void }>;
 }
 
 /**
@@ -83,9 +90,9 @@ export class Validators {
         for (const call of thread.waiting.values()) call.fail(error);
         thread.waiting.clear();
       };
-      thread.worker.on("message", ({ id, reports, cpuMs }: { id: number; reports: Reports; cpuMs: number }) => {
+      thread.worker.on("message", ({ id, reports, shared, cpuMs }: Verdicts & { id: number; cpuMs: number }) => {
         this.cpuMs += cpuMs;
-        thread.waiting.get(id)?.done(reports);
+        thread.waiting.get(id)?.done({ reports, shared });
         thread.waiting.delete(id);
         // While it has work, the process waits for it.
         if (!thread.waiting.size) thread.worker.unref();
@@ -122,12 +129,12 @@ export class Validators {
     return rendered > 0 && total >= PAGES_PER_WORKER ? Validators.for(rendered) : undefined;
   }
 
-  validate(pages: HtmlFile[]): Promise<Reports> {
+  validate(pages: HtmlFile[]): Promise<Verdicts> {
     const share = Math.ceil(pages.length / this.threads.length);
     return Promise.all(
       this.threads.map(
         (thread, i) =>
-          new Promise<Reports>((done, fail) => {
+          new Promise<Verdicts>((done, fail) => {
             if (this.failure) return fail(this.failure);
             const id = ++this.calls;
             thread.waiting.set(id, { done, fail });
@@ -135,7 +142,7 @@ export class Validators {
             thread.worker.postMessage({ id, pages: pages.slice(i * share, (i + 1) * share) });
           }),
       ),
-    ).then((parts) => parts.flat());
+    ).then((parts) => ({ reports: parts.flatMap((part) => part.reports), shared: parts.reduce((sum, part) => sum + part.shared, 0) }));
   }
 
   close(): Promise<void> {
@@ -149,11 +156,13 @@ const BATCH = 40;
 const BATCHES_PER_THREAD = 2;
 
 /** html-validate in this thread, loaded once when first needed. */
-let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Reports>; threadCpuMs: () => number }> | undefined;
+let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Verdicts>; threadCpuMs: () => number }> | undefined;
 
-/** What validation has cost: pages validated, and the CPU time of every thread that validated them. */
+/** What validation has cost: pages validated, how many of them passed by a structure already found
+ * valid, and the CPU time of every thread that validated them. */
 export interface ValidationCost {
   pages: number;
+  shared: number;
   cpuMs: number;
 }
 
@@ -175,6 +184,7 @@ export class PageValidation {
   private hereCpuMs = 0;
   private readonly threadsCpuMsBefore: number;
   private validated = 0;
+  private shared = 0;
 
   constructor(private validators?: Validators) {
     this.threadsCpuMsBefore = validators?.cpuMs ?? 0;
@@ -186,7 +196,7 @@ export class PageValidation {
   }
 
   get cost(): ValidationCost {
-    return { pages: this.validated, cpuMs: this.hereCpuMs + (this.validators?.cpuMs ?? 0) - this.threadsCpuMsBefore };
+    return { pages: this.validated, shared: this.shared, cpuMs: this.hereCpuMs + (this.validators?.cpuMs ?? 0) - this.threadsCpuMsBefore };
   }
 
   /** Queues a page; resolves once there is room for more (the caller may go on writing). */
@@ -231,13 +241,13 @@ export class PageValidation {
     }
   }
 
-  private async validateHere(pages: HtmlFile[]): Promise<Reports> {
+  private async validateHere(pages: HtmlFile[]): Promise<Verdicts> {
     here ??= import("./html-validator.mjs").then(({ validator, threadCpuMs }) => ({ validate: validator(parseConfig(this.configText)), threadCpuMs }));
     const { validate, threadCpuMs } = await here;
     const before = threadCpuMs();
-    const reports = await validate(pages);
+    const verdicts = await validate(pages);
     this.hereCpuMs += threadCpuMs() - before;
-    return reports;
+    return verdicts;
   }
 
   /** The batch so far, which is then empty. */
@@ -262,11 +272,12 @@ export class PageValidation {
   }
 
   /** Records `pages`' reports once they come. */
-  private check(pages: (HtmlFile & { key: string })[], reports: Promise<Reports>): { pages: number; checked: Promise<string[]> } {
+  private check(pages: (HtmlFile & { key: string })[], verdicts: Promise<Verdicts>): { pages: number; checked: Promise<string[]> } {
     const part = {
       pages: pages.length,
-      checked: reports.then((reports) => {
+      checked: verdicts.then(({ reports, shared }) => {
         part.pages = 0;
+        this.shared += shared;
         return this.record(pages, reports);
       }),
     };

@@ -136,9 +136,9 @@ export class Verification {
 
   /** What verification cost, for the build's report: call after `finish`. */
   summary(): string {
-    const { pages, cpuMs } = this.validation.cost;
+    const { pages, shared, cpuMs } = this.validation.cost;
     const validated = pages
-      ? `html-validate ${(cpuMs / pages).toFixed(2)} ms CPU per page over ${pages} pages (${(cpuMs / 1000).toFixed(1)} s CPU)`
+      ? `html-validate ${(cpuMs / pages).toFixed(2)} ms CPU per page over ${pages} pages (${(cpuMs / 1000).toFixed(1)} s CPU; ${shared} passed by a structure already found valid)`
       : "html-validate: every page known valid";
     const span = this.firstPageAt === undefined ? 0 : (performance.now() - this.firstPageAt) / 1000;
     return `Verified ${this.linksByFile.size} pages: ${validated}; links and ids ${(this.linksMs / 1000).toFixed(2)} s; verification ran ${span.toFixed(2)} s from the first page written`;

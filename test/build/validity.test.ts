@@ -42,7 +42,7 @@ test("validator threads (a large site's build) report as this thread does, each 
   const broken = valid.replace("<main", "<main><div><p>unclosed</span>");
   const validators = new Validators(2);
   try {
-    const reports = await validators.validate([
+    const { reports } = await validators.validate([
       { file: "first.html", html: valid },
       { file: "second.html", html: broken },
       { file: "third.html", html: readPage("/about") },

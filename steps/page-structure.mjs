@@ -1,0 +1,158 @@
+// A page's structure: its markup with every text, and every attribute that holds words or an address,
+// replaced by a stand-in that keeps what html-validate's rules read of it. Pages made from one template
+// differ in their words, not their structure, so html-validate judges a structure once: when the
+// stand-in document is valid, so is every page of that structure (steps/validate-html.ts). A stand-in keeps:
+//   - emptiness, and the white space around the words (empty-heading, text-content, wcag/h30…);
+//   - every character reference and raw &, <, >, " or ' (unrecognized-char-ref, no-raw-characters, attr-quotes);
+//   - a <title> longer than long-title's limit stays longer than it (long-title);
+//   - a link's scheme and first character;
+//   - equal words stay equal (equal texts get the same stand-in).
+// Kept whole: the text of a <label>, of a tel: link and of whatever aria-labelledby names, and every
+// aria-label (tel-non-breaking reads a number's characters, unique-landmark and no-redundant-aria-label
+// compare names, which may join several texts); and every element, every other attribute and value
+// (ids, classes, roles, types…) and the order of it all. A stand-in document that is not valid proves
+// nothing: its pages are then validated one by one, so a shared verdict never hides an error.
+// STRUCTURE_RULES names each html-validate rule this reasoning was checked for; a rule enabled beyond
+// them (an upgrade, a new config) turns the sharing off until it is reviewed here. Plain JavaScript
+// (typed by JSDoc), as the validator threads load it without tsx.
+
+/** Attributes whose value is words or an address, not structure. */
+const WORDS = new Set(["href", "content", "alt", "title", "placeholder"]);
+/** @param {string} name */
+const isWords = (name) => WORDS.has(name) || name.startsWith("data-");
+
+/**
+ * Every rule of html-validate's recommended set and of .htmlvalidate.json, reviewed: what each reads
+ * is kept by the stand-ins (structure, names, values kept as written, or the properties listed above).
+ */
+export const STRUCTURE_RULES = new Set(
+  [
+    // Structure and names only.
+    "attr-case attr-delimiter attr-spacing close-attr close-order deprecated doctype-html doctype-style element-case element-name",
+    "element-permitted-content element-permitted-occurrences element-permitted-order element-permitted-parent element-required-ancestor",
+    "element-required-attributes element-required-content missing-doctype no-conditional-comment no-deprecated-attr no-dup-attr",
+    "no-implicit-button-type no-implicit-input-type no-implicit-close no-inline-style no-multiple-main no-self-closing no-style-tag",
+    "no-unknown-elements no-utf8-bom prefer-tbody script-element void-content void-style no-trailing-whitespace deprecated-rule no-unused-disable",
+    // Values kept as written (ids, classes, names, for, roles, types, autocomplete, tabindex, aria-hidden).
+    "aria-hidden-body autocomplete-password form-dup-name hidden-focusable input-attributes map-dup-name map-id-name multiple-labeled-controls",
+    "no-abstract-role no-autoplay no-dup-class no-dup-id no-missing-references no-redundant-for no-redundant-role prefer-button",
+    "prefer-native-element script-type valid-autocomplete valid-for valid-id wcag/h32 wcag/h63 wcag/h71",
+    // Presence, emptiness or equality of words; raw characters and references; a title's length; a link's scheme.
+    "area-alt aria-label-misuse attr-quotes attribute-allowed-values attribute-boolean-style attribute-empty-style attribute-misuse",
+    "empty-heading empty-title long-title meta-refresh no-raw-characters no-redundant-aria-label tel-non-breaking text-content",
+    "unique-landmark unrecognized-char-ref wcag/h30 wcag/h36 wcag/h37 wcag/h67",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** @typedef {{ titleMax: number }} StructureOptions titleMax: long-title's limit (a longer <title> keeps a stand-in longer than it) */
+
+const REFERENCE = /&(?:#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z][a-zA-Z0-9]*);/g;
+const RAW = /[&<>"']/g;
+/** A start or end tag (quoted values may hold ">"), a comment, a doctype, or the text up to the next one. */
+const TOKEN = /<!--[\s\S]*?-->|<[!/]?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|</g;
+const ATTRIBUTE = /(\s+)([^\s=/>]+)(?:="([^"]*)")?/g;
+const LABELLED_BY = /\saria-labelledby="([^"]*)"/g;
+
+/** The structure of a page (see the top of this file). */
+/** @param {string} html @param {StructureOptions} options @returns {string} */
+export function structureOf(html, { titleMax }) {
+  /** Each distinct text (as names compare: trimmed, white space folded, any case) by its stand-in number. */
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  /** @param {string} value @param {boolean} [long] */
+  const standIn = (value, long = false) => {
+    const words = value.trim();
+    if (!words) return value;
+    const name = words.replace(/\s+/g, " ").toLowerCase();
+    let number = seen.get(name);
+    if (number === undefined) {
+      number = seen.size + 1;
+      seen.set(name, number);
+    }
+    const marks = [...new Set(words.match(REFERENCE) ?? [])].sort().join("") + [...new Set(words.replace(REFERENCE, "").match(RAW) ?? [])].sort().join("");
+    const stood = `w${number}${marks && ` ${marks}`}`;
+    const padded = long ? stood.padEnd(titleMax + 1, "w") : stood;
+    return `${value.slice(0, value.indexOf(words[0]))}${padded}${value.slice(value.lastIndexOf(words[words.length - 1]) + 1)}`;
+  };
+  /** @param {string} value */
+  const address = (value) => {
+    const start = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|[/#.?])?/.exec(value)?.[0] ?? "";
+    return start + (value.length > start.length ? standIn(value.slice(start.length)) : "");
+  };
+
+  // Elements whose text is kept whole: what aria-labelledby names, each <label>, each tel: link.
+  const namers = new Set([...html.matchAll(LABELLED_BY)].flatMap((match) => match[1].split(/\s+/)));
+  /** @param {string} name @param {string} tag */
+  const keepsText = (name, tag) =>
+    name === "label" || (name === "a" && / href="tel:/.test(tag)) || [...tag.matchAll(/\sid="([^"]*)"/g)].some((match) => namers.has(match[1]));
+  /** The element whose text is being kept (none at depth 0), and how deep in elements of its name the tokens are. */
+  const kept = { name: "", depth: 0 };
+  /** @type {string | null} */
+  let raw = null;
+  let inTitle = false;
+  let out = "";
+  for (let at = 0; at < html.length; ) {
+    if (raw) {
+      // A script's or a style's text, up to its end tag: words to html-validate.
+      const end = html.indexOf(`</${raw}`, at);
+      const stop = end < 0 ? html.length : end;
+      out += standIn(html.slice(at, stop));
+      at = stop;
+      raw = null;
+      continue;
+    }
+    TOKEN.lastIndex = at;
+    const token = /** @type {RegExpExecArray} */ (TOKEN.exec(html))[0];
+    at += token.length;
+    if (token[0] !== "<" || token === "<") {
+      out += kept.depth > 0 ? token : standIn(token, inTitle && token.length > titleMax);
+      continue;
+    }
+    if (token.startsWith("<!")) {
+      out += token;
+      continue;
+    }
+    const name = /** @type {RegExpExecArray} */ (/^<\/?([a-zA-Z][^\s/>]*)/.exec(token))[1].toLowerCase();
+    if (token[1] === "/") {
+      if (name === "title") inTitle = false;
+      if (kept.depth > 0 && kept.name === name) kept.depth--;
+      out += token;
+      continue;
+    }
+    const selfClosing = token.endsWith("/>");
+    if (kept.depth > 0 && kept.name === name && !selfClosing) kept.depth++;
+    else if (kept.depth === 0 && !selfClosing && keepsText(name, token)) Object.assign(kept, { name, depth: 1 });
+    const head = /** @type {RegExpExecArray} */ (/^<[a-zA-Z][^\s/>]*/.exec(token))[0];
+    const rest = token.slice(head.length);
+    out +=
+      head +
+      rest.replace(
+        ATTRIBUTE,
+        (/** @type {string} */ whole, /** @type {string} */ space, /** @type {string} */ attribute, /** @type {string | undefined} */ value) => {
+          const lower = attribute.toLowerCase();
+          if (value === undefined || !isWords(lower) || (lower === "href" && value.startsWith("tel:"))) return whole;
+          if (name === "meta" && lower === "content" && /\shttp-equiv=/.test(rest)) return whole;
+          return `${space}${attribute}="${lower === "href" ? address(value) : standIn(value)}"`;
+        },
+      );
+    if (name === "title") inTitle = true;
+    if ((name === "script" || name === "style") && !selfClosing) raw = name;
+  }
+  return out;
+}
+
+/**
+ * How html-validate's rules as configured let a structure be judged for its pages: the options the
+ * stand-ins need, or why not (a rule enabled that STRUCTURE_RULES has not reviewed).
+ * @param {Map<string, [number, unknown]>} rules each rule by name: its severity (0 off) and options
+ * @returns {{ options: StructureOptions } | { unreviewed: string[] }}
+ */
+export function structureSharing(rules) {
+  const unreviewed = [...rules].filter(([name, [severity]]) => severity > 0 && !STRUCTURE_RULES.has(name)).map(([name]) => name);
+  if (unreviewed.length) return { unreviewed };
+  const options = /** @type {{ maxlength?: number } | undefined} */ (rules.get("long-title")?.[1]);
+  // long-title's own default limit.
+  return { options: { titleMax: options?.maxlength ?? 70 } };
+}

@@ -1,0 +1,117 @@
+// A collection of 2,000 entries, built as a developer builds it (npm run build in a project copy), is
+// verified page by page although html-validate judges its shared structure once: a mistake planted in
+// one entry (invalid nesting, a duplicate id, an empty heading, a button without text, a broken link, a
+// missing anchor) fails the build naming that entry's page, with a cold cache and with a warm one.
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { mkdirSync, rmSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+
+const ENTRIES = 2000;
+/** Each mistake, the entry it is planted in, and what the build must say of that entry's page. */
+const MISTAKES = [
+  { mistake: "invalid nesting", entry: 150, says: /no-implicit-close|close-order/ },
+  { mistake: "duplicate id", entry: 480, says: /no-dup-id/ },
+  { mistake: "empty heading", entry: 777, says: /empty-heading/ },
+  { mistake: "button without text", entry: 1203, says: /text-content/ },
+  { mistake: "broken link", entry: 1650, says: /"\/notes\/no-such-note": \/notes\/no-such-note does not exist/ },
+  { mistake: "missing anchor", entry: 1999, says: /"\/about#nowhere": \/about has no element with id="nowhere"/ },
+];
+const slug = (entry: number) => `note-${String(entry).padStart(4, "0")}`;
+
+const TEMPLATE = `import type { StaticPath } from "../../components/static-paths.ts";
+import notes from "../../content/notes.json";
+
+interface Props {
+  title: string;
+  mistake?: string;
+}
+
+export function getStaticPaths(): StaticPath<Props>[] {
+  return notes.map(({ slug, ...props }) => ({ params: { slug }, props }));
+}
+
+export const meta = ({ title }: Props) => ({ title, description: "One of two thousand notes made from one template and a list, for the build's tests." });
+
+export default function NotePage({ title, mistake }: Props) {
+  return (
+    <div className="container">
+      <h1>{mistake === "empty heading" ? "" : title}</h1>
+      <p>What {title} says, in a sentence of its own.</p>
+      {mistake === "invalid nesting" && (
+        <p>
+          <div>A block inside a paragraph</div>
+        </p>
+      )}
+      {mistake === "duplicate id" && <span id="main">A second main</span>}
+      {mistake === "button without text" && <button type="button" />}
+      {mistake === "broken link" && <a href="/notes/no-such-note">A note that is not there</a>}
+      {mistake === "missing anchor" && <a href="/about#nowhere">An anchor that is not there</a>}
+    </div>
+  );
+}
+`;
+
+let project: ProjectCopy;
+const path = (file: string) => join(project.dir, file);
+
+function writeNotes(withMistakes: boolean): void {
+  const notes = Array.from({ length: ENTRIES }, (_, i) => {
+    const planted = withMistakes ? MISTAKES.find(({ entry }) => entry === i + 1) : undefined;
+    return { slug: slug(i + 1), title: `Note ${i + 1}`, ...(planted && { mistake: planted.mistake }) };
+  });
+  writeFileSync(path("content/notes.json"), JSON.stringify(notes));
+}
+
+function runBuild(): { ok: boolean; output: string } {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
+    cwd: project.dir,
+    encoding: "utf8",
+    env: { ...process.env, OUT_DIR: "dist" },
+  });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
+}
+
+function assertEachMistakeNamed(output: string): void {
+  for (const { mistake, entry, says } of MISTAKES) {
+    const page = `notes/${slug(entry)}.html`;
+    assert.ok(output.includes(page), `${mistake}: ${page} is not named\n${output.slice(0, 3000)}`);
+    // The report of that page says it (an html-validate report starts with the page's file).
+    const report = output.slice(output.indexOf(page));
+    assert.match(report, says, `${mistake} in ${page}`);
+  }
+  // And no other entry is blamed.
+  const named = new Set([...output.matchAll(/notes\/note-(\d{4})/g)].map((match) => Number(match[1])));
+  assert.deepEqual(
+    [...named].sort((a, b) => a - b),
+    MISTAKES.map(({ entry }) => entry),
+  );
+}
+
+before(() => {
+  project = copyProject();
+  mkdirSync(path("pages/notes"));
+  writeFileSync(path("pages/notes/[slug].tsx"), TEMPLATE);
+});
+after(() => project?.remove());
+
+test("cold cache: each planted mistake fails the build, naming its entry's page", () => {
+  writeNotes(true);
+  rmSync(path(".cache"), { recursive: true, force: true });
+  const { ok, output } = runBuild();
+  assert.equal(ok, false, output);
+  assertEachMistakeNamed(output);
+});
+
+test("warm cache: the clean collection builds, its structure judged once; then each planted mistake fails the build, naming its entry's page", () => {
+  writeNotes(false);
+  const clean = runBuild();
+  assert.ok(clean.ok, clean.output);
+  assert.match(clean.output, new RegExp(`Built ${ENTRIES + 15} pages`));
+  writeNotes(true);
+  const { ok, output } = runBuild();
+  assert.equal(ok, false, output);
+  assertEachMistakeNamed(output);
+});

@@ -1,0 +1,96 @@
+// A page passes by its structure only when html-validate's verdict on the structure holds for the page:
+// every enabled rule is one the stand-ins were reviewed for, pages of one template share a structure,
+// and no invalid page, whatever the mistake, passes by the structure of a valid one.
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { before, test } from "node:test";
+import { type ConfigData, HtmlValidate } from "html-validate";
+import { STRUCTURE_RULES, structureOf, structureSharing } from "../../steps/page-structure.mjs";
+import { CASE_STUDY_ROUTES, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
+
+before(ensureTestSites);
+
+const htmlValidate = new HtmlValidate(JSON.parse(readFileSync(".htmlvalidate.json", "utf8")) as ConfigData);
+const rules = async () => (await htmlValidate.getConfigFor("page.html")).getRules();
+const options = { titleMax: 80 };
+const valid = async (html: string) => (await htmlValidate.validateString(html, "page.html")).valid;
+
+test("every rule .htmlvalidate.json enables was reviewed for the stand-ins, and long-title's limit is read from it", async () => {
+  const sharing = structureSharing(await rules());
+  assert.deepEqual(sharing, { options });
+  const enabled = [...(await rules())].filter(([, [severity]]) => severity > 0).map(([name]) => name);
+  assert.deepEqual(
+    enabled.filter((name) => !STRUCTURE_RULES.has(name)),
+    [],
+  );
+  // A rule nobody reviewed turns the sharing off, naming it.
+  const withNew = new Map(await rules()).set("a-rule-from-a-later-version", [2, {}]);
+  assert.deepEqual(structureSharing(withNew), { unreviewed: ["a-rule-from-a-later-version"] });
+});
+
+test("pages of one template with other words share a structure; other markup does not", () => {
+  const page = (title: string, heading: string, extra = "") =>
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>${title}</title><link rel="canonical" href="https://x.test/notes/${heading.toLowerCase().replace(/\W+/g, "-")}"></head><body><main><h1>${heading}</h1><p>Words &amp; more words.</p>${extra}</main></body></html>`;
+  const first = structureOf(page("First note | Firm", "First note"), options);
+  assert.equal(structureOf(page("A much longer second note | Firm", "A much longer second note"), options), first);
+  assert.notEqual(structureOf(page("Third | Firm", "Third", "<p>more</p>"), options), first, "an element more");
+  assert.notEqual(structureOf(page("Third | Firm", ""), options), first, "an empty heading");
+  assert.notEqual(structureOf(page("Third | Firm", "Third &bogus;"), options), first, "a character reference");
+  assert.notEqual(structureOf(page("Third | Firm".padEnd(81, "!"), "Third"), options), first, "a title over long-title's limit");
+  assert.notEqual(structureOf(page("Same | Firm", "Same | Firm"), options), first, "words equal to other words");
+});
+
+/** Mistakes a template may make in one entry's words or markup, each turning a valid page invalid. */
+const mistakes: [string, (html: string) => string][] = [
+  ["an empty heading", (html) => html.replace(/<h1([^>]*)>[^<]+<\/h1>/, "<h1$1></h1>")],
+  ["a heading of white space", (html) => html.replace(/<h1([^>]*)>[^<]+<\/h1>/, "<h1$1>  </h1>")],
+  ["a button without text", (html) => html.replace("<main", '<main><button type="button"></button><div hidden="">').replace("</main>", "</div></main>")],
+  ["a title over the limit", (html) => html.replace(/<title>([^<]*)<\/title>/, (_, title: string) => `<title>${title.padEnd(81, "x")}</title>`)],
+  ["an unknown character reference", (html) => html.replace(/(<h1[^>]*>)/, "$1&nosuchthing; ")],
+  ["a raw ampersand", (html) => html.replace(/(<h1[^>]*>)/, "$1Research & ")],
+  ["a telephone number that breaks", (html) => html.replace("</main>", '<p><a href="tel:+12025550100">+1 202-555-0100</a></p></main>')],
+  [
+    "two landmarks of one name",
+    (html) => html.replace("</main>", '<nav aria-labelledby="n1"><h2 id="n1">More</h2></nav><nav aria-labelledby="n2"><h2 id="n2">More</h2></nav></main>'),
+  ],
+  [
+    "two landmarks whose names only match once their texts are joined",
+    (html) =>
+      html.replace(
+        "</main>",
+        '<nav aria-labelledby="n1"><h2 id="n1">More <em>studies</em></h2></nav><nav aria-labelledby="n2"><h2 id="n2">More studies</h2></nav></main>',
+      ),
+  ],
+  [
+    "an aria-label its label repeats",
+    (html) =>
+      html.replace(
+        "</main>",
+        '<form><label for="f1">Your <b>email</b></label><input id="f1" name="e" type="email" aria-label="Your email"><button type="submit">Go</button></form></main>',
+      ),
+  ],
+  ["a duplicate id", (html) => html.replace(/<h1([^>]*)>/, '<h1$1><span id="main">x</span>')],
+  ["invalid nesting", (html) => html.replace(/<h1([^>]*)>/, "<h1$1><div>x</div>")],
+  ["an image without alt", (html) => html.replace("</main>", '<img src="/favicon.svg" width="1" height="1"></main>')],
+  ["a link without text", (html) => html.replace("</main>", '<a href="/about"></a></main>')],
+];
+
+for (const route of ["/", "/services", ...CASE_STUDY_ROUTES.slice(0, 2)] as const) {
+  for (const [mistake, make] of mistakes) {
+    test(`${route} with ${mistake}: invalid, and never passed by the structure of a valid page`, async () => {
+      const page = readPage(route);
+      assert.ok(await valid(page), "the page as built is valid");
+      const wrong = make(page);
+      assert.notEqual(wrong, page, "the mistake was made");
+      assert.equal(await valid(wrong), false, "html-validate finds the mistake in the page");
+      const structure = structureOf(wrong, options);
+      // Passed by a structure means: the same structure as a page found valid, or a structure html-validate finds valid.
+      assert.notEqual(structure, structureOf(page, options), "the structure of the valid page");
+      assert.equal(await valid(structure), false, "html-validate finds the mistake in the structure too");
+    });
+  }
+}
+
+test("every built page's structure is itself valid, so the site's pages pass by their structures", async () => {
+  for (const route of [...ROUTES, "/404"]) assert.ok(await valid(structureOf(readPage(route), options)), route);
+});
