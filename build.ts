@@ -27,15 +27,11 @@ import type { DocumentAssets } from "./steps/render.ts";
 import { RenderedBodies } from "./steps/render-cache.ts";
 import { siteData } from "./steps/site-data.ts";
 import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
+import { ART_SOURCES, ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
 import { buildStyles, styleCompiler } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
 import { Validators } from "./steps/validate-html.ts";
 import { Verification } from "./steps/verify.ts";
-
-/** The folders the page bundle is made from: a save in any of them bundles and renders again. */
-const PAGE_SOURCES = ["pages", "components", "content", "islands", "shared", "browser"];
-/** The folders the browser bundle is made from. */
-const ISLAND_SOURCES = ["islands", "browser", "shared"];
 
 export interface PipelineOptions {
   /** Warm for many runs (the dev server): esbuild and Sass stay running, the page bundle keeps React outside. */
@@ -43,9 +39,6 @@ export interface PipelineOptions {
 }
 
 export interface RunOptions {
-  /** Called before pages are bundled anew, with how many of them may change and how many there are
-   * (a build starts its validators then, so that they are warm by the first page written). */
-  bundlingPages?: (pages: number, total: number) => void;
   /** Where each page's document goes as it is written (a build's verification), given how many pages
    * there are and how many were rendered anew. */
   sinkFor?: (pages: number, rendered: number) => PageSink;
@@ -93,7 +86,7 @@ export class Pipeline {
   }
 
   /** Builds the site into config.outDir, redoing only the steps that `changed` files (project-relative) feed. */
-  async run(changed: string[] = [], { bundlingPages, sinkFor, stylesheetReady, pagesWritten }: RunOptions = {}) {
+  async run(changed: string[] = [], { sinkFor, stylesheetReady, pagesWritten }: RunOptions = {}) {
     this.sources.touch(changed);
     const { config, step } = this;
     const version = (...folders: string[]) => this.sources.of(...folders);
@@ -102,11 +95,11 @@ export class Pipeline {
     await mkdir(out, { recursive: true });
 
     const [loaded, images, logos, publicFiles, stylesheet] = await Promise.all([
-      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load(bundlingPages))),
-      step.images.get([version("art")], () => timer.step("images", () => buildImages(out))),
-      step.logos.get([version("public")], () => readLogos()),
-      step.publicFiles.get([version("public")], () => copyPublic(out)),
-      step.styles.get([version("styles")], async () => {
+      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load())),
+      step.images.get([version(ART_SOURCES)], () => timer.step("images", () => buildImages(out))),
+      step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
+      step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),
+      step.styles.get([version(STYLE_SOURCES)], async () => {
         const css = await timer.step("styles", async () => buildStyles(await this.sass));
         stylesheetReady?.(css);
         return css;
@@ -198,14 +191,10 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   let verification: Verification | undefined;
   try {
     const run = await pipeline.run([], {
-      // A large site's new pages are validated by threads that warm up (~0.7 s) while the pages are
-      // bundled, loaded and rendered, then keep pace with the writing; a small site's few pages are
-      // validated here at the end.
-      bundlingPages: (pages, total) => {
-        validators ??= Validators.ahead(pages, total);
-      },
+      // A large site's new pages are validated by threads that start as the documents are written and
+      // keep pace with the writing; a small site's few pages are validated here at the end.
       sinkFor: (pages, rendered) => {
-        validators ??= Validators.ahead(rendered, pages);
+        validators = Validators.ahead(rendered, pages);
         verification = new Verification(config.outDir, config.siteUrl, validators, join(CACHE_DIR, "verified.json"));
         return verification;
       },
@@ -221,7 +210,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}; ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in all threads`);
     return run;
   } finally {
-    // The threads too when a step failed before verification: they may have started at bundling.
+    // The threads too when a step after writing failed.
     await Promise.all([pipeline.close(), validators?.close()]);
   }
 }

@@ -1,19 +1,18 @@
-// A build keeps each of its server bundles (the shared one and each group of pages: steps/pages.ts) in
-// .cache/server/ with what it was made from; the next build reuses one when its entry is the same and
-// every file in it has the same content. A build with nothing changed then skips esbuild, and an edit
-// to one page bundles only that page's group. Only builds do this; the dev server keeps esbuild warm instead.
+// A build keeps its server bundle (steps/pages.ts) in .cache/server/ with what it was made from; the
+// next build reuses it when its entry is the same and every file in it has the same content, so a
+// build with nothing changed skips esbuild. Only builds do this; the dev server keeps esbuild warm instead.
 import { readFileSync, statSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { keepRecord, readIfExists, readRecord, writeWhole } from "./files.ts";
+import { keepRecord, readRecord, writeWhole } from "./files.ts";
 
 /** Each file in the bundle (relative to the root) and the project files it imports. */
 export type ImportGraph = Record<string, string[]>;
 
 interface Kept {
   key: string;
-  /** What the bundle's entry was made from: a group's page files, or the shared bundle's modules. */
+  /** What the bundle's entry was made from: the page files. */
   entries: string[];
   graph: ImportGraph;
   /** The hash of the kept code: another build in the same checkout may replace it between two reads. */
@@ -22,8 +21,6 @@ interface Kept {
 
 /** Where a project's server bundles are kept. */
 export const keptBundlesDir = (root: string) => join(root, CACHE_DIR, "server");
-/** The length of a cacheKey, in hex. */
-const HASH_LENGTH = 64;
 /** Allowance for the file system's coarse clock (as in output.ts). */
 const CLOCK_SLACK_MS = 50;
 
@@ -45,38 +42,17 @@ export class BundleReuse {
     return join(keptBundlesDir(this.root), name);
   }
 
-  /** Removes the kept bundles not `named` (groups of a smaller or larger site, and older layouts). */
-  async prune(named: string[]): Promise<void> {
-    const keep = new Set(named.flatMap((name) => [`${name}.json`, `${name}.cjs`, `${name}.v8`]));
-    const files = await readdir(keptBundlesDir(this.root)).catch(() => []);
-    await Promise.all(
-      files.filter((file) => /\.(json|cjs|mjs|v8)$/.test(file) && !keep.has(file)).map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })),
-    );
-  }
-
-  /** The kept bundle, if `entries` are those it was made with and none of its files changed since; with
-   * V8's compilation of its code when one was kept (see keepCompiled). */
-  reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph; compiled?: Buffer } | null {
+  /** The kept bundle, if `entries` are those it was made with and none of its files changed since. */
+  reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph } | null {
     const place = this.place(name);
     try {
       const kept = readRecord<Kept>(`${place}.json`);
       if (!kept || entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
       const code = readFileSync(`${place}.cjs`);
-      if (cacheKey(code) !== kept.code) return null;
-      const compiled = readIfExists(`${place}.v8`);
-      // V8 checks only the length of the code its compilation was made from: the hash ahead of it says which code.
-      const forThisCode = compiled?.subarray(0, HASH_LENGTH).toString("latin1") === kept.code;
-      return { code, graph: kept.graph, compiled: forThisCode ? compiled!.subarray(HASH_LENGTH) : undefined };
+      return cacheKey(code) === kept.code ? { code, graph: kept.graph } : null;
     } catch {
       return null;
     }
-  }
-
-  /** Keeps V8's compilation of a bundle's code (a code cache), so that the next build that reuses the bundle
-   * does not compile it again (a third of loading a large site's pages). */
-  async keepCompiled(name: string, code: Uint8Array, compiled: Buffer): Promise<void> {
-    await mkdir(keptBundlesDir(this.root), { recursive: true });
-    await writeWhole(`${this.place(name)}.v8`, Buffer.concat([Buffer.from(cacheKey(code), "latin1"), compiled]));
   }
 
   /** Keeps a new bundle for the next build, unless one of its files was saved while it was made. */
@@ -96,6 +72,9 @@ export class BundleReuse {
     // The code before the record naming it.
     await writeWhole(`${place}.cjs`, code);
     await keepRecord(`${place}.json`, { key, entries, graph, code: cacheKey(code) } satisfies Kept);
+    // Nothing else in the folder is used any more (an older layout's bundles).
+    const others = (await readdir(keptBundlesDir(this.root))).filter((file) => file !== `${name}.cjs` && file !== `${name}.json`);
+    await Promise.all(others.map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })));
   }
 
   private read(file: string): string {

@@ -1,12 +1,11 @@
-// A rebuild reuses each kept server bundle (the shared one, and each group of pages) only while nothing
-// it was made from changed (steps/bundle-reuse.ts): run as a developer runs it, npm run build in a project copy.
+// A rebuild reuses the kept server bundle only while nothing it was made from changed
+// (steps/bundle-reuse.ts): run as a developer runs it, npm run build in a project copy.
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { existsSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
-import { BundleReuse } from "../../steps/bundle-reuse.ts";
 
 let project: ProjectCopy;
 before(() => {
@@ -15,8 +14,8 @@ before(() => {
 after(() => project?.remove());
 
 const path = (file: string) => join(project.dir, file);
-/** When each kept bundle was last written: the shared one, and the one group the real site's pages make. */
-const kept = () => ({ shared: statSync(path(".cache/server/shared.cjs")).mtimeMs, pages: statSync(path(".cache/server/pages-1-0.cjs")).mtimeMs });
+/** When the kept bundle was last written. */
+const kept = () => statSync(path(".cache/server/pages.cjs")).mtimeMs;
 
 function runBuild(): void {
   const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
@@ -27,46 +26,47 @@ function runBuild(): void {
   assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
 }
 
-test("a rebuild with nothing changed reuses the kept bundles, and writes again a page changed in dist/ by anything but the build", () => {
+test("a rebuild with nothing changed reuses the kept bundle, and writes again a page changed in dist/ by anything but the build", () => {
+  // What an older layout kept: bundles in groups, and V8's compilations of them.
+  mkdirSync(path(".cache/server"), { recursive: true });
+  for (const file of ["shared.cjs", "shared.v8", "pages-1-0.cjs"]) writeFileSync(path(`.cache/server/${file}`), "");
   runBuild();
   const first = kept();
   const built = readFileSync(path("dist/about.html"), "utf8");
   writeFileSync(path("dist/about.html"), built.replace("<h1", "<h1 hidden"));
-  for (const name of ["shared", "pages-1-0"]) assert.ok(existsSync(path(`.cache/server/${name}.v8`)), `no compilation of ${name} was kept`);
+  // An older layout's bundle is removed once a build keeps its own.
+  assert.deepEqual(readdirSync(path(".cache/server")).sort(), ["pages.cjs", "pages.json"]);
   runBuild();
-  assert.deepEqual(kept(), first, "a kept bundle was made again");
+  assert.equal(kept(), first, "the kept bundle was made again");
   assert.equal(readFileSync(path("dist/about.html"), "utf8"), built);
 });
 
 test("kept code that is not the code its record names (another build replaced it) is not used", () => {
-  writeFileSync(path(".cache/server/pages-1-0.cjs"), "exports.pageModules = [];\n");
+  writeFileSync(path(".cache/server/pages.cjs"), "exports.pageModules = [];\n");
   runBuild();
   assert.match(readFileSync(path("dist/index.html"), "utf8"), /<h1/);
-  assert.doesNotMatch(readFileSync(path(".cache/server/pages-1-0.cjs"), "utf8"), /^exports\.pageModules = \[\];$/m);
+  assert.doesNotMatch(readFileSync(path(".cache/server/pages.cjs"), "utf8"), /^exports\.pageModules = \[\];$/m);
 });
 
-test("an edit to a file the pages import is built into the shared bundle, and then kept; the pages' bundle is reused", () => {
-  const before = kept();
-  const home = readFileSync(path("content/home.ts"), "utf8");
-  writeFileSync(path("content/home.ts"), home.replace("Why leaders choose", "Rebuilt: why leaders choose"));
-  runBuild();
-  assert.match(readFileSync(path("dist/index.html"), "utf8"), /Rebuilt: why leaders choose/);
-  assert.notEqual(kept().shared, before.shared, "the new shared bundle was kept");
-  assert.equal(kept().pages, before.pages, "the pages' bundle was made again");
-  writeFileSync(path("content/home.ts"), home);
+test("an edit to a file the pages import or to a page is bundled anew, and then kept", () => {
+  for (const [file, edit, shows] of [
+    [
+      "content/home.ts",
+      (text: string) => text.replace("Why leaders choose", "Rebuilt: why leaders choose"),
+      ["dist/index.html", /Rebuilt: why leaders choose/],
+    ],
+    ["pages/about.tsx", (text: string) => retitled(text, "About, edited"), ["dist/about.html", /<title>About, edited \| Cedarline Advisory<\/title>/]],
+  ] as const) {
+    const before = kept();
+    const original = readFileSync(path(file), "utf8");
+    writeFileSync(path(file), edit(original));
+    runBuild();
+    assert.match(readFileSync(path(shows[0]), "utf8"), shows[1]);
+    assert.notEqual(kept(), before, `the bundle made after the edit to ${file} was kept`);
+    writeFileSync(path(file), original);
+  }
   runBuild();
   assert.doesNotMatch(readFileSync(path("dist/index.html"), "utf8"), /Rebuilt: why leaders choose/);
-});
-
-test("an edit to a page bundles its group again and reuses the shared bundle", () => {
-  const before = kept();
-  const about = readFileSync(path("pages/about.tsx"), "utf8");
-  writeFileSync(path("pages/about.tsx"), retitled(about, "About, edited"));
-  runBuild();
-  assert.match(readFileSync(path("dist/about.html"), "utf8"), /<title>About, edited \| Cedarline Advisory<\/title>/);
-  assert.notEqual(kept().pages, before.pages, "the group's new bundle was kept");
-  assert.equal(kept().shared, before.shared, "the shared bundle was made again");
-  writeFileSync(path("pages/about.tsx"), about);
 });
 
 test("a new page file is built, and once deleted its page is gone", () => {
@@ -76,16 +76,4 @@ test("a new page file is built, and once deleted its page is gone", () => {
   rmSync(path("pages/added.tsx"));
   runBuild();
   assert.equal(existsSync(path("dist/added.html")), false);
-});
-
-test("a kept compilation is handed to V8 only with the code it was compiled from (V8 itself checks only the length)", async () => {
-  const reuse = () => new BundleReuse(project.dir, ["a test's salt"]);
-  const [first, second] = [Buffer.from("exports.n = 1;\n"), Buffer.from("exports.n = 2;\n")];
-  await reuse().keep("compiled-test", [], {}, first);
-  await reuse().keepCompiled("compiled-test", first, Buffer.from("the compilation of the first"));
-  assert.equal(reuse().reusable("compiled-test", [])?.compiled?.toString(), "the compilation of the first");
-  await reuse().keep("compiled-test", [], {}, second);
-  const kept = reuse().reusable("compiled-test", []);
-  assert.equal(kept?.code.toString(), second.toString());
-  assert.equal(kept?.compiled, undefined);
 });
