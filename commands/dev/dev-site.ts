@@ -1,0 +1,129 @@
+// The warm site: the build's own pipeline (build.ts), run again on every save with its state kept,
+// telling the open pages what changed; an error explained with source maps; verification after.
+import { performance } from "node:perf_hooks";
+import { Pipeline } from "../../build.ts";
+import type { SiteConfig } from "../../steps/config.ts";
+import type { WrittenPage } from "../../steps/documents.ts";
+import { pageBundler } from "../../steps/pages.ts";
+import { Validators } from "../../steps/validate-html.ts";
+import { verifyWritten } from "../../steps/verify.ts";
+import type { PageChannel } from "./page-channel.ts";
+
+/** Background checks wait this long after an update, so the page is patched before they compete for the CPU. */
+export const CHECKS_AFTER_MS = 250;
+
+export const log = (line: string) => console.log(`[dev] ${line}`);
+
+/** The warm site: the build's own pipeline, run again on every save with its state kept. */
+export class DevSite {
+  private readonly pipeline: Pipeline;
+  /** The pages of the last good run, which the background verification reads back. */
+  private written: WrittenPage[] | null = null;
+  private verification = Promise.resolve();
+  /** html-validate in a thread of its own at the lowest priority (a save never waits on verification),
+   * started at the first verification so that a broken .htmlvalidate.json is reported, not fatal. */
+  private validators: Validators | undefined;
+
+  constructor(
+    private readonly config: SiteConfig,
+    private readonly channel: PageChannel,
+  ) {
+    this.pipeline = new Pipeline(config, { dev: true });
+  }
+
+  get outDir(): string {
+    return this.config.outDir;
+  }
+
+  /** False until a first build succeeds: pages then get an error page that recovers on the next good save. */
+  get built(): boolean {
+    return this.written !== null;
+  }
+
+  /** Runs the pipeline for a batch of saved files; never throws: a failure is shown, and the next save
+   * redoes every step the failed one's files feed. */
+  async update(files: string[]): Promise<void> {
+    const begun = performance.now();
+    const first = !this.built;
+    const stylesOnly = files.every((file) => file.startsWith("styles/"));
+    try {
+      const run = await this.pipeline.run(files, {
+        // A style save reaches the open page before any document is written.
+        stylesheetReady: (css) => this.channel.swapStylesheet(css),
+        pagesWritten: ({ changed, scriptsChanged }) => {
+          this.channel.showProblem(null);
+          if (first) return;
+          if (scriptsChanged) this.channel.reload(Date.now());
+          else if (changed.length && !stylesOnly) this.channel.update(changed);
+        },
+      });
+      this.written = run.pages;
+      const summary = first
+        ? "built the whole site"
+        : stylesOnly
+          ? "swapped the stylesheet"
+          : `re-rendered ${run.rendered} page${run.rendered === 1 ? "" : "s"}${run.removed.length ? `, removed ${run.removed.join(", ")}` : ""}`;
+      log(`${describe(files)}${summary} in ${Math.round(performance.now() - begun)} ms`);
+      this.verifyLater();
+    } catch (error) {
+      const text = withSourceLines(await this.mapped(error as Error).catch(() => error as Error));
+      this.channel.showProblem({ title: "Build error: the page shows the last good build until the next save fixes this", text });
+      console.error(`[dev] ${describe(files)}build failed:\n${text}`);
+    }
+  }
+
+  /**
+   * The error again, from a page bundle with source maps, so its stack names the project's file and line.
+   * The warm bundle has none (they cost a third of each save's rebuild), so this runs only on failure:
+   * the pages are bundled with maps, loaded and rendered until the error recurs.
+   */
+  private async mapped(error: Error): Promise<Error> {
+    const data = this.pipeline.site;
+    if (!data || /do not compile/.test(error.message)) return error;
+    const bundler = await pageBundler({ dev: true, sourceMaps: true });
+    try {
+      const { pages, renderer } = await bundler.load();
+      for (const page of pages) renderer.renderBody(page, data);
+      return error;
+    } catch (again) {
+      return again as Error;
+    } finally {
+      await bundler.dispose();
+    }
+  }
+
+  /** Full verification after the page has been patched: reported in the terminal and on the page, never blocking. */
+  private verifyLater(): void {
+    this.verification = this.verification.then(async () => {
+      await new Promise((done) => setTimeout(done, CHECKS_AFTER_MS));
+      const pages = this.written ?? [];
+      try {
+        this.validators ??= new Validators(1, { background: true });
+        await verifyWritten(
+          this.config.outDir,
+          pages.map((page) => page.file),
+          this.config.siteUrl,
+          this.validators,
+        );
+        this.channel.notice("Verification", "");
+      } catch (error) {
+        const text = (error as Error).message;
+        console.error(`[dev] verification:\n${text}`);
+        this.channel.notice("Verification", text);
+      }
+    });
+  }
+}
+
+/** The message, and where in the project it was thrown (read through source maps: see DevSite.mapped). */
+function withSourceLines(error: Error): string {
+  const frames = (error.stack ?? "").split("\n").filter((line) => /\((?:file:\/\/)?[^)]*\/(pages|components|content|islands)\/[^)]+\)/.test(line));
+  // Shown relative to the project, as the developer's editor names files.
+  const local = (line: string) => line.trim().replace(`file://${process.cwd()}/`, "").replace(`${process.cwd()}/`, "");
+  return [error.message, ...frames.slice(0, 4).map(local)].join("\n");
+}
+
+export function describe(files: string[]): string {
+  if (files.length === 0) return "";
+  return `${files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ")}: `;
+}

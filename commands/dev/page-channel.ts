@@ -1,0 +1,80 @@
+// The dev server's channel to the pages open in a browser (server-sent events, read by
+// browser/dev-client.ts): patch these routes in place, swap the stylesheet, reload, show or clear a
+// build error, and non-blocking notices (type errors, verification).
+import { randomUUID } from "node:crypto";
+import type { ServerResponse } from "node:http";
+
+export interface Problem {
+  title: string;
+  text: string;
+}
+
+/** The dev server's line to the open pages: a stream of events each page listens to. */
+export class PageChannel {
+  private readonly streams = new Set<ServerResponse>();
+  private readonly session = randomUUID();
+  /** When the documents last changed, and the stylesheet they use: a page that connects later catches up. */
+  private updatedAt = Date.now();
+  private stylesheet = "";
+  problem: Problem | null = null;
+  private readonly notices = new Map<string, string>();
+
+  attach(res: ServerResponse): void {
+    res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
+    // Reconnect quickly when the server restarts.
+    res.write(`retry: 300\n${this.frame("hello", JSON.stringify({ session: this.session, updatedAt: this.updatedAt }))}`);
+    if (this.stylesheet) res.write(this.frame("css", this.stylesheet));
+    if (this.problem) res.write(this.frame("problem", JSON.stringify(this.problem)));
+    if (this.notices.size) res.write(this.frame("notice", this.noticeData()));
+    this.streams.add(res);
+    res.on("close", () => this.streams.delete(res));
+  }
+
+  /** The documents of these routes changed: open pages patch themselves in place. */
+  update(routes: string[]): void {
+    this.updatedAt = Date.now();
+    this.send("update", JSON.stringify(routes));
+  }
+
+  /** The browser code changed: open pages load again. `writtenAt`: a page loaded since then is already fresh. */
+  reload(writtenAt: number): void {
+    this.updatedAt = writtenAt;
+    this.send("reload");
+  }
+
+  /** `css`: the stylesheet's text, which the page applies at once. */
+  swapStylesheet(css: string): void {
+    this.stylesheet = css;
+    this.send("css", css);
+  }
+
+  send(event: string, data = ""): void {
+    for (const res of this.streams) res.write(this.frame(event, data));
+  }
+
+  showProblem(problem: Problem | null): void {
+    if (problem) this.send("problem", JSON.stringify(problem));
+    else if (this.problem) this.send("clear");
+    this.problem = problem;
+  }
+
+  /** Non-blocking findings (type errors, verification), one line of text per source; "" clears it. */
+  notice(source: string, text: string): void {
+    if ((this.notices.get(source) ?? "") === text) return;
+    if (text) this.notices.set(source, text);
+    else this.notices.delete(source);
+    this.send("notice", this.noticeData());
+  }
+
+  private noticeData(): string {
+    if (!this.notices.size) return "";
+    return JSON.stringify({ title: [...this.notices.keys()].join(" and "), text: [...this.notices.values()].join("\n\n") });
+  }
+
+  private frame(event: string, data: string): string {
+    return `event: ${event}\n${data
+      .split("\n")
+      .map((line) => `data: ${line}`)
+      .join("\n")}\n\n`;
+  }
+}

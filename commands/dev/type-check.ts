@@ -1,0 +1,86 @@
+// The type check beside the dev server (tsc, incremental, at the lowest priority, paused while a save
+// is applied): its errors show in the terminal and in a corner of the page, never blocking a reload.
+import { type ChildProcess, spawn } from "node:child_process";
+import os from "node:os";
+import { join } from "node:path";
+import { CACHE_DIR } from "../../steps/cache.ts";
+import { CHECKS_AFTER_MS } from "./dev-site.ts";
+import type { PageChannel } from "./page-channel.ts";
+
+/** The background type check: `schedule` after each update; `pause` and `resume` around one. */
+export interface TypeChecker {
+  schedule(): void;
+  pause(): void;
+  resume(): void;
+}
+
+/**
+ * The type check runs beside the dev server: its errors are shown, never block a reload. It runs under
+ * `nice -n 19` from its start, and is paused (SIGSTOP) while an update is applied: tsc takes ~2 s over
+ * several threads, and even at the lowest priority it slowed the next save's reload by a fifth, as the
+ * two cores here share more than the scheduler divides. A run is never cut short: saves made meanwhile
+ * get one more run after it, so a developer who saves every second still sees type errors.
+ */
+export function typeChecker(channel: PageChannel): TypeChecker {
+  let child: ChildProcess | null = null;
+  let stale = false;
+  let timer: NodeJS.Timeout | undefined;
+  // A paused check must not outlive the server: stopped by SIGSTOP, it would keep Ctrl+C's or a
+  // terminate's signal pending for ever. So the server ends by exiting, which kills it.
+  process.once("exit", () => child?.kill("SIGKILL"));
+  for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) process.once(signal, () => process.exit(128 + os.constants.signals[signal]));
+
+  const signal = (name: NodeJS.Signals) => {
+    try {
+      child?.kill(name);
+    } catch {
+      // Gone already, or a system without job-control signals: the check simply runs on.
+    }
+  };
+
+  function check() {
+    stale = false;
+    // Incremental: a check after a save rechecks what the save touched (~1 s of CPU where a whole check takes ~2).
+    const tsc = [join("node_modules", ".bin", "tsc"), "--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", join(CACHE_DIR, "tsc", "buildinfo")];
+    const start = (command: string, args: string[]) => spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
+    child = start("nice", ["-n", "19", ...tsc]);
+    child.once("error", () => {
+      // No `nice` on this system: run it as it is.
+      child = start(tsc[0], tsc.slice(1));
+      collect(child);
+    });
+    collect(child);
+
+    function collect(run: ChildProcess) {
+      let output = "";
+      run.stdout?.on("data", (chunk: Buffer) => {
+        output += chunk;
+      });
+      run.on("close", (code) => {
+        if (run !== child || code === null) return;
+        child = null;
+        // Saves came meanwhile: this result may be out of date, and the next run reports.
+        if (stale) {
+          timer = setTimeout(check, CHECKS_AFTER_MS);
+          return;
+        }
+        const text = code === 0 ? "" : output.trim();
+        if (text) console.error(`[dev] type errors (the page still reloads):\n${text}`);
+        channel.notice("Type errors", text);
+      });
+    }
+  }
+
+  return {
+    schedule() {
+      if (child) {
+        stale = true;
+        return;
+      }
+      clearTimeout(timer);
+      timer = setTimeout(check, CHECKS_AFTER_MS);
+    },
+    pause: () => signal("SIGSTOP"),
+    resume: () => signal("SIGCONT"),
+  };
+}
