@@ -9,7 +9,6 @@ import { mkdir, rm, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { redirects } from "./content/redirects.ts";
 import { budgetReport } from "./steps/budgets.ts";
-import { CACHE_DIR } from "./steps/cache.ts";
 import { readConfig, type SiteConfig } from "./steps/config.ts";
 import { siteCsp } from "./steps/csp.ts";
 import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
@@ -79,9 +78,9 @@ export class Pipeline {
     options: PipelineOptions = {},
   ) {
     this.bundler = pageBundler({ dev: options.dev });
-    this.bodies = new RenderedBodies(options.dev);
+    this.bodies = new RenderedBodies(Boolean(options.dev), config.outDir);
     // A build keeps what it wrote for the next build; the dev server keeps it in memory between saves.
-    this.documents = new DocumentWriter(options.dev ? undefined : join(CACHE_DIR, "documents.json"));
+    this.documents = new DocumentWriter(!options.dev);
     this.sass = options.dev ? styleCompiler() : undefined;
   }
 
@@ -195,7 +194,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
       // keep pace with the writing; a small site's few pages are validated here at the end.
       sinkFor: (pages, rendered) => {
         validators = Validators.ahead(rendered, pages);
-        verification = new Verification(config.outDir, config.siteUrl, validators, join(CACHE_DIR, "verified.json"));
+        verification = new Verification(config.outDir, config.siteUrl, validators, { keeps: true });
         return verification;
       },
     });

@@ -1,16 +1,17 @@
 // A build keeps its server bundle (steps/pages.ts) in .cache/server/ with what it was made from; the
 // next build reuses it when its entry is the same and every file in it has the same content, so a
 // build with nothing changed skips esbuild. Only builds do this; the dev server keeps esbuild warm instead.
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { keepRecord, readRecord, savedBefore } from "./build-state.ts";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { keepRecord, readRecord, writeWhole } from "./files.ts";
+import { writeWhole } from "./files.ts";
 
 /** Each file in the bundle (relative to the root) and the project files it imports. */
 export type ImportGraph = Record<string, string[]>;
 
-interface Kept {
+interface KeptBundle {
   key: string;
   /** What the bundle's entry was made from: the page files. */
   entries: string[];
@@ -21,8 +22,6 @@ interface Kept {
 
 /** Where a project's server bundles are kept. */
 export const keptBundlesDir = (root: string) => join(root, CACHE_DIR, "server");
-/** Allowance for the file system's coarse clock (as in output.ts). */
-const CLOCK_SLACK_MS = 50;
 
 export class BundleReuse {
   private readonly startedAt = Date.now();
@@ -46,7 +45,7 @@ export class BundleReuse {
   reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph } | null {
     const place = this.place(name);
     try {
-      const kept = readRecord<Kept>(`${place}.json`);
+      const kept = readRecord<KeptBundle>(`${place}.json`);
       if (!kept || entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
       const code = readFileSync(`${place}.cjs`);
       return cacheKey(code) === kept.code ? { code, graph: kept.graph } : null;
@@ -60,7 +59,7 @@ export class BundleReuse {
     const place = this.place(name);
     // A file untouched since before this build began is what esbuild read, so its hash keys the bundle
     // truly; one saved since may not be, and keeping the bundle could hide that save from the next build.
-    const settled = (file: string) => statSync(join(this.root, file)).mtimeMs < this.startedAt - CLOCK_SLACK_MS;
+    const settled = (file: string) => savedBefore(join(this.root, file), this.startedAt);
     let key: string | null;
     try {
       key = this.key(entries, graph, (file) => (settled(file) ? this.read(file) : null));
@@ -71,7 +70,7 @@ export class BundleReuse {
     await mkdir(keptBundlesDir(this.root), { recursive: true });
     // The code before the record naming it.
     await writeWhole(`${place}.cjs`, code);
-    await keepRecord(`${place}.json`, { key, entries, graph, code: cacheKey(code) } satisfies Kept);
+    await keepRecord(`${place}.json`, { key, entries, graph, code: cacheKey(code) } satisfies KeptBundle);
     // Nothing else in the folder is used any more (an older layout's bundles).
     const others = (await readdir(keptBundlesDir(this.root))).filter((file) => file !== `${name}.cjs` && file !== `${name}.json`);
     await Promise.all(others.map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })));

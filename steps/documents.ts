@@ -4,9 +4,10 @@
 // (a build keeps it in .cache/ for the next build), so a page whose body and assets are the same and
 // whose file nobody has touched since is not printed again.
 import { mkdir } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { dirname, join } from "node:path";
+import { keepRecord, outputRecord, readRecord } from "./build-state.ts";
 import { cacheKey } from "./cache.ts";
-import { keepRecord, readRecord, stampOf } from "./files.ts";
+import { stampOf } from "./files.ts";
 import { writeIfChanged } from "./output.ts";
 import type { DocumentAssets, RenderedBody } from "./render.ts";
 import type { RenderedPage } from "./render-cache.ts";
@@ -33,17 +34,16 @@ interface Written {
   stamp: string | null;
 }
 
-interface Record {
-  outDir: string;
-  routes: [route: string, key: string, assets: string, stamp: string | null][];
-}
+/** The record a build keeps of one output folder's documents: each route's key, assets and stamp. */
+type WrittenRecord = [route: string, key: string, assets: string, stamp: string | null][];
 
 export class DocumentWriter {
   private last = new Map<string, Written>();
   private recordRead = false;
 
-  /** `record`: the file a build keeps what it wrote in, for the next build (the dev server keeps it in memory). */
-  constructor(private readonly record?: string) {}
+  /** `keeps`: a build keeps what it wrote in a record of the output folder, for the next build (the dev
+   * server keeps it in memory). */
+  constructor(private readonly keeps = false) {}
 
   /** Writes every page that changed; returns every page and, apart, the routes whose document changed. */
   async write(
@@ -88,18 +88,16 @@ export class DocumentWriter {
     return { pages, changed };
   }
 
-  /** The last build's record, if it wrote into this same folder. */
+  /** The last build's record of this output folder. */
   private readRecord(outDir: string): void {
-    if (!this.record || this.recordRead) return;
+    if (!this.keeps || this.recordRead) return;
     this.recordRead = true;
-    const kept = readRecord<Record>(this.record);
-    if (kept?.outDir !== resolve(outDir)) return;
-    for (const [route, key, assets, stamp] of kept.routes) this.last.set(route, { key, assets, stamp });
+    for (const [route, key, assets, stamp] of readRecord<WrittenRecord>(outputRecord(outDir, "documents")) ?? []) this.last.set(route, { key, assets, stamp });
   }
 
   private async keepRecord(outDir: string): Promise<void> {
-    if (!this.record) return;
-    const routes: Record["routes"] = [...this.last].map(([route, { key, assets, stamp }]) => [route, key, assets, stamp]);
-    await keepRecord(this.record, { outDir: resolve(outDir), routes } satisfies Record);
+    if (!this.keeps) return;
+    const routes: WrittenRecord = [...this.last].map(([route, { key, assets, stamp }]) => [route, key, assets, stamp]);
+    await keepRecord(outputRecord(outDir, "documents"), routes);
   }
 }

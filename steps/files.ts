@@ -1,7 +1,6 @@
 // The file operations the build's caches and its output share.
 import { readFileSync, statSync } from "node:fs";
-import { mkdir, rename, writeFile } from "node:fs/promises";
-import { dirname } from "node:path";
+import { rename, writeFile } from "node:fs/promises";
 
 /** The file's bytes, or null when there is no such file. Synchronous: for a thousand small files,
  * fs/promises' open, stat, read and close round trips cost ~0.2 s where reading them in turn costs a
@@ -23,22 +22,6 @@ export async function writeWhole(file: string, data: Uint8Array | string): Promi
   const temporary = `${file}.${process.pid}-${++writes}.tmp`;
   await writeFile(temporary, data);
   await rename(temporary, file);
-}
-
-/** What a build kept in `file` for the next one, or null when there is none or it does not parse: a
- * record of the build's own that is missing or damaged only means the work it saves is done again. */
-export function readRecord<T>(file: string): T | null {
-  try {
-    return JSON.parse(readIfExists(file)?.toString("utf8") ?? "null") as T | null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps `value` in `file` as JSON for the next build, whole (see writeWhole), its folder made first. */
-export async function keepRecord(file: string, value: unknown): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await writeWhole(file, JSON.stringify(value));
 }
 
 /** A file's size and modification time, as one value that changes whenever anything writes the file;

@@ -3,13 +3,15 @@
 // version. Bodies go to .cache/rendered/ as they are made, and a build reads each back when it writes
 // that page, so a large site's bodies are never all held; the dev server keeps them in memory across
 // saves, so a save renders only the pages it touched. Each route's last key and islands are kept too
-// (a build's in .cache/rendered/routes.json), so a page whose key is unchanged is not even read back
-// unless its document has to be printed again.
-import { readFileSync, statSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+// (a build's in its output folder's record), so a page whose key is unchanged is not even read back
+// unless its document has to be printed again. A build removes the bodies no output folder's record
+// names any more, and the records of output folders that are gone.
+import { existsSync, readFileSync } from "node:fs";
+import { mkdir, readdir, rm } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import { keepRecord, outputRecord, readRecord, savedBefore } from "./build-state.ts";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { keepRecord, readIfExists, readRecord, writeWhole } from "./files.ts";
+import { readIfExists, writeWhole } from "./files.ts";
 import type { LoadedPages } from "./pages.ts";
 import type { Page } from "./routes.ts";
 
@@ -34,22 +36,46 @@ const RENDERED_DIR = join(CACHE_DIR, "rendered");
 /** Bodies written to the cache at once before rendering goes on: enough to hide a write's latency,
  * few enough that they are never many in memory. */
 const WRITES_IN_FLIGHT = 64;
-/** Allowance for the file system's coarse clock (as in output.ts). */
-const CLOCK_SLACK_MS = 50;
-
-const ROUTES_FILE = join(RENDERED_DIR, "routes.json");
 const cacheFile = (key: string) => join(RENDERED_DIR, `${key}.json`);
 
+/** What a build keeps of one output folder's bodies: the folder, and each route's key and islands. */
+interface RenderedRecord {
+  outDir: string;
+  routes: [route: string, key: string, islands: string[]][];
+}
+
 /** A route's last body: its key and islands, and (the dev server's) its HTML. */
-interface Kept {
+interface KeptBody {
   key: string;
   islands: string[];
   bodyHtml?: string;
 }
 
+/** Everything a page's body is made from. */
+export interface BodyInputs {
+  /** What every page renders with: React's version and the site data (settings, images, logos), hashed (settingsKey). */
+  settings: string;
+  route: string;
+  /** A collection entry's props. */
+  props?: object;
+  /** Each file the body is rendered from (the entry's template, its components, content), with its content's hash. */
+  sources: [file: string, hash: string][];
+}
+
+/** What every page renders with, hashed once per run. */
+export function settingsKey(react: string, site: unknown): string {
+  return cacheKey(react, JSON.stringify(site));
+}
+
+/** A body's key: the same key, the same body. */
+export function bodyKey({ settings, route, props, sources }: BodyInputs): string {
+  const files = [...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, hash]) => `${file}:${hash}`);
+  return cacheKey(settings, route, JSON.stringify(props ?? null), ...files);
+}
+
 export class RenderedBodies {
   /** Each route's last settled body, by the key it was made from: its HTML too in the dev server. */
-  private kept = new Map<string, Kept>();
+  private kept = new Map<string, KeptBody>();
   private routesRead = false;
   /** Bodies made from a file saved after the bundle began reading it: not cached under that file's new
    * content (the save's own run renders it), so held until this run has written them. */
@@ -57,8 +83,11 @@ export class RenderedBodies {
   private last: { renderer: LoadedPages["renderer"]; site: SiteData } | undefined;
 
   /** `keep`: hold every body in memory across runs (the dev server); otherwise each route's key and
-   * islands are kept in .cache/ for the next build. */
-  constructor(private readonly keep = false) {}
+   * islands are kept in `outDir`'s record for the next build. */
+  constructor(
+    private readonly keep: boolean,
+    private readonly outDir: string,
+  ) {}
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
   async render({ pages, renderer, templateSourcesOf, bundledAt }: LoadedPages, site: SiteData): Promise<{ pages: RenderedPage[]; rendered: number }> {
@@ -71,20 +100,19 @@ export class RenderedBodies {
     const fileState = (file: string) => {
       let known = files.get(file);
       if (!known) {
-        known = { hash: cacheKey(readFileSync(file)), settled: statSync(file).mtimeMs < bundledAt - CLOCK_SLACK_MS };
+        known = { hash: cacheKey(readFileSync(file)), settled: savedBefore(file, bundledAt) };
         files.set(file, known);
       }
       return known;
     };
-    const react = JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string;
-    const siteKey = cacheKey(react, JSON.stringify(site));
+    const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
     await mkdir(RENDERED_DIR, { recursive: true });
     this.readRoutes();
     const result: RenderedPage[] = [];
     let writes: Promise<void>[] = [];
     for (const page of pages) {
-      const sources = templateSourcesOf(page.route).sort();
-      const key = cacheKey(siteKey, page.route, JSON.stringify(page.props ?? null), ...sources.map((file) => `${file}:${fileState(file).hash}`));
+      const sources = templateSourcesOf(page.route);
+      const key = bodyKey({ settings, route: page.route, props: page.props, sources: sources.map((file) => [file, fileState(file).hash]) });
       const kept = this.kept.get(page.route);
       if (kept?.key === key) {
         result.push({ page, key, islands: kept.islands });
@@ -96,19 +124,19 @@ export class RenderedBodies {
       // An unsettled body may be older than the files its key was hashed from: its key names the
       // bundle it came from too, so that no later step (the documents' "unchanged since last
       // written") takes it for the body of those files, and the save's own run writes the page again.
-      let bodyKey = key;
+      let heldKey = key;
       if (stored) body = JSON.parse(stored.toString("utf8")) as Body;
       else {
         rendered++;
         body = renderBody(renderer, page, site);
         if (settled) writes.push(writeWhole(cacheFile(key), JSON.stringify(body)));
         else {
-          bodyKey = `${key}:bundled-at-${bundledAt}`;
-          this.unsettled.set(bodyKey, body);
+          heldKey = `${key}:bundled-at-${bundledAt}`;
+          this.unsettled.set(heldKey, body);
         }
       }
       if (settled) this.kept.set(page.route, { key, islands: body.islands, bodyHtml: this.keep ? body.bodyHtml : undefined });
-      result.push({ page, key: bodyKey, islands: body.islands });
+      result.push({ page, key: heldKey, islands: body.islands });
       if (writes.length >= WRITES_IN_FLIGHT) {
         await Promise.all(writes);
         writes = [];
@@ -117,11 +145,13 @@ export class RenderedBodies {
     await Promise.all(writes);
     const routes = new Set(pages.map((page) => page.route));
     for (const route of this.kept.keys()) if (!routes.has(route)) this.kept.delete(route);
-    if (!this.keep)
-      await keepRecord(
-        ROUTES_FILE,
-        [...this.kept].map(([route, { key, islands }]) => [route, key, islands]),
-      );
+    if (!this.keep) {
+      await keepRecord(outputRecord(this.outDir, "rendered"), {
+        outDir: resolve(this.outDir),
+        routes: [...this.kept].map(([route, { key, islands }]) => [route, key, islands]),
+      } satisfies RenderedRecord);
+      await pruneBodies();
+    }
     return { pages: result, rendered };
   }
 
@@ -142,7 +172,7 @@ export class RenderedBodies {
   private readRoutes(): void {
     if (this.keep || this.routesRead) return;
     this.routesRead = true;
-    const routes = readRecord<[route: string, key: string, islands: string[]][]>(ROUTES_FILE) ?? [];
+    const routes = readRecord<RenderedRecord>(outputRecord(this.outDir, "rendered"))?.routes ?? [];
     this.kept = new Map(routes.map(([route, key, islands]) => [route, { key, islands }]));
   }
 }
@@ -154,4 +184,18 @@ function renderBody(renderer: LoadedPages["renderer"], page: Page, site: SiteDat
   } catch (error) {
     throw new Error(`${page.file}: rendering failed: ${(error as Error).message}`, { cause: error });
   }
+}
+
+/** Removes the bodies that no output folder's record names, and the records of output folders that are gone. */
+async function pruneBodies(): Promise<void> {
+  const named = new Set<string>();
+  const records = join(CACHE_DIR, "out");
+  for (const folder of await readdir(records).catch(() => [])) {
+    const file = join(records, folder, "rendered.json");
+    const record = readRecord<RenderedRecord>(file);
+    if (record && existsSync(record.outDir)) for (const [, key] of record.routes) named.add(`${key}.json`);
+    else if (record || !existsSync(file)) await rm(dirname(file), { recursive: true, force: true });
+  }
+  const bodies = await readdir(RENDERED_DIR).catch(() => []);
+  await Promise.all(bodies.filter((file) => !named.has(file)).map((file) => rm(join(RENDERED_DIR, file), { force: true })));
 }

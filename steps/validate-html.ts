@@ -8,8 +8,8 @@ import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ConfigData } from "html-validate";
+import { keepRecord, readRecord } from "./build-state.ts";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
-import { keepRecord, readRecord } from "./files.ts";
 
 export interface HtmlFile {
   /** dist-relative, e.g. services.html */

@@ -6,10 +6,11 @@
 // from the record, against whatever the new build wrote.
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
+import { keepRecord, outputRecord, readRecord } from "./build-state.ts";
 import { cacheKey } from "./cache.ts";
-import { keepRecord, readRecord, stampOf } from "./files.ts";
+import { stampOf } from "./files.ts";
 import { PageValidation, type Validators } from "./validate-html.ts";
 
 export interface BrokenLink {
@@ -64,8 +65,8 @@ interface PageLinks {
 }
 
 /** Pages found valid, with the links and ids read from them: texts once, pages by index into them. */
-interface Record {
-  /** What validity depends on besides the page: html-validate, its config, the site's address, the folder. */
+interface VerifiedRecord {
+  /** What validity depends on besides the page: html-validate, its config, the site's address. */
   salt: string;
   texts: string[];
   pages: [file: string, stamp: string, links: number[], ids: number[]][];
@@ -93,20 +94,25 @@ export class Verification {
   private readonly salt: string;
   /** The last build's record, by file, when it was made with the same salt. */
   private readonly recorded = new Map<string, { stamp: string; links: string[]; ids: string[] }>();
+  /** Where a build keeps what it verified (none in the dev server). */
+  private readonly record: string | undefined;
 
   /**
    * `validators`: html-validate threads already started (a large site, or the dev server's background thread).
-   * `record`: the file a build keeps what it verified in.
+   * `keeps`: a build keeps what it verified in a record of the output folder, for the next build.
    */
   constructor(
     private readonly outDir: string,
     private readonly siteUrl: string,
     validators?: Validators,
-    private readonly record?: string,
+    { keeps = false } = {},
   ) {
     this.validation = new PageValidation(validators);
-    this.salt = cacheKey(this.validation.fingerprint, siteUrl, resolve(outDir));
-    if (record) this.readRecord(record);
+    this.salt = cacheKey(this.validation.fingerprint, siteUrl);
+    if (keeps) {
+      this.record = outputRecord(outDir, "verified");
+      this.readRecord(this.record);
+    }
   }
 
   /** One page as written (`stamp`: its file's, if the caller has it); resolves when the validators have room for more. */
@@ -172,7 +178,7 @@ export class Verification {
   }
 
   private readRecord(record: string): void {
-    const kept = readRecord<Record>(record);
+    const kept = readRecord<VerifiedRecord>(record);
     if (kept?.salt !== this.salt) return;
     for (const [file, stamp, links, ids] of kept.pages) {
       this.recorded.set(file, { stamp, links: links.map((i) => kept.texts[i]), ids: ids.map((i) => kept.texts[i]) });
@@ -188,11 +194,11 @@ export class Verification {
       texts.set(text, texts.size);
       return texts.size - 1;
     };
-    const pages: Record["pages"] = [];
+    const pages: VerifiedRecord["pages"] = [];
     for (const [file, stamp] of this.stamps) {
       pages.push([file, stamp, this.linksByFile.get(file)!.links.map(index), [...this.ids.get(file)!].map(index)]);
     }
-    await keepRecord(record, { salt: this.salt, texts: [...texts.keys()], pages } satisfies Record);
+    await keepRecord(record, { salt: this.salt, texts: [...texts.keys()], pages } satisfies VerifiedRecord);
   }
 
   /** The ids in a page: those of the pages verified, else read from the file. */

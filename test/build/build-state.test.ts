@@ -1,0 +1,109 @@
+// What a build keeps for the next one (steps/build-state.ts, steps/render-cache.ts): a body's key moves
+// with whatever it is made from and nothing else; a record of an older format is read as none; each
+// output folder has its own record, so building one folder leaves another's alone; a removed entry's
+// body is pruned. A file reached through a path alias is one of a page's sources: test/build/pages.test.ts.
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { dirname, join } from "node:path";
+import { test } from "node:test";
+import { build } from "../../build.ts";
+import { keepRecord, outputRecord, RECORD_FORMAT, readRecord } from "../../steps/build-state.ts";
+import { readConfig } from "../../steps/config.ts";
+import type { LoadedPages } from "../../steps/pages.ts";
+import { bodyKey, RenderedBodies, settingsKey } from "../../steps/render-cache.ts";
+
+test("a body's key moves with a source's content, a setting, the props and the route, and with nothing else", () => {
+  const inputs = {
+    settings: settingsKey("19.3.1", { siteUrl: "https://a.test", images: { hero: "/images/hero.1.jpg" } }),
+    route: "/notes/first",
+    props: { title: "First" },
+    sources: [
+      ["pages/notes/[slug].tsx", "h1"],
+      ["components/Layout.tsx", "h2"],
+    ] as [string, string][],
+  };
+  const key = bodyKey(inputs);
+  assert.equal(bodyKey({ ...inputs, sources: [...inputs.sources].reverse() }), key, "the order sources are listed in");
+  for (const [what, changed] of [
+    ["a changed source", { ...inputs, sources: [inputs.sources[0], ["components/Layout.tsx", "h3"]] }],
+    ["a changed setting", { ...inputs, settings: settingsKey("19.3.1", { siteUrl: "https://b.test", images: { hero: "/images/hero.1.jpg" } }) }],
+    ["React's version", { ...inputs, settings: settingsKey("19.3.2", { siteUrl: "https://a.test", images: { hero: "/images/hero.1.jpg" } }) }],
+    ["changed props", { ...inputs, props: { title: "First, edited" } }],
+    ["another route", { ...inputs, route: "/notes/second" }],
+    ["a source more", { ...inputs, sources: [...inputs.sources, ["content/site.ts", "h4"]] }],
+  ] as const) {
+    assert.notEqual(bodyKey(changed as typeof inputs), key, what);
+  }
+});
+
+test("a record of an older format, or a damaged one, is read as none", async () => {
+  const folder = mkdtempSync(join(tmpdir(), "state-"));
+  try {
+    const file = join(folder, "record.json");
+    await keepRecord(file, { routes: [["/", "k"]] });
+    assert.deepEqual(readRecord(file), { routes: [["/", "k"]] });
+    writeFileSync(file, JSON.stringify({ format: RECORD_FORMAT - 1, value: { routes: [["/", "k"]] } }));
+    assert.equal(readRecord(file), null);
+    writeFileSync(file, JSON.stringify([["/", "k"]]));
+    assert.equal(readRecord(file), null, "the layout before records had a format");
+    writeFileSync(file, "{ half a rec");
+    assert.equal(readRecord(file), null);
+  } finally {
+    rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("two output folders built in turn keep a record each: the second build of the first leaves every page as it was", async () => {
+  const [first, second] = [mkdtempSync(join(tmpdir(), "out-a-")), mkdtempSync(join(tmpdir(), "out-b-"))];
+  try {
+    assert.notEqual(outputRecord(first, "documents"), outputRecord(second, "documents"));
+    const lines: string[] = [];
+    const quiet = () => {};
+    await build(readConfig({ OUT_DIR: first, BUILD_DATE: "2026-01-02" }), quiet);
+    await build(readConfig({ OUT_DIR: second, SITE_URL: "https://elsewhere.test", BUILD_DATE: "2026-01-02" }), quiet);
+    const again = await build(readConfig({ OUT_DIR: first, BUILD_DATE: "2026-01-02" }), (line) => lines.push(line));
+    assert.equal(again.rendered, 0, "bodies rendered again");
+    assert.deepEqual(again.changedPages, []);
+    assert.ok(
+      lines.some((line) => line.includes("html-validate: every page known valid")),
+      lines.join("\n"),
+    );
+    for (const folder of [first, second]) assert.ok(existsSync(outputRecord(folder, "verified")), `${folder} keeps its verification record`);
+  } finally {
+    for (const folder of [first, second]) rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("an entry removed from a collection leaves the record, and its body is pruned", async () => {
+  const out = mkdtempSync(join(tmpdir(), "out-c-"));
+  const source = mkdtempSync(join(tmpdir(), "source-"));
+  try {
+    const template = join(source, "pages/notes/[slug].tsx");
+    mkdirSync(dirname(template), { recursive: true });
+    writeFileSync(template, "export default () => null;\n");
+    const page = (slug: string) => ({ file: "pages/notes/[slug].tsx", route: `/notes/${slug}`, meta: { title: slug }, Component: () => null, props: { slug } });
+    const loaded = (slugs: string[]): LoadedPages => ({
+      pages: slugs.map(page),
+      renderer: { renderBody: (p: { route: string }) => ({ bodyHtml: `<h1>${p.route}</h1>`, islands: [] }) } as unknown as LoadedPages["renderer"],
+      sourcesOf: () => [template],
+      templateSourcesOf: () => [template],
+      bundledAt: Date.now() + 1000,
+    });
+    const bodies = new RenderedBodies(false, out);
+    const firstRun = await bodies.render(loaded(["one", "two"]), { siteUrl: "https://a.test" } as never);
+    assert.equal(firstRun.rendered, 2);
+    const [, removed] = firstRun.pages;
+    assert.ok(existsSync(join(".cache/rendered", `${removed.key}.json`)));
+    await bodies.render(loaded(["one"]), { siteUrl: "https://a.test" } as never);
+    const record = readRecord<{ routes: [string, string, string[]][] }>(outputRecord(out, "rendered"));
+    assert.deepEqual(
+      record?.routes.map(([route]) => route),
+      ["/notes/one"],
+    );
+    assert.ok(!existsSync(join(".cache/rendered", `${removed.key}.json`)), "the removed entry's body was pruned");
+    assert.ok(readdirSync(".cache/rendered").includes(`${firstRun.pages[0].key}.json`));
+  } finally {
+    for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
+  }
+});
