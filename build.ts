@@ -29,7 +29,6 @@ import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
 import { ART_SOURCES, ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
 import { buildStyles, styleCompiler } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
-import { Validators } from "./steps/validate-html.ts";
 import { Verification } from "./steps/verify.ts";
 
 export interface PipelineOptions {
@@ -186,15 +185,11 @@ export type PipelineRun = Awaited<ReturnType<Pipeline["run"]>>;
 /** `npm run build`: the pipeline once, verified as it writes; prints what it made and each page's budget. */
 export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log): Promise<PipelineRun> {
   const pipeline = new Pipeline(config);
-  let validators: Validators | undefined;
   let verification: Verification | undefined;
   try {
     const run = await pipeline.run([], {
-      // A large site's new pages are validated by threads that start as the documents are written and
-      // keep pace with the writing; a small site's few pages are validated here at the end.
-      sinkFor: (pages, rendered) => {
-        validators = Validators.ahead(rendered, pages);
-        verification = new Verification(config.outDir, config.siteUrl, validators, { keeps: true });
+      sinkFor: () => {
+        verification = new Verification(config.outDir, config.siteUrl, undefined, { keeps: true });
         return verification;
       },
     });
@@ -209,7 +204,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
     log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}; ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in all threads`);
     return run;
   } finally {
-    // The threads too when a step after writing failed.
-    await Promise.all([pipeline.close(), validators?.close()]);
+    // Verification's threads too, when a step after writing failed.
+    await Promise.all([pipeline.close(), verification?.close()]);
   }
 }

@@ -119,16 +119,6 @@ export class Validators {
     return new Validators(threads, { alsoHere: true });
   }
 
-  /**
-   * Threads to start now, after rendering, for the pages rendered anew: when writing `total` pages will
-   * take long enough to hide their start-up. Otherwise undefined, and the few pages are validated in
-   * this thread (on two cores, a worker started for the nine real pages slowed the steps beside it
-   * as much as it saved).
-   */
-  static ahead(rendered: number, total: number): Validators | undefined {
-    return rendered > 0 && total >= PAGES_PER_WORKER ? Validators.for(rendered) : undefined;
-  }
-
   validate(pages: HtmlFile[]): Promise<Verdicts> {
     const share = Math.ceil(pages.length / this.threads.length);
     return Promise.all(
@@ -223,6 +213,11 @@ export class PageValidation {
       await this.sent.find((part) => part.pages > 0)?.checked;
     }
     this.send(validators);
+  }
+
+  /** Ends the threads this validation started (a build whose later step failed). */
+  async close(): Promise<void> {
+    await this.started?.close();
   }
 
   /** The text of each invalid page's report; empty when every page is valid. */

@@ -160,6 +160,11 @@ export class Verification {
     return kept;
   };
 
+  /** Ends whatever threads the validation started, finished or not. */
+  close(): Promise<void> {
+    return this.validation.close();
+  }
+
   /** Throws a message naming each problem and its fix. */
   async finish(): Promise<void> {
     const entries = await readdir(this.outDir, { recursive: true, withFileTypes: true });
