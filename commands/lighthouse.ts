@@ -49,8 +49,12 @@ export interface Audit {
    * a low index (a machine busy with other work) means slow timings that say little about the page.
    */
   benchmarkIndex: number;
+  /** Each of LCP_GUARDS as that run's Lighthouse reported it (of the run whose performance score is the median). */
+  guards: { id: string; score: number | null; scoreDisplayMode: string }[];
   /** The HTML report of the run whose performance score is the median. */
   report: string;
+  /** The same run's whole result (Lighthouse's JSON), to keep where a check failed. */
+  json: string;
 }
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
@@ -64,7 +68,7 @@ export function guardScore(audit: { score: number | null; scoreDisplayMode: stri
 
 /** One Lighthouse run against `url` in the Chromium listening on `port`. */
 async function runOnce(url: string, port: number): Promise<Omit<Audit, "route">> {
-  const result = await lighthouse(url, { port, output: "html", logLevel: "error", onlyCategories: [...CATEGORIES] });
+  const result = await lighthouse(url, { port, output: ["html", "json"], logLevel: "error", onlyCategories: [...CATEGORIES] });
   if (!result) throw new Error(`commands/lighthouse.ts: Lighthouse returned nothing for ${url}`);
   const { lhr } = result;
   if (lhr.runtimeError) throw new Error(`commands/lighthouse.ts: ${url}: ${lhr.runtimeError.message}`);
@@ -76,7 +80,9 @@ async function runOnce(url: string, port: number): Promise<Omit<Audit, "route">>
     tbtMs: lhr.audits["total-blocking-time"].numericValue ?? Number.POSITIVE_INFINITY,
     cls: lhr.audits["cumulative-layout-shift"].numericValue ?? Number.POSITIVE_INFINITY,
     benchmarkIndex: lhr.environment.benchmarkIndex,
-    report: String(result.report),
+    guards: LCP_GUARDS.map((id) => ({ id, score: lhr.audits[id]?.score ?? null, scoreDisplayMode: lhr.audits[id]?.scoreDisplayMode ?? "missing" })),
+    report: String((result.report as string[])[0]),
+    json: String((result.report as string[])[1]),
   };
 }
 
@@ -113,7 +119,9 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
         tbtMs: pick((r) => r.tbtMs),
         cls: pick((r) => r.cls),
         benchmarkIndex: pick((r) => r.benchmarkIndex),
+        guards: byPerformance[Math.floor(runs / 2)].guards,
         report: byPerformance[Math.floor(runs / 2)].report,
+        json: byPerformance[Math.floor(runs / 2)].json,
       });
     }
     return audits;
