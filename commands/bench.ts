@@ -1,18 +1,44 @@
-// npm run bench: the build and the edit loop, timed in throwaway copies of the project (synthetic
-// pages never touch the repository). Each figure is the median of several whole runs, with the
-// minimum and maximum beside it; memory is the build process's peak resident set (VmHWM), sampled.
-// Verification is shown apart, as the build reports it: how long it ran (from the first page written
-// to its end), html-validate's CPU time per page validated, and its share of the build's CPU time.
-//   npm run bench                  everything (about five minutes on two cores)
-//   npm run bench -- --runs 3      fewer runs per figure
-//   npm run bench -- --only build  or --only dev
-//   npm run bench -- --pages 10000 the builds with this many extra pages (default 100,1000; a list is fine)
+// npm run bench: this project beside the Astro peer (../shared/peers/astro-site), both measured in this
+// run on this machine, every figure set as a ratio of medians (ours / Astro's), since machines here
+// differ by up to twice in speed from one session to the next.
+//
+// Builds. Both grow as real sites grow: by N entries of ONE template, not by N page files. Ours gets
+// content/insights.json and pages/insights/[slug].tsx (a heading and the peer's three paragraphs,
+// content/shared.json); the peer gets the same N entries appended to its content/pages.json. Both are
+// timed the same way: the wall time of the whole build process (node --import tsx commands/build.ts;
+// node node_modules/astro/astro.js build), and peak memory sampled from /proc: the main process's
+// high-water mark (VmHWM, every 10 ms), and the sum of the resident sets of it and every process it
+// started (esbuild, Sass…; every 100 ms). Each side builds once untimed first (Astro's first build warms
+// its own caches), then the runs alternate, ours then Astro's, so drift hits both. The figures:
+//   cold                 ours without .cache/, dist/ and dist-hosts/; Astro without its .astro/,
+//                        node_modules/.astro/ (its cacheDir), node_modules/.vite/ and dist/
+//   nothing changed      our rebuild, against Astro's build (it has no incremental rebuild)
+//   one entry edited     entry 1's heading changed in insights.json / pages.json, then each builds
+// Verification is shown apart, as our build reports it.
+//
+// Dev loop. Our dev server and `astro dev`, one Chromium page on each: ten saves of each kind 400 ms
+// apart (in place and by rename alternately; the next save waits 400 ms after the page showed the last
+// one, and after any reload that followed it), timed from the save to the open page showing it (patched
+// in place, or reloaded: then the reloaded document's DOMContentLoaded). The kinds: a page file with its
+// page open (ours pages/case-studies.tsx, Astro's src/pages/[...slug].astro, both on /case-studies); a
+// content file feeding the open page (ours content/home.ts on /, Astro's content/pages.json on
+// /case-studies); a style partial (ours styles/_base.scss, Astro's src/styles/global.css: a rule
+// appended, until the computed style shows it); and an island (ours alone: Astro's peer has none to
+// compare). Each block waits until both sides' processes are idle (our dev server verifies and
+// type-checks after a save), so one side's background work never lands in the other's figures.
+//
+//   npm run bench                   everything (a few minutes on two cores, plus the peer's npm install)
+//   npm run bench -- --runs 3       runs per figure (default 5)
+//   npm run bench -- --only build   or --only dev
+//   npm run bench -- --pages 10000  N, the extra entries (default 1000; a list is fine); the real site (N = 0) always runs
 import { spawn } from "node:child_process";
-import { readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import type { Page } from "playwright-core";
+import { ASTRO_CLI, ASTRO_ENV, type AstroPeer, installAstroPeer, type PeerEntry, startAstroDev } from "./support/astro-peer.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { saveByRename, saveInPlace, startDevServer } from "./support/dev-server.ts";
-import { copyProject, type ProjectCopy, retitled } from "./support/project-copy.ts";
+import { copyProject, type ProjectCopy } from "./support/project-copy.ts";
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -20,229 +46,646 @@ const argument = (name: string) => {
 };
 const RUNS = Number(argument("runs") ?? 5);
 const ONLY = argument("only");
-const GROWTH = [0, ...(argument("pages") ?? "100,1000").split(",").map(Number)];
+const GROWTH = [...new Set([0, ...(argument("pages") ?? "1000").split(",").map(Number)])];
 const SAVES = 10;
+/** A save the page has not shown by then is counted as never shown (Astro's dev server loses some: see howShown). */
+const SHOWN_WITHIN_MS = 10_000;
 /** Saves are spaced as an editor's autosave spaces them. */
 const SAVE_GAP_MS = 400;
 
-interface Run {
-  seconds: number;
-  peakMb: number;
-  /** As the build reports its verification (absent when it validated nothing). */
-  verification?: { seconds: number; msPerPage: number; cpuShare: number };
-}
+// ---------------------------------------------------------------------------------------------------
+// Figures and limits
 
-/** The build's own report of its verification and CPU time, from its output. */
-function verificationOf(output: string): Run["verification"] {
-  const ran = /verification ran ([\d.]+) s/.exec(output);
-  const validated = /html-validate ([\d.]+) ms CPU per page over \d+ pages \(([\d.]+) s CPU\)/.exec(output);
-  const cpu = /([\d.]+) s CPU in all threads/.exec(output);
-  if (!ran || !validated || !cpu) return undefined;
-  return { seconds: Number(ran[1]), msPerPage: Number(validated[1]), cpuShare: Number(validated[2]) / Number(cpu[1]) };
-}
+/** Every figure that the issue sets a limit on, and whether it was met. */
+const verdicts: { met: boolean; label: string }[] = [];
 
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
+/** "3.21 s (2.90–3.50)": the median, then the minimum and maximum. */
 const spread = (values: number[], digits: number, unit: string) =>
-  `${median(values).toFixed(digits)} ${unit} (min ${Math.min(...values).toFixed(digits)}, max ${Math.max(...values).toFixed(digits)})`;
+  `${median(values).toFixed(digits)} ${unit} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
+const ratio = (ours: number[], theirs: number[]) => median(ours) / median(theirs);
 
-/** One `npm run build` as a developer runs it (without npm's own start-up), timed from outside. */
-function timedBuild(dir: string): Promise<Run> {
+const COLUMNS = [40, 26, 26, 9];
+function row(label: string, ours: string, theirs: string, times: string, limit = ""): void {
+  console.log([label, ours, theirs, times].map((cell, i) => cell.padEnd(COLUMNS[i])).join(" ") + limit);
+}
+function heading(): void {
+  row("", "ours: median (min–max)", "Astro: median (min–max)", "ratio", "limit");
+}
+
+/** One figure's row: both sides' spreads, the ratio of medians, and the limit when the issue sets one. */
+function compare(label: string, ours: number[], theirs: number[], unit: string, digits: number, limit?: number, what = label): void {
+  if (!ours.length || !theirs.length) {
+    const side = (values: number[]) => (values.length ? spread(values, digits, unit) : "none measured");
+    if (limit !== undefined) verdicts.push({ met: false, label: `${what}: no ratio, a side has no measurement` });
+    row(label, side(ours), side(theirs), "—", limit === undefined ? "" : "NOT MEASURED");
+    return;
+  }
+  const times = ratio(ours, theirs);
+  let verdict = "";
+  if (limit !== undefined) {
+    const met = times <= limit;
+    verdicts.push({ met, label: `${what}: ${times.toFixed(3)}× (limit ≤ ${limit.toFixed(1)}×)` });
+    verdict = `≤ ${limit.toFixed(1)}×  ${met ? "met" : "NOT MET"}`;
+  }
+  row(label, spread(ours, digits, unit), spread(theirs, digits, unit), `${times.toFixed(3)}×`, verdict);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Timing a build
+
+interface Run {
+  seconds: number;
+  /** The main process's peak resident set (VmHWM). */
+  peakMb: number;
+  /** The largest sum of the resident sets of the main process and every process under it, as sampled (never under peakMb). */
+  treeMb: number;
+  /** As our build reports its verification (absent for Astro). */
+  verification?: Verification;
+}
+
+interface Verification {
+  /** From the first page written to its end. */
+  seconds: number;
+  /** html-validate's CPU time per page it validated, and its share of the build's CPU time (absent when it validated none). */
+  validated?: { msPerPage: number; cpuShare: number };
+}
+
+/** Our build's own report of its verification and CPU time, from its output. */
+function verificationOf(output: string): Verification | undefined {
+  const ran = /verification ran ([\d.]+) s/.exec(output);
+  const validated = /html-validate ([\d.]+) ms CPU per page over (\d+) pages/.exec(output);
+  const cpu = /([\d.]+) s CPU in all threads/.exec(output);
+  if (!ran) return undefined;
+  if (!validated || !cpu) return { seconds: Number(ran[1]) };
+  // Its CPU time from the per-page figure, which the build prints to more places than the total.
+  const msPerPage = Number(validated[1]);
+  return { seconds: Number(ran[1]), validated: { msPerPage, cpuShare: (msPerPage * Number(validated[2])) / 1000 / Number(cpu[1]) } };
+}
+
+const numericDirs = (path: string) => readdirSync(path).filter((name) => /^\d+$/.test(name));
+/** The fields of /proc/<pid>/stat after the command's name, so fields[0] is the state (field 3). */
+const statFields = (pid: string) => {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+};
+const statusKb = (pid: number | string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
+
+/** The process and everything it started, found by parent in /proc (this kernel has no /proc/<pid>/task/<tid>/children). */
+function processTree(root: number): string[] {
+  const children = new Map<string, string[]>();
+  for (const pid of numericDirs("/proc")) {
+    try {
+      const parent = statFields(pid)[1];
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+    } catch {
+      // It exited while the list was read.
+    }
+  }
+  const tree = [String(root)];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
+
+function treeRssKb(root: number): number {
+  let sum = 0;
+  for (const pid of processTree(root)) {
+    try {
+      sum += statusKb(pid, "VmRSS");
+    } catch {
+      // It exited while the tree was read.
+    }
+  }
+  return sum;
+}
+
+/** One whole process, timed from outside: wall time and peak memory; fails with its output when it fails. */
+function timedProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv = process.env): Promise<Run & { output: string }> {
   return new Promise((done, fail) => {
     const started = performance.now();
-    const child = spawn(process.execPath, ["--import", "tsx", "commands/build.ts"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
-    let peakKb = 0;
-    let errors = "";
+    const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"] });
+    const pid = child.pid as number;
     let output = "";
-    child.stdout.on("data", (chunk: Buffer) => {
+    const collect = (chunk: Buffer) => {
       output += chunk;
-    });
-    child.stderr.on("data", (chunk: Buffer) => {
-      errors += chunk;
-    });
-    const sample = setInterval(() => {
+    };
+    child.stdout.on("data", collect);
+    child.stderr.on("data", collect);
+    let peakKb = 0;
+    let treeKb = 0;
+    const sampleMain = setInterval(() => {
       try {
-        const hwm = /VmHWM:\s+(\d+)/.exec(readFileSync(`/proc/${child.pid}/status`, "utf8"));
-        if (hwm) peakKb = Math.max(peakKb, Number(hwm[1]));
+        peakKb = Math.max(peakKb, statusKb(pid, "VmHWM"));
       } catch {
         // The process has just exited.
       }
     }, 10);
-    child.on("exit", (code) => {
-      clearInterval(sample);
-      if (code !== 0) fail(new Error(`the build failed in ${dir}:\n${errors}`));
-      else done({ seconds: (performance.now() - started) / 1000, peakMb: peakKb / 1024, verification: verificationOf(output) });
+    const sampleTree = setInterval(() => {
+      treeKb = Math.max(treeKb, treeRssKb(pid));
+    }, 100);
+    let seconds = 0;
+    child.on("exit", () => {
+      seconds = (performance.now() - started) / 1000;
+      clearInterval(sampleMain);
+      clearInterval(sampleTree);
+    });
+    // After "exit" and once its output is all read.
+    child.on("close", (code) => {
+      if (code !== 0) fail(new Error(`${args.join(" ")} failed in ${cwd}:\n${output.slice(-4000)}`));
+      else done({ seconds, peakMb: peakKb / 1024, treeMb: Math.max(treeKb, peakKb) / 1024, output });
     });
   });
 }
 
-async function repeat(label: string, prepare: () => void, dir: string): Promise<Run[]> {
-  const runs: Run[] = [];
-  for (let i = 0; i < RUNS; i++) {
-    prepare();
-    runs.push(await timedBuild(dir));
-  }
-  const seconds = runs.map((run) => run.seconds);
-  console.log(
-    `${label.padEnd(44)} ${spread(seconds, 2, "s")}  peak ${spread(
-      runs.map((run) => run.peakMb),
-      0,
-      "MB",
-    )}`,
+/** `npm run build` as a developer runs it (without npm's own start-up). */
+async function ourBuild(project: ProjectCopy): Promise<Run> {
+  const { output, ...run } = await timedProcess(["--import", "tsx", "commands/build.ts"], project.dir);
+  return { ...run, verification: verificationOf(output) };
+}
+
+/** `npx astro build` (without npx's own start-up). */
+async function astroBuild(peer: AstroPeer): Promise<Run> {
+  const { output: _, ...run } = await timedProcess([ASTRO_CLI, "build"], peer.dir, ASTRO_ENV);
+  return run;
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Growing both sites by N entries of one template
+
+const entries = (count: number): PeerEntry[] =>
+  Array.from({ length: count }, (_, i) => ({ slug: `gen-${i + 1}`, title: `Insight ${i + 1}`, h1: `Insight ${i + 1}` }));
+
+/** Entry 1 with another heading: the edit of one entry. */
+const edited = (list: PeerEntry[], edit: number): PeerEntry[] => [{ ...list[0], h1: `Insight 1, edit ${edit}` }, ...list.slice(1)];
+
+/** Our collection page for the entries: the peer's template in our terms (a heading and its three paragraphs). */
+const INSIGHT_PAGE = `import type { PageMeta } from "../../components/head.ts";
+import type { StaticPath } from "../../components/static-paths.ts";
+import insights from "../../content/insights.json";
+import shared from "../../content/shared.json";
+
+interface Props {
+  title: string;
+  h1: string;
+}
+
+export function getStaticPaths(): StaticPath<Props>[] {
+  return insights.map(({ slug, title, h1 }) => ({ params: { slug }, props: { title, h1 } }));
+}
+
+export const meta = ({ title }: Props): PageMeta => ({
+  title,
+  description: "An insight from the firm: one entry of a list, all of them made by one page file.",
+});
+
+export default function InsightPage({ h1 }: Props) {
+  return (
+    <section className="section">
+      <div className="container">
+        <h1>{h1}</h1>
+        {shared.paras.map((text) => (
+          <p key={text}>{text}</p>
+        ))}
+      </div>
+    </section>
   );
-  const verified = runs.flatMap((run) => (run.verification ? [run.verification] : []));
-  if (verified.length) {
-    const share = median(verified.map((v) => v.cpuShare * 100));
-    console.log(
-      `${"  of which verification".padEnd(44)} ran ${spread(
-        verified.map((v) => v.seconds),
-        2,
-        "s",
-      )}  html-validate ${spread(
-        verified.map((v) => v.msPerPage),
-        2,
-        "ms CPU per page",
-      )}, ${share.toFixed(0)}% of the build's CPU`,
-    );
+}
+`;
+
+/** Our project grown by these entries: content/insights.json, the peer's shared.json, and the page file. */
+function addInsights(project: ProjectCopy, peer: AstroPeer, list: PeerEntry[]): void {
+  writeFileSync(join(project.dir, "content/shared.json"), readFileSync(join(peer.dir, "content/shared.json")));
+  writeInsights(project, list);
+  mkdirSync(join(project.dir, "pages/insights"), { recursive: true });
+  writeFileSync(join(project.dir, "pages/insights/[slug].tsx"), INSIGHT_PAGE);
+}
+
+function writeInsights(project: ProjectCopy, list: PeerEntry[]): void {
+  writeFileSync(join(project.dir, "content/insights.json"), JSON.stringify(list, null, 1));
+}
+
+function removeOurCaches(project: ProjectCopy): void {
+  for (const output of [".cache", "dist", "dist-hosts"]) rmSync(join(project.dir, output), { recursive: true, force: true });
+}
+
+// ---------------------------------------------------------------------------------------------------
+// Builds
+
+/** The issue's limits on build ratios; none where it sets none. */
+function buildLimit(figure: "cold" | "rebuild" | "edit", extra: number): number | undefined {
+  if (figure === "cold") return [0, 1000, 10000].includes(extra) ? 1.0 : undefined;
+  return extra === 10000 ? 0.1 : undefined;
+}
+
+/** RUNS of each side, alternating (ours, Astro's, ours, Astro's…), each run after its own preparation. */
+async function alternate(ours: () => Promise<Run>, theirs: () => Promise<Run>): Promise<{ ours: Run[]; theirs: Run[] }> {
+  const runs = { ours: [] as Run[], theirs: [] as Run[] };
+  for (let i = 0; i < RUNS; i++) {
+    runs.ours.push(await ours());
+    runs.theirs.push(await theirs());
   }
   return runs;
 }
 
-/** Copies of pages/privacy.tsx, each with its own title: the same shape as a real page. */
-function addPages(project: ProjectCopy, count: number): void {
-  const source = readFileSync(join(project.dir, "pages/privacy.tsx"), "utf8");
-  for (let i = 1; i <= count; i++) {
-    const name = `generated-${String(i).padStart(4, "0")}`;
-    writeFileSync(join(project.dir, `pages/${name}.tsx`), retitled(source, `Privacy Policy ${i}`));
-  }
+function printBuildFigure(label: string, runs: { ours: Run[]; theirs: Run[] }, limit: number | undefined, what: string): void {
+  const seconds = (list: Run[]) => list.map((run) => run.seconds);
+  compare(label, seconds(runs.ours), seconds(runs.theirs), "s", 2, limit, what);
+  const main = (list: Run[]) => list.map((run) => run.peakMb);
+  const tree = (list: Run[]) => list.map((run) => run.treeMb);
+  compare("  peak memory, main process", main(runs.ours), main(runs.theirs), "MB", 0, 1.0, `${what}, peak memory of the main process`);
+  compare("  peak memory, with child processes", tree(runs.ours), tree(runs.theirs), "MB", 0, 1.0, `${what}, peak memory with child processes`);
+  printVerification(runs.ours);
 }
 
-async function benchBuilds(): Promise<void> {
-  console.log(`\nBuilds (${RUNS} runs each; wall time of node --import tsx build.ts)`);
-  const cold = (project: ProjectCopy) => () => rmSync(join(project.dir, ".cache"), { recursive: true, force: true });
-  const unchanged: Record<number, number> = {};
-  for (const extra of GROWTH) {
-    const project = copyProject({ warm: false });
-    try {
-      addPages(project, extra);
-      const what = extra === 0 ? "the real site" : `+${extra} pages`;
-      await repeat(`${what}: cold (no cache)`, cold(project), project.dir);
-      const warm = await repeat(`${what}: rebuild, nothing changed`, () => {}, project.dir);
-      unchanged[extra] = median(warm.map((run) => run.seconds));
-      if (extra > 0) {
-        let edit = 0;
-        const page = join(project.dir, "pages/generated-0001.tsx");
-        const source = readFileSync(page, "utf8");
-        await repeat(`${what}: rebuild after editing one page`, () => writeFileSync(page, retitled(source, `Privacy Policy 1, edit ${++edit}`)), project.dir);
-      }
-    } finally {
-      project.remove();
-    }
-  }
-  console.log("\nCost per extra page (rebuild, nothing changed; median minus the real site's median, over the pages added)");
-  for (const extra of GROWTH) {
-    const perPage = extra === 0 ? "(baseline)" : `${(((unchanged[extra] - unchanged[0]) / extra) * 1000).toFixed(2)} ms per page`;
-    console.log(`  N = ${String(extra).padEnd(5)} ${unchanged[extra].toFixed(2)} s  ${perPage}`);
-  }
+/** The "of which verification" line: how long ours ran, and html-validate's cost where it validated pages. */
+function printVerification(runs: Run[]): void {
+  const verified = runs.flatMap((run) => (run.verification ? [run.verification] : []));
+  if (!verified.length) return;
+  const seconds = verified.map((v) => v.seconds);
+  const validated = verified.flatMap((v) => (v.validated ? [v.validated] : []));
+  const msPerPage = validated.map((v) => v.msPerPage);
+  const share = median(validated.map((v) => v.cpuShare * 100));
+  const validation = validated.length
+    ? `html-validate ${spread(msPerPage, 2, "ms CPU per page validated")}, ${share.toFixed(1)}% of the build's CPU`
+    : "html-validate: every page known valid";
+  console.log(`  of which verification (ours)           ran ${spread(seconds, 2, "s")}, ${validation}`);
 }
 
-async function benchDevLoop(): Promise<void> {
-  console.log(
-    `\nnpm run dev: from a save to the open page showing it (${SAVES} saves of each kind ${SAVE_GAP_MS} ms apart, in place and by rename alternately)`,
-  );
-  const project = copyProject();
-  const [dev, browser] = await Promise.all([startDevServer(project.dir), launchBrowser()]);
+async function benchBuildsAt(extra: number, peer: AstroPeer): Promise<void> {
+  const list = entries(extra);
+  const project = copyProject({ warm: false });
   try {
-    const page = await browser.newPage();
-    await page.goto(`${dev.origin}/`);
-    // As between saves: the page has finished its own start-up (fetching and hydrating islands when idle)
-    // before the first save, which otherwise measured the browser's start-up along with the save.
-    await page.waitForTimeout(1000);
-    const read = (file: string) => readFileSync(join(project.dir, file), "utf8");
-    /** Milliseconds from the save until the reloaded page's DOM was ready with the new text. */
-    const untilReloaded = async (save: () => void, selector: string, text: string): Promise<number> => {
-      const savedAt = Date.now();
-      save();
-      for (;;) {
-        await page.waitForEvent("domcontentloaded", { timeout: 15_000 });
-        const shown = await page.evaluate(
-          ([selector, text]) => {
-            if (document.querySelector(selector)?.textContent?.includes(text) !== true) return null;
-            const navigation = performance.getEntriesByType("navigation")[0] as PerformanceNavigationTiming;
-            return performance.timeOrigin + navigation.domContentLoadedEventStart;
-          },
-          [selector, text] as const,
-        );
-        if (shown !== null) return shown - savedAt;
-      }
-    };
+    if (extra > 0) addInsights(project, peer, list);
+    peer.writeEntries(list);
+    const what = extra === 0 ? "the real site (N = 0)" : `N = ${extra}`;
+    console.log(`\n${what}: ours ${extra === 0 ? "as it is" : `+${extra} entries of pages/insights/[slug].tsx`}, Astro's peer +${extra} entries`);
+    heading();
+    // Untimed: each side's first build (Astro's warms its own caches).
+    await ourBuild(project);
+    await astroBuild(peer);
 
-    /** Milliseconds from the save until the open page (patched, not reloaded) holds the new text. */
-    const untilPatched = async (save: () => void, selector: string, text: string): Promise<number> => {
-      // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
-      const shown = page.evaluate<number>(`new Promise((done) => {
-        const shows = () => document.querySelector(${JSON.stringify(selector)})?.textContent?.includes(${JSON.stringify(text)});
-        if (shows()) return done(Date.now());
-        new MutationObserver((_, observer) => {
-          if (!shows()) return;
-          observer.disconnect();
-          done(Date.now());
-        }).observe(document.body, { subtree: true, childList: true, characterData: true });
-      })`);
-      const savedAt = Date.now();
-      save();
-      return (await shown) - savedAt;
-    };
-    await page.evaluate(() => {
-      (window as unknown as { kept: boolean }).kept = true;
-    });
-    const home = read("content/home.ts");
-    const content: number[] = [];
-    for (let i = 1; i <= SAVES; i++) {
-      const text = `Save ${i}: why leaders choose`;
-      const save = i % 2 ? saveInPlace : saveByRename;
-      content.push(await untilPatched(() => save(project.dir, "content/home.ts", home.replace("Why leaders choose", text)), "#about-heading", text));
-      await page.waitForTimeout(SAVE_GAP_MS);
-    }
-    const reloadedByContent = !(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept));
-    console.log(
-      `${"content edit, patched in place".padEnd(44)} ${spread(content, 0, "ms")}  (all ${content.length} arrived${reloadedByContent ? "; the page reloaded!" : ", no reload"})`,
+    const cold = await alternate(
+      () => {
+        removeOurCaches(project);
+        return ourBuild(project);
+      },
+      () => {
+        peer.removeCaches();
+        return astroBuild(peer);
+      },
     );
+    printBuildFigure("cold (no caches)", cold, buildLimit("cold", extra), `${what}, cold`);
 
-    const styles = read("styles/_base.scss");
-    const style: number[] = [];
-    for (let i = 1; i <= SAVES; i++) {
-      const spacing = `${i}px`;
-      // A string, not a function: tsx would wrap a named inner function in a helper the page lacks.
-      const shown = page.evaluate<number>(`new Promise((done) => {
-        const check = () => getComputedStyle(document.querySelector("#about-heading")).letterSpacing === "${spacing}" ? done(Date.now()) : requestAnimationFrame(check);
-        check();
-      })`);
-      const savedAt = Date.now();
-      saveByRename(project.dir, "styles/_base.scss", `${styles}\n#about-heading { letter-spacing: ${spacing}; }\n`);
-      style.push((await shown) - savedAt);
-      await page.waitForTimeout(SAVE_GAP_MS);
-    }
-    const reloaded = !(await page.evaluate(() => (window as unknown as { kept?: boolean }).kept));
-    console.log(`${"style edit, applied without reload".padEnd(44)} ${spread(style, 0, "ms")}${reloaded ? "  (the page reloaded!)" : ""}`);
+    const unchanged = await alternate(
+      () => ourBuild(project),
+      () => astroBuild(peer),
+    );
+    printBuildFigure("nothing changed: rebuild / Astro build", unchanged, buildLimit("rebuild", extra), `${what}, rebuild with nothing changed`);
 
-    const menu = read("islands/MobileMenu.tsx");
-    const island: number[] = [];
-    await page.setViewportSize({ width: 375, height: 800 });
-    for (let i = 1; i <= 5; i++) {
-      const label = `Open ${i}`;
-      const save = i % 2 ? saveInPlace : saveByRename;
-      island.push(
-        await untilReloaded(() => save(project.dir, "islands/MobileMenu.tsx", menu.replace(/\n(\s*)Open\n/, `\n$1${label}\n`)), ".site-menu__open", label),
-      );
-      await page.waitForTimeout(SAVE_GAP_MS);
-    }
-    console.log(`${"island edit, rebundled and reloaded".padEnd(44)} ${spread(island, 0, "ms")}`);
+    if (extra === 0) return;
+    let ourEdit = 0;
+    let theirEdit = 0;
+    const edit = await alternate(
+      () => {
+        writeInsights(project, edited(list, ++ourEdit));
+        return ourBuild(project);
+      },
+      () => {
+        peer.writeEntries(edited(list, ++theirEdit));
+        return astroBuild(peer);
+      },
+    );
+    printBuildFigure("one entry edited: rebuild / Astro build", edit, buildLimit("edit", extra), `${what}, one entry edited`);
   } finally {
-    await browser.close();
-    await dev.stop();
     project.remove();
   }
 }
 
-if (ONLY !== "dev") await benchBuilds();
-if (ONLY !== "build") await benchDevLoop();
+async function benchBuilds(peer: AstroPeer): Promise<void> {
+  console.log(`\nBuilds: ours beside Astro's peer, ${RUNS} runs each, alternating; wall time of the whole build process, peak resident memory`);
+  for (const extra of GROWTH) await benchBuildsAt(extra, peer);
+}
+
+// ---------------------------------------------------------------------------------------------------
+// The dev loop
+
+/** CPU time so far (clock ticks) of every process working in this folder. */
+function cpuTicksIn(dir: string): number {
+  let ticks = 0;
+  for (const pid of numericDirs("/proc")) {
+    try {
+      if (!readlinkSync(`/proc/${pid}/cwd`).startsWith(dir)) continue;
+      const fields = statFields(pid);
+      ticks += Number(fields[11]) + Number(fields[12]); // utime and stime, fields 14 and 15
+    } catch {
+      // It exited while it was read.
+    }
+  }
+  return ticks;
+}
+
+/** Waits until the processes working in these folders have been idle (under a tenth of a core) for half a second. */
+async function settle(dirs: string[], limitMs = 30_000): Promise<void> {
+  const started = Date.now();
+  const ticks = () => dirs.reduce((sum, dir) => sum + cpuTicksIn(dir), 0);
+  for (;;) {
+    const before = ticks();
+    await new Promise((done) => setTimeout(done, 500));
+    if (ticks() - before < 5 || Date.now() - started > limitMs) return;
+  }
+}
+
+/** An expression the page evaluates: true once the save shows. */
+type Probe = string;
+const hasText = (selector: string, text: string): Probe =>
+  `document.querySelector(${JSON.stringify(selector)})?.textContent?.includes(${JSON.stringify(text)}) === true`;
+const hasLetterSpacing = (selector: string, spacing: string): Probe =>
+  `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).letterSpacing === ${JSON.stringify(spacing)}`;
+
+/**
+ * In the page: `window.benchShown`, a promise of the time the probe first holds: at once if it holds now
+ * (on a reloaded page, the time its DOM was ready), else at the first change or frame where it does;
+ * `window.benchStop()` stops watching. A string, not a function: tsx would wrap a named inner function
+ * in a helper the page lacks.
+ */
+const armProbe = (probe: Probe, reloaded: boolean) => `window.benchShown = new Promise((done) => {
+  const holds = () => { try { return ${probe}; } catch { return false; } };
+  if (holds()) return done(${reloaded ? `performance.timeOrigin + performance.getEntriesByType("navigation")[0].domContentLoadedEventStart` : "Date.now()"});
+  let found = false;
+  window.benchStop = () => {
+    found = true;
+    observer.disconnect();
+  };
+  const check = () => {
+    if (found || !holds()) return;
+    found = true;
+    observer.disconnect();
+    done(Date.now());
+  };
+  const observer = new MutationObserver(check);
+  observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  const frame = () => { check(); if (!found) requestAnimationFrame(frame); };
+  requestAnimationFrame(frame);
+}); undefined`;
+
+interface Shown {
+  /** Null when the page had not shown the save after SHOWN_WITHIN_MS. */
+  ms: number | null;
+  /** The save showed in a reloaded page (else it was patched into the open one). */
+  byReload: boolean;
+  /** The page reloaded after the save had shown, before the next save (Astro does so after a style save). */
+  reloadedAfter: boolean;
+}
+
+/** Milliseconds from the save until the open page shows it, whether patched in place or reloaded. */
+async function untilShown(page: Page, save: () => void, probe: Probe): Promise<Omit<Shown, "reloadedAfter">> {
+  if (await page.evaluate<boolean>(`(() => { try { return ${probe}; } catch { return false; } })()`)) {
+    throw new Error(`the page shows the save before it is made (${probe}): each save must show something new`);
+  }
+  let savedAt = 0;
+  let settled = false;
+  let report = (_byReload: boolean) => {};
+  const shown = new Promise<Omit<Shown, "reloadedAfter">>((resolve) => {
+    const finish = (result: Omit<Shown, "reloadedAfter">) => {
+      if (settled) return;
+      settled = true;
+      clearTimeout(timer);
+      page.off("domcontentloaded", onReload);
+      resolve(result);
+    };
+    report = (byReload) => {
+      page.evaluate<number>("window.benchShown").then(
+        (at) => finish({ ms: at - savedAt, byReload }),
+        () => {
+          // The page navigated: the reloaded document reports instead.
+        },
+      );
+    };
+    const onReload = () => {
+      page.evaluate(armProbe(probe, true)).then(
+        () => report(true),
+        () => {
+          // Reloaded again before it could be read.
+        },
+      );
+    };
+    const timer = setTimeout(() => {
+      finish({ ms: null, byReload: false });
+      page.evaluate("window.benchStop?.()").catch(() => {
+        // The page is between documents: nothing is watching.
+      });
+    }, SHOWN_WITHIN_MS);
+    page.on("domcontentloaded", onReload);
+  });
+  await page.evaluate(armProbe(probe, false));
+  report(false);
+  savedAt = Date.now();
+  save();
+  return shown;
+}
+
+/** One kind of save on one side: the file, what each save writes, the page open meanwhile, and when it shows. */
+interface Edit {
+  route: string;
+  file: string;
+  text: (original: string, save: number) => string;
+  probe: (save: number) => Probe;
+}
+
+/** A side of the dev loop: a server's origin, the folder it serves from, a page open on it, and that page's navigations. */
+interface Side {
+  origin: string;
+  dir: string;
+  page: Page;
+  navigations: number;
+  lastNavigationAt: number;
+}
+
+function sideOf(origin: string, dir: string, page: Page): Side {
+  const side = { origin, dir, page, navigations: 0, lastNavigationAt: 0 };
+  page.on("framenavigated", (frame) => {
+    if (frame !== page.mainFrame()) return;
+    side.navigations++;
+    side.lastNavigationAt = Date.now();
+  });
+  return side;
+}
+
+/** `from` replaced once by `to`; fails when `from` is not there, so an edit never silently saves nothing. */
+function replaced(source: string, from: string, to: string): string {
+  if (!source.includes(from)) throw new Error(`"${from}" is not in the file the bench edits`);
+  return source.replace(from, to);
+}
+
+/** Opens the route unless it is open, and lets the page finish its own start-up (hydration, Vite's dependency scan). */
+async function open(side: Side, route: string): Promise<void> {
+  const url = `${side.origin}${route}`;
+  if (side.page.url() === url) return;
+  await side.page.goto(url);
+  await side.page.waitForTimeout(1500);
+}
+
+/** The gap between saves: SAVE_GAP_MS after the save showed, and after any reload that followed it, once loaded. */
+async function gap(side: Side, shownAt: number): Promise<void> {
+  for (;;) {
+    const wait = Math.max(shownAt, side.lastNavigationAt) + SAVE_GAP_MS - Date.now();
+    if (wait <= 0) return side.page.waitForLoadState("load");
+    await side.page.waitForTimeout(wait);
+  }
+}
+
+/** `count` saves of one kind, SAVE_GAP_MS apart, in place and by rename alternately. */
+async function timeSaves(side: Side, edit: Edit, count = SAVES): Promise<Shown[]> {
+  await open(side, edit.route);
+  const original = readFileSync(join(side.dir, edit.file), "utf8");
+  const shown: Shown[] = [];
+  for (let i = 1; i <= count; i++) {
+    const save = i % 2 ? saveInPlace : saveByRename;
+    const navigations = side.navigations;
+    const result = await untilShown(side.page, () => save(side.dir, edit.file, edit.text(original, i)), edit.probe(i));
+    await gap(side, Date.now());
+    const reloads = side.navigations - navigations - (result.byReload ? 1 : 0);
+    shown.push({ ...result, reloadedAfter: reloads > 0 });
+  }
+  return shown;
+}
+
+/** The times of the saves that showed (the figures are theirs; howShown counts the others). */
+const shownMs = (shown: Shown[]) => shown.flatMap((save) => (save.ms === null ? [] : [save.ms]));
+
+/**
+ * How the saves reached the page: patched in place or by a reload, whether a reload followed anyway, and
+ * how many never showed. Astro's dev server loses a style save now and then (seen only for saves written
+ * in place): its hot update arrives, the page reloads as it does after every style save, and the reloaded
+ * page's stylesheet was empty (the file read while truncated, it seems) until the next save.
+ */
+function howShown(shown: Shown[]): string {
+  const count = (test: (save: Shown) => boolean) => shown.filter(test).length;
+  const of = (n: number) => (n === shown.length ? "" : ` (${n} of ${shown.length})`);
+  const lost = count((save) => save.ms === null);
+  const byReload = count((save) => save.byReload);
+  const after = count((save) => save.reloadedAfter);
+  const way = byReload === 0 ? "patched in place" : `reloaded${of(byReload)}`;
+  const then = after === 0 ? way : `${way}, then reloaded${of(after)}`;
+  return lost === 0 ? then : `${then}; ${lost} of ${shown.length} NEVER SHOWN (${SHOWN_WITHIN_MS / 1000} s)`;
+}
+
+interface DevComparison {
+  label: string;
+  limit: number;
+  ours: Edit;
+  astro: Edit;
+}
+
+const DEV_COMPARISONS: DevComparison[] = [
+  {
+    label: "page file, its page open",
+    limit: 0.5,
+    ours: {
+      route: "/case-studies",
+      file: "pages/case-studies.tsx",
+      text: (source, i) => replaced(source, 'heading="Client Success Stories"', `heading="Client Success Stories [page save ${i}]"`),
+      probe: (i) => hasText("h1", `[page save ${i}]`),
+    },
+    astro: {
+      route: "/case-studies",
+      file: "src/pages/[...slug].astro",
+      text: (source, i) => replaced(source, "<h1>{page.h1}</h1>", `<h1>{page.h1} [page save ${i}]</h1>`),
+      probe: (i) => hasText("h1", `[page save ${i}]`),
+    },
+  },
+  {
+    label: "content file feeding the open page",
+    limit: 0.5,
+    ours: {
+      route: "/",
+      file: "content/home.ts",
+      text: (source, i) => replaced(source, "Why leaders choose", `Save ${i}: why leaders choose`),
+      probe: (i) => hasText("#about-heading", `Save ${i}:`),
+    },
+    astro: {
+      route: "/case-studies",
+      file: "content/pages.json",
+      text: (source, i) => replaced(source, "Selected case studies", `Selected case studies [content save ${i}]`),
+      probe: (i) => hasText("h1", `[content save ${i}]`),
+    },
+  },
+  {
+    label: "style partial",
+    limit: 1.0,
+    ours: {
+      route: "/",
+      file: "styles/_base.scss",
+      text: (source, i) => `${source}\n#about-heading { letter-spacing: ${i}px; }\n`,
+      probe: (i) => hasLetterSpacing("#about-heading", `${i}px`),
+    },
+    astro: {
+      route: "/case-studies",
+      file: "src/styles/global.css",
+      text: (source, i) => `${source}\nh1 { letter-spacing: ${i}px; }\n`,
+      probe: (i) => hasLetterSpacing("h1", `${i}px`),
+    },
+  },
+];
+
+/** Ours alone: Astro's peer has no counterpart to time it against. */
+const ISLAND_EDIT: Edit = {
+  route: "/",
+  file: "islands/MobileMenu.tsx",
+  text: (source, i) => {
+    const changed = source.replace(/\n(\s*)Open\n/, `\n$1Open ${i}\n`);
+    if (changed === source) throw new Error("islands/MobileMenu.tsx has no Open label on a line of its own to edit");
+    return changed;
+  },
+  probe: (i) => hasText(".site-menu__open", `Open ${i}`),
+};
+
+async function benchDevLoop(peer: AstroPeer): Promise<void> {
+  console.log(
+    `\nDev loop: from a save to the open page showing it (${SAVES} saves of each kind ${SAVE_GAP_MS} ms apart, in place and by rename alternately; our dev server, then astro dev)`,
+  );
+  peer.writeEntries([]);
+  const project = copyProject();
+  const [dev, astro, browser] = await Promise.all([startDevServer(project.dir), startAstroDev(peer.dir), launchBrowser()]);
+  try {
+    const ours = sideOf(dev.origin, project.dir, await browser.newPage());
+    const theirs = sideOf(astro.origin, peer.dir, await browser.newPage());
+    const quiet = () => settle([project.dir, peer.dir]);
+    heading();
+    for (const kind of DEV_COMPARISONS) {
+      await quiet();
+      const our = await timeSaves(ours, kind.ours);
+      await quiet();
+      const their = await timeSaves(theirs, kind.astro);
+      compare(kind.label, shownMs(our), shownMs(their), "ms", 0, kind.limit, `dev loop, ${kind.label}`);
+      row("", `  ${howShown(our)}`, `  ${howShown(their)}`, "");
+    }
+    await quiet();
+    await ours.page.setViewportSize({ width: 375, height: 800 });
+    const island = await timeSaves(ours, ISLAND_EDIT, 5);
+    row("island edit (ours only)", spread(shownMs(island), 0, "ms"), "", "");
+    row("", `  ${howShown(island)}`, "", "");
+  } finally {
+    await browser.close();
+    await Promise.all([dev.stop(), astro.stop()]);
+    project.remove();
+  }
+}
+
+function printVerdicts(): void {
+  if (!verdicts.length) return;
+  console.log("\nThe issue's limits (ours / Astro's, ratio of medians)");
+  for (const { met, label } of verdicts) console.log(`  ${met ? "met    " : "NOT MET"}  ${label}`);
+}
+
+console.log("Installing Astro's peer in a temporary copy (npm install)…");
+const installStarted = performance.now();
+const peer = installAstroPeer();
+console.log(`  installed in ${((performance.now() - installStarted) / 1000).toFixed(1)} s at ${peer.dir}`);
+try {
+  if (ONLY !== "dev") await benchBuilds(peer);
+  if (ONLY !== "build") await benchDevLoop(peer);
+  printVerdicts();
+} finally {
+  peer.remove();
+}

@@ -1,0 +1,119 @@
+// The Astro peer (../shared/peers/astro-site, described in ../shared/peers/README.md) in a throwaway
+// copy, for `npm run bench`: installed once, grown by entries of its one template, built, and served by
+// its own dev server. The shared folder itself is only read.
+import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { createServer } from "node:net";
+import { tmpdir } from "node:os";
+import { join, resolve } from "node:path";
+
+/** Where the peer is kept (ASTRO_PEER overrides it). */
+const PEER_SOURCE = process.env.ASTRO_PEER ?? resolve("../shared/peers/astro-site");
+/** Astro's own command-line entry, run by node directly (as npx astro does, without npx's process). */
+export const ASTRO_CLI = "node_modules/astro/astro.js";
+/** Astro's telemetry off, and its output without colour codes, so it can be read. */
+export const ASTRO_ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", NO_COLOR: "1" };
+/**
+ * What an Astro build leaves behind for the next one: the generated types and content modules (.astro),
+ * its cache directory (config `cacheDir`, node_modules/.astro: the content layer's data store and the
+ * asset cache), Vite's optimised dependencies (node_modules/.vite), and the output (dist).
+ */
+export const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "dist"];
+
+/** One entry of the peer's list (content/pages.json), which makes one page of its template. */
+export interface PeerEntry {
+  slug: string;
+  title: string;
+  h1: string;
+}
+
+export interface AstroPeer {
+  dir: string;
+  /** Rewrites content/pages.json: the peer's own entries, then these. */
+  writeEntries: (extra: PeerEntry[]) => void;
+  /** Removes everything in ASTRO_CACHES: the next build starts from the sources alone. */
+  removeCaches: () => void;
+  remove: () => void;
+}
+
+/** A copy of the peer with its dependencies installed (`npm install`, as its README says; takes a while). */
+export function installAstroPeer(): AstroPeer {
+  if (!existsSync(join(PEER_SOURCE, "package.json"))) throw new Error(`No Astro peer at ${PEER_SOURCE} (set ASTRO_PEER to its folder).`);
+  const dir = mkdtempSync(join(tmpdir(), "astro-peer-"));
+  const remove = () => rmSync(dir, { recursive: true, force: true });
+  try {
+    cpSync(PEER_SOURCE, dir, { recursive: true, filter: (source) => !source.includes("/node_modules") });
+    execFileSync("npm", ["install", "--no-audit", "--no-fund"], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+  } catch (error) {
+    remove();
+    const output = (error as { stderr?: Buffer }).stderr?.toString() ?? "";
+    throw new Error(`npm install failed in the Astro peer's copy: ${(error as Error).message}\n${output}`);
+  }
+  const pagesFile = join(dir, "content/pages.json");
+  const own = JSON.parse(readFileSync(pagesFile, "utf8")) as PeerEntry[];
+  return {
+    dir,
+    writeEntries: (extra) => writeFileSync(pagesFile, JSON.stringify([...own, ...extra], null, 1)),
+    removeCaches: () => {
+      for (const cache of ASTRO_CACHES) rmSync(join(dir, cache), { recursive: true, force: true });
+    },
+    remove,
+  };
+}
+
+export interface PeerDevServer {
+  origin: string;
+  stop: () => Promise<void>;
+}
+
+/** A port nobody listens on at this moment. */
+function freePort(): Promise<number> {
+  return new Promise((done, fail) => {
+    const server = createServer();
+    server.once("error", fail);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => done(port));
+    });
+  });
+}
+
+/** `astro dev` in the peer's copy, until it prints its address; stopped with its whole process group. */
+export async function startAstroDev(dir: string, timeoutMs = 60_000): Promise<PeerDevServer> {
+  const port = await freePort();
+  const child: ChildProcess = spawn(process.execPath, [ASTRO_CLI, "dev", "--port", String(port), "--host", "127.0.0.1"], {
+    cwd: dir,
+    env: ASTRO_ENV,
+    stdio: ["ignore", "pipe", "pipe"],
+    detached: true,
+  });
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout?.on("data", collect);
+  child.stderr?.on("data", collect);
+  const started = Date.now();
+  let origin: string | undefined;
+  while (!origin) {
+    if (child.exitCode !== null) throw new Error(`astro dev exited (${child.exitCode}):\n${output}`);
+    if (Date.now() - started > timeoutMs) {
+      process.kill(-(child.pid as number), "SIGKILL");
+      throw new Error(`astro dev printed no address within ${timeoutMs} ms:\n${output}`);
+    }
+    origin = /Local\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
+    await new Promise((done) => setTimeout(done, 20));
+  }
+  return {
+    origin,
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      const exited = new Promise((done) => child.once("exit", done));
+      process.kill(-(child.pid as number), "SIGTERM");
+      const killed = setTimeout(() => process.kill(-(child.pid as number), "SIGKILL"), 5000);
+      await exited;
+      clearTimeout(killed);
+    },
+  };
+}
