@@ -20,6 +20,8 @@
 const WORDS = new Set(["href", "content", "alt", "title", "placeholder"]);
 /** @param {string} name */
 const isWords = (name) => WORDS.has(name) || name.startsWith("data-");
+/** A telephone link's address (tel-non-breaking reads its text). @param {string | undefined} href */
+const isTel = (href) => href?.trim().toLowerCase().startsWith("tel:") === true;
 
 /**
  * Every rule of html-validate's recommended set and of .htmlvalidate.json, reviewed: what each reads
@@ -48,12 +50,14 @@ export const STRUCTURE_RULES = new Set(
 
 /** @typedef {{ titleMax: number }} StructureOptions titleMax: long-title's limit (a longer <title> keeps a stand-in longer than it) */
 
-const REFERENCE = /&(?:#[0-9]+|#x[0-9a-fA-F]+|[a-zA-Z][a-zA-Z0-9]*);/g;
+/** What html-validate's unrecognized-char-ref reads as a character reference, its end included (kept whole). */
+const REFERENCE = /&(?:[\da-z]+|#x?[\da-f]+)(;|[^\da-z]|$)/gi;
 const RAW = /[&<>"']/g;
 /** A start or end tag (quoted values may hold ">"), a comment, a doctype, or the text up to the next one. */
 const TOKEN = /<!--[\s\S]*?-->|<[!/]?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|</g;
-const ATTRIBUTE = /(\s+)([^\s=/>]+)(?:="([^"]*)")?/g;
-const LABELLED_BY = /\saria-labelledby="([^"]*)"/g;
+/** An attribute, its value double-quoted, single-quoted or bare. */
+const ATTRIBUTE = /(\s+)([^\s=/>"']+)(?:(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+const LABELLED_BY = /\saria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 /** The structure of a page (see the top of this file). */
 /** @param {string} html @param {StructureOptions} options @returns {string} */
@@ -83,10 +87,9 @@ export function structureOf(html, { titleMax }) {
   };
 
   // Elements whose text is kept whole: what aria-labelledby names, each <label>, each tel: link.
-  const namers = new Set([...html.matchAll(LABELLED_BY)].flatMap((match) => match[1].split(/\s+/)));
-  /** @param {string} name @param {string} tag */
-  const keepsText = (name, tag) =>
-    name === "label" || (name === "a" && / href="tel:/.test(tag)) || [...tag.matchAll(/\sid="([^"]*)"/g)].some((match) => namers.has(match[1]));
+  const namers = new Set([...html.matchAll(LABELLED_BY)].flatMap((match) => (match[1] ?? match[2] ?? match[3]).split(/\s+/)));
+  /** @param {string} name @param {Map<string, string>} attributes */
+  const keepsText = (name, attributes) => name === "label" || (name === "a" && isTel(attributes.get("href"))) || namers.has(attributes.get("id") ?? "\0");
   /** The element whose text is being kept (none at depth 0), and how deep in elements of its name the tokens are. */
   const kept = { name: "", depth: 0 };
   /** @type {string | null} */
@@ -95,10 +98,11 @@ export function structureOf(html, { titleMax }) {
   let out = "";
   for (let at = 0; at < html.length; ) {
     if (raw) {
-      // A script's or a style's text, up to its end tag: words to html-validate.
-      const end = html.indexOf(`</${raw}`, at);
-      const stop = end < 0 ? html.length : end;
-      out += standIn(html.slice(at, stop));
+      // A script's or a style's text, up to its end tag: words to html-validate (kept whole in a kept element).
+      const close = new RegExp(`</${raw}`, "gi");
+      close.lastIndex = at;
+      const stop = close.exec(html)?.index ?? html.length;
+      out += kept.depth > 0 ? html.slice(at, stop) : standIn(html.slice(at, stop));
       at = stop;
       raw = null;
       continue;
@@ -122,18 +126,27 @@ export function structureOf(html, { titleMax }) {
       continue;
     }
     const selfClosing = token.endsWith("/>");
-    if (kept.depth > 0 && kept.name === name && !selfClosing) kept.depth++;
-    else if (kept.depth === 0 && !selfClosing && keepsText(name, token)) Object.assign(kept, { name, depth: 1 });
     const head = /** @type {RegExpExecArray} */ (/^<[a-zA-Z][^\s/>]*/.exec(token))[0];
     const rest = token.slice(head.length);
+    /** Each attribute by its name as html-validate reads it (lower case), with its value. */
+    const attributes = new Map([...rest.matchAll(ATTRIBUTE)].map((match) => [match[2].toLowerCase(), match[4] ?? match[5] ?? match[6] ?? ""]));
+    if (kept.depth > 0 && kept.name === name && !selfClosing) kept.depth++;
+    else if (kept.depth === 0 && !selfClosing && keepsText(name, attributes)) Object.assign(kept, { name, depth: 1 });
     out +=
       head +
       rest.replace(
         ATTRIBUTE,
-        (/** @type {string} */ whole, /** @type {string} */ space, /** @type {string} */ attribute, /** @type {string | undefined} */ value) => {
+        (
+          /** @type {string} */ whole,
+          /** @type {string} */ space,
+          /** @type {string} */ attribute,
+          /** @type {string | undefined} */ equals,
+          /** @type {string | undefined} */ value,
+        ) => {
           const lower = attribute.toLowerCase();
-          if (value === undefined || !isWords(lower) || (lower === "href" && value.startsWith("tel:"))) return whole;
-          if (name === "meta" && lower === "content" && /\shttp-equiv=/.test(rest)) return whole;
+          // Only a plain name="value" of words is replaced; any other form is kept as written.
+          if (equals !== "=" || value === undefined || !isWords(lower) || (lower === "href" && isTel(value))) return whole;
+          if (name === "meta" && lower === "content" && attributes.has("http-equiv")) return whole;
           return `${space}${attribute}="${lower === "href" ? address(value) : standIn(value)}"`;
         },
       );

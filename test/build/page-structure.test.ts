@@ -73,6 +73,26 @@ const mistakes: [string, (html: string) => string][] = [
   ["invalid nesting", (html) => html.replace(/<h1([^>]*)>/, "<h1$1><div>x</div>")],
   ["an image without alt", (html) => html.replace("</main>", '<img src="/favicon.svg" width="1" height="1"></main>')],
   ["a link without text", (html) => html.replace("</main>", '<a href="/about"></a></main>')],
+  // Found in review: each once passed by a valid structure.
+  [
+    "an unterminated reference in an attribute",
+    (html) => html.replace("</main>", '<img src="/favicon.svg" width="1" height="1" alt="Fish &amp Chips"></main>'),
+  ],
+  ["a telephone link written in capitals", (html) => html.replace("</main>", '<p><A HREF="tel:+12025550100">+1 202-555-0100</A></p></main>')],
+  ["a telephone link on a second line", (html) => html.replace("</main>", '<p><a\nhref="tel:+12025550100">+1 202-555-0100</a></p></main>')],
+  [
+    "a landmark named by an id written in capitals",
+    (html) => html.replace("</main>", '<nav aria-label="Main menu"><a href="/">x</a></nav><nav ARIA-LABELLEDBY="t"><h2 ID="t">Main menu</h2></nav></main>'),
+  ],
+  ["a class twice inside a single-quoted value", (html) => html.replace("</main>", "<p class='x title=\"a c c b\"'>y</p></main>")],
+  [
+    "a landmark's name joined from a script",
+    (html) =>
+      html.replace(
+        "</main>",
+        '<nav aria-label="Menu1"><a href="/">x</a></nav><nav aria-labelledby="n"><span id="n">Menu<script>1</script></span></nav></main>',
+      ),
+  ],
 ];
 
 for (const route of ["/", "/services", ...CASE_STUDY_ROUTES.slice(0, 2)] as const) {
