@@ -66,14 +66,12 @@ const islandSignature = (element: Element) => ["data-island", "data-props", "dat
  * client's panels) append theirs after them, and a patch leaves those alone. */
 let serverElements: number | null = null;
 
-const fetchPage = async (): Promise<Document> => {
-  const response = await fetch(location.href, { cache: "no-store" });
-  return new DOMParser().parseFromString(await response.text(), "text/html");
-};
+const parse = (html: string) => new DOMParser().parseFromString(html, "text/html");
+const fetchPage = async (): Promise<Document> => parse(await (await fetch(location.href, { cache: "no-store" })).text());
 
-/** The page as the server now writes it, patched into the open document without a reload. */
-async function patch(): Promise<void> {
-  const next = await fetchPage();
+/** The page as the server now writes it (`html`, sent with the event, or fetched), patched into the open document without a reload. */
+async function patch(html?: string): Promise<void> {
+  const next = html === undefined ? await fetchPage() : parse(html);
   const current = [...document.body.children].slice(0, serverElements ?? document.body.children.length);
   const replaced: Element[] = [];
   const fresh = [...next.body.children];
@@ -123,15 +121,15 @@ async function patch(): Promise<void> {
 
 let patching = Promise.resolve();
 /** Patches one after another, so two quick saves arrive in order. */
-const update = () => {
-  patching = patching.then(patch).catch(() => location.reload());
+const update = (html?: string) => {
+  patching = patching.then(() => patch(html)).catch(() => location.reload());
 };
 
 fetchPage().then((page) => {
   serverElements ??= page.body.children.length;
 });
 
-const events = new EventSource("/__dev/events");
+const events = new EventSource(`/__dev/events${location.pathname === "/" ? "" : location.pathname}`);
 let session: string | null = null;
 const on = (name: string, handle: (data: string) => void) => events.addEventListener(name, (event) => handle((event as MessageEvent<string>).data));
 
@@ -146,6 +144,10 @@ on("hello", (data) => {
 on("update", () => {
   document.getElementById(OVERLAY_ID)?.remove();
   update();
+});
+on("page", (html) => {
+  document.getElementById(OVERLAY_ID)?.remove();
+  update(html);
 });
 on("reload", () => location.reload());
 on("css", (css) => {

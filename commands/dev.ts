@@ -50,7 +50,8 @@ async function runServer(): Promise<void> {
     site.outDir,
     port,
     (path, res) => {
-      if (path === EVENTS_PATH) channel.attach(res);
+      // The events of the page at /about come from /__dev/events/about.
+      if (path === EVENTS_PATH || path.startsWith(`${EVENTS_PATH}/`)) channel.attach(res, path.slice(EVENTS_PATH.length) || "/");
       else if (path === CLIENT_PATH) res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(client);
       else if (!site.built) res.writeHead(503, { "Content-Type": "text/html; charset=utf-8" }).end(BUILD_FAILED_PAGE);
       else return false;

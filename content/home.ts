@@ -74,9 +74,3 @@ export const caseStudiesTeaser = {
     linkText: "Explore the framework",
   },
 };
-
-export const closingCta = {
-  heading: "Ready to Transform Your Organization?" as const,
-  text: `Tell us what you are trying to change. In one conversation, ${company.name} will help you name the opportunity, the risks and the fastest credible path forward.`,
-  cta: "Schedule a Consultation" as const,
-};

@@ -5,7 +5,8 @@ import { Logo, LogoStrip } from "../components/LogoStrip.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { CallToAction, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { aboutSection, caseStudiesTeaser, clientLogosHeading, closingCta, hero, serviceAreas, servicesSection } from "../content/home.ts";
+import { closingCta } from "../content/closing-cta.ts";
+import { aboutSection, caseStudiesTeaser, clientLogosHeading, hero, serviceAreas, servicesSection } from "../content/home.ts";
 import { company, homeClientLogos, memoryProduct, newsletter } from "../content/site.ts";
 import { ArrowIcon } from "../shared/icons.tsx";
 

@@ -72,7 +72,7 @@ export class BundleReuse {
     await writeWhole(`${place}.cjs`, code);
     await keepRecord(`${place}.json`, { key, entries, graph, code: cacheKey(code) } satisfies KeptBundle);
     // Nothing else in the folder is used any more (an older layout's bundles).
-    const others = (await readdir(keptBundlesDir(this.root))).filter((file) => file !== `${name}.cjs` && file !== `${name}.json`);
+    const others = (await readdir(keptBundlesDir(this.root))).filter((file) => file !== `${name}.cjs` && file !== `${name}.json` && !file.endsWith(".tmp"));
     await Promise.all(others.map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })));
   }
 

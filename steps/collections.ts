@@ -6,7 +6,7 @@ import { readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ComponentType } from "react";
 import type { PageMeta } from "../components/head.ts";
-import { fillRoute, type Page, parametersOf, routeOf } from "./routes.ts";
+import { fillRoute, outputFileOf, type Page, parametersOf, routeOf } from "./routes.ts";
 
 /** What a page file exports, as loaded. */
 export interface PageModule {
@@ -77,21 +77,48 @@ export function pagesOf(file: string, module: PageModule): Page[] {
     if (earlier !== undefined) throw new Error(`${where(params)}: entry ${earlier + 1} has the same route, ${route}; each entry needs its own`);
     seen.set(route, index);
     if (!props || typeof props !== "object" || Array.isArray(props)) throw new Error(`${where(params)}: props must be an object`);
+    const unplain = notPlainJson(props, "props");
+    // An entry is rendered again only when its props change, compared as JSON: anything else in them could change unseen.
+    if (unplain) throw new Error(`${where(params)}: ${unplain} is not plain JSON (strings, numbers, booleans, null, arrays and plain objects)`);
     const meta = typeof module.meta === "function" ? (module.meta as (props: object) => unknown)(props) : module.meta;
     return { file, route, meta: checkMeta(where(params), meta), Component, props };
   });
 }
 
+/** The path of the first value in `value` that JSON would not keep as it is, or null. */
+function notPlainJson(value: unknown, path: string): string | null {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return null;
+  if (typeof value === "number") return Number.isFinite(value) ? null : path;
+  if (Array.isArray(value)) {
+    for (const [i, item] of value.entries()) {
+      const found = notPlainJson(item, `${path}[${i}]`);
+      if (found) return found;
+    }
+    return null;
+  }
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return path;
+  for (const [key, item] of Object.entries(value)) {
+    const found = notPlainJson(item, `${path}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
 /** Stops a build where two files claim one route (pages/work.tsx and pages/work/index.tsx, or a page of
  * its own and a collection's entry). */
 export function checkRoutesUnique(pages: Page[]): void {
+  // By the file each is written to: /index would be index.html, the home page's.
   const claimed = new Map<string, Page>();
   for (const page of pages) {
-    const other = claimed.get(page.route);
+    const other = claimed.get(outputFileOf(page.route));
     if (other) {
       const name = (claimant: Page) => (claimant.props ? `${claimant.file} (its entry for ${claimant.route})` : claimant.file);
-      throw new Error(`${page.route} is claimed by both ${name(other)} and ${name(page)}; rename one or remove the entry`);
+      const what =
+        other.route === page.route
+          ? `${page.route} is claimed by both`
+          : `${other.route} and ${page.route} would both be written to ${outputFileOf(page.route)}, by`;
+      throw new Error(`${what} ${name(other)} and ${name(page)}; rename one or remove the entry`);
     }
-    claimed.set(page.route, page);
+    claimed.set(outputFileOf(page.route), page);
   }
 }

@@ -25,9 +25,10 @@ export interface LoadedPages {
   renderer: Renderer;
   /** The project files a route's output is made from (paths relative to the project). */
   sourcesOf: (route: string) => string[];
-  /** The files a route's body is rendered from besides its props: its sources, less the content a
-   * collection's file reads only for getStaticPaths (that reaches each entry's body through its props,
-   * so an edit to one entry renders that entry again, not the whole collection). */
+  /** The files a route's body is rendered from besides its props: for a collection's entry, the files
+   * its component and meta use (what esbuild keeps of the file without getStaticPaths), so a list read
+   * only there reaches each entry's body through its props alone, and an edit to one entry renders that
+   * entry again, not the whole collection; for any other page, its sources. */
   templateSourcesOf: (route: string) => string[];
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
@@ -97,8 +98,49 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   };
   if (sourceMaps) process.setSourceMapsEnabled(true);
 
-  /** The dev server's warm esbuild. */
+  /** The dev server's warm esbuild: the pages' bundle, and each collection's template (below). */
   let context: Promise<esbuild.BuildContext> | undefined;
+  const templateContexts = new Map<string, Promise<esbuild.BuildContext>>();
+
+  /**
+   * The project files a collection's entries are rendered from: what esbuild keeps of its file when only
+   * the component and meta are used, getStaticPaths tree-shaken away (a data module read only there
+   * contributes nothing). esbuild keeps whatever might be used, so a file the component reads is never
+   * left out; at worst a list is kept (a module it cannot prove free of side effects), and then every entry
+   * renders again when it changes.
+   */
+  async function templateInputs(file: string): Promise<string[]> {
+    const options: esbuild.BuildOptions = {
+      stdin: {
+        contents: `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`,
+        resolveDir: root,
+        loader: "ts",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      jsx: "automatic",
+      write: false,
+      outfile: join(loadDir, "template.js"),
+      metafile: true,
+      logLevel: "silent",
+      absWorkingDir: root,
+    };
+    let result: esbuild.BuildResult;
+    if (dev) {
+      let warm = templateContexts.get(file);
+      if (!warm) {
+        warm = esbuild.context(options);
+        templateContexts.set(file, warm);
+      }
+      result = await (await warm).rebuild();
+    } else result = await esbuild.build(options);
+    const [output] = Object.values(result.metafile!.outputs);
+    return Object.entries(output.inputs)
+      .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
+      .map(([input]) => input);
+  }
   async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph }> {
     try {
       let result: esbuild.BuildResult;
@@ -139,15 +181,19 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     entry = entrySource(root, files);
     const reuse = dev ? null : new BundleReuse(root, [esbuild.version, entry, String(sourceMaps)]);
+    const collections = files.filter((file) => file.includes("["));
+    // A collection's template is traced beside the bundle (esbuild works on both at once).
+    const traced = Promise.all(collections.map(async (file) => [file, await templateInputs(file).catch(() => null)] as const));
     let made = reuse?.reusable(ENTRY, files);
     if (!made) {
       made = await bundle();
       await reuse?.keep(ENTRY, files, made.graph, made.code);
     }
+    const templates = new Map(await traced);
     const loaded = evaluate(made.code) as Renderer & { pageModules: [string, PageModule][] };
     const pages = loaded.pageModules.flatMap(([file, module]) => pagesOf(file, module));
     checkRoutesUnique(pages);
-    const sources = sourcesByFile(made.graph, root, files);
+    const sources = sourcesByFile(made.graph, root, files, templates);
     const byRoute = new Map(pages.map((page) => [page.route, page]));
     const of = (route: string, which: "all" | "template") => {
       const page = byRoute.get(route);
@@ -166,15 +212,20 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   return {
     load,
     dispose: async () => {
-      await context?.then((warm) => warm.dispose());
+      await Promise.all([context, ...templateContexts.values()].map((warm) => warm?.then((built) => built.dispose())));
     },
   };
 }
 
 /** Every project file each page file's output comes from: the page, what it imports, and what the
- * renderer imports (`all`); and (`template`) the same less the content files only the page itself
- * imports, which a collection's file reads for getStaticPaths. */
-function sourcesByFile(graph: ImportGraph, root: string, files: string[]): Map<string, { all: Set<string>; template: Set<string> }> {
+ * renderer imports (`all`); and (`template`) for a collection's file, what the renderer imports and the
+ * files its component and meta use (`templates`; all of its sources where they could not be traced). */
+function sourcesByFile(
+  graph: ImportGraph,
+  root: string,
+  files: string[],
+  templates: Map<string, string[] | null>,
+): Map<string, { all: Set<string>; template: Set<string> }> {
   const closure = (starts: string[], seen = new Set<string>()) => {
     const visit = (path: string) => {
       if (seen.has(path) || !graph[path]) return;
@@ -189,8 +240,9 @@ function sourcesByFile(graph: ImportGraph, root: string, files: string[]): Map<s
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
   return new Map(
     files.map((file) => {
-      const code = (graph[file] ?? []).filter((imported) => !imported.startsWith("content/"));
-      return [file, { all: own(closure([file], new Set(shared))), template: own(closure(code, new Set([...shared, file]))) }];
+      const all = own(closure([file], new Set(shared)));
+      const traced = templates.get(file);
+      return [file, { all, template: traced ? own(new Set([...shared, ...traced])) : all }];
     }),
   );
 }

@@ -194,8 +194,10 @@ async function pruneBodies(): Promise<void> {
     const file = join(records, folder, "rendered.json");
     const record = readRecord<RenderedRecord>(file);
     if (record && existsSync(record.outDir)) for (const [, key] of record.routes) named.add(`${key}.json`);
-    else if (record || !existsSync(file)) await rm(dirname(file), { recursive: true, force: true });
+    // A folder without its record yet may be another build's, starting: only a record naming a folder that is gone goes.
+    else if (record) await rm(dirname(file), { recursive: true, force: true });
   }
   const bodies = await readdir(RENDERED_DIR).catch(() => []);
-  await Promise.all(bodies.filter((file) => !named.has(file)).map((file) => rm(join(RENDERED_DIR, file), { force: true })));
+  // Another build's body being written (a .tmp file, renamed once whole) is left alone.
+  await Promise.all(bodies.filter((file) => file.endsWith(".json") && !named.has(file)).map((file) => rm(join(RENDERED_DIR, file), { force: true })));
 }

@@ -1,10 +1,13 @@
 // The warm site: the build's own pipeline (build.ts), run again on every save with its state kept,
 // telling the open pages what changed; an error explained with source maps; verification after.
+import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pipeline } from "../../build.ts";
 import type { SiteConfig } from "../../steps/config.ts";
 import type { WrittenPage } from "../../steps/documents.ts";
+import { readIfExists } from "../../steps/files.ts";
 import { pageBundler } from "../../steps/pages.ts";
+import { outputFileOf } from "../../steps/routes.ts";
 import { Validators } from "../../steps/validate-html.ts";
 import { verifyWritten } from "../../steps/verify.ts";
 import type { PageChannel } from "./page-channel.ts";
@@ -54,7 +57,8 @@ export class DevSite {
           this.channel.showProblem(null);
           if (first) return;
           if (scriptsChanged) this.channel.reload(Date.now());
-          else if (changed.length && !stylesOnly) this.channel.update(changed);
+          else if (changed.length && !stylesOnly)
+            this.channel.update(changed, (route) => readIfExists(join(this.config.outDir, outputFileOf(route)))?.toString("utf8") ?? null);
         },
       });
       this.written = run.pages;

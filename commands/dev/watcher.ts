@@ -41,7 +41,9 @@ function secondLook(path: string, changedAgain: () => void): void {
 /** Calls `saved` with each saved, added or removed file (project-relative), once per save. */
 export function watchSaves(saved: (file: string) => void): void {
   const projectPath = (path: string) => relative(process.cwd(), path).split(sep).join("/");
-  const watcher = chokidar.watch(WATCHED, { ignoreInitial: true, ignored: (path) => NOT_A_SAVE.test(projectPath(path)) });
+  // The settings files are dotfiles (.env, .htmlvalidate.json) and are watched all the same.
+  const ignored = (path: string) => !BUILD_SOURCES.includes(projectPath(path)) && NOT_A_SAVE.test(projectPath(path));
+  const watcher = chokidar.watch(WATCHED, { ignoreInitial: true, ignored });
   watcher.on("all", (event, path) => {
     const file = projectPath(path);
     saved(file);

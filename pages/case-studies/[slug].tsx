@@ -6,7 +6,7 @@ import { CallToAction, PageHeader } from "../../components/Section.tsx";
 import { useSite } from "../../components/SiteContext.tsx";
 import type { StaticPath } from "../../components/static-paths.ts";
 import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
-import { closingCta } from "../../content/home.ts";
+import { closingCta } from "../../content/closing-cta.ts";
 import { visitLabel } from "../../content/site.ts";
 import type { CaseStudy } from "../../content/types.ts";
 import CaseStudyDownload from "../../islands/CaseStudyDownload.tsx";

@@ -160,15 +160,32 @@ test("a new page file is served; once deleted its address gives the 404 page", a
   await until(async () => (await page.goto(`${dev.origin}/`))?.ok() === true, "back on the home page");
 });
 
-test("a collection follows its content: an edited entry is patched into its open page and only it (with the pages that read the list) is rendered again; a new entry is served, a removed one gives the 404 page", async () => {
+test("a collection follows its content: an edited entry is patched into its open page; a save of its file renders its entries again, in place; a new entry is served, a removed one gives the 404 page", async () => {
   const studies = read("content/case-studies.ts");
   const result = "Full FERPA review passed with no findings";
   await page.goto(`${dev.origin}/case-studies/eqos-initiative`);
+  await page.evaluate(() => {
+    (window as unknown as { kept: string }).kept = "still here";
+  });
   const from = dev.output().length;
   saveByRename(project.dir, "content/case-studies.ts", studies.replace(result, "Edited: FERPA review passed"));
   await until(async () => (await page.textContent("main .checklist"))?.includes("Edited: FERPA review passed") ?? false, "the edited result");
-  // The entry itself, the list at /case-studies and the home page (its teaser links the featured study): not the other five entries.
-  await dev.waitForOutput(/content\/case-studies\.ts: re-rendered 3 pages in \d+ ms/, from);
+  // The six entries (the list's literals read the company's name, so esbuild cannot prove the component
+  // does not use it: test/build/pages.test.ts shows a list that is only data reaching its entries through
+  // their props alone), the list at /case-studies and the home page (its teaser links the featured study).
+  await dev.waitForOutput(/content\/case-studies\.ts: re-rendered 8 pages in \d+ ms/, from);
+  assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+
+  // The collection's own file, saved with one of its pages open: every entry is rendered again, in place.
+  const template = read("pages/case-studies/[slug].tsx");
+  const fromTemplate = dev.output().length;
+  saveInPlace(project.dir, "pages/case-studies/[slug].tsx", template.replace(">Next case study<", ">Next study, edited<"));
+  await until(async () => (await page.textContent(".study-pager"))?.includes("Next study, edited") ?? false, "the edited template");
+  // The six entries, and any page the save before left unsettled (saved within the clock's slack of its bundle).
+  await dev.waitForOutput(/pages\/case-studies\/\[slug\]\.tsx: re-rendered [6-8] pages in \d+ ms/, fromTemplate);
+  assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+  saveByRename(project.dir, "pages/case-studies/[slug].tsx", template);
+  await until(async () => (await page.textContent(".study-pager"))?.includes("Next case study") ?? false, "the template back");
 
   const added = studies.replace(
     /\n\];\n/,

@@ -127,15 +127,18 @@ function project(files: Record<string, string>): string {
 }
 
 const collection = (entries: string) => `import { notes } from "../../content/notes.ts";
+import { signature } from "../../content/signature.ts";
 export function getStaticPaths() { return ${entries}; }
 export const meta = ({ title }: { title: string }) => ({ title });
-export default function NotePage({ title }: { title: string }) { return title; }
+export default function NotePage({ title }: { title: string }) { return title + signature; }
 `;
 const notes = 'export const notes = [{ slug: "first", title: "First" }, { slug: "second", title: "Second" }];\n';
+const signature = 'export const signature = " (the firm)";\n';
 
 test("a [slug] file makes one page per entry of getStaticPaths, with its props and its meta from them", async () => {
   const root = project({
     "content/notes.ts": notes,
+    "content/signature.ts": signature,
     "pages/notes/[slug].tsx": collection("notes.map((note) => ({ params: { slug: note.slug }, props: { title: note.title } }))"),
     "pages/notes/index.tsx": 'export const meta = { title: "Notes" }; export default () => null;',
   });
@@ -153,6 +156,8 @@ test("a [slug] file makes one page per entry of getStaticPaths, with its props a
     assert.ok(sourcesOf("/notes/first").includes("content/notes.ts"));
     assert.ok(!templateSourcesOf("/notes/first").includes("content/notes.ts"));
     assert.ok(templateSourcesOf("/notes/first").includes("pages/notes/[slug].tsx"));
+    // Content the component itself shows is one of every entry's sources: an edit to it renders them all again.
+    assert.ok(templateSourcesOf("/notes/first").includes("content/signature.ts"));
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
@@ -184,6 +189,19 @@ for (const [what, files, message] of [
     "pages/notes/[slug].tsx: export function getStaticPaths()",
   ],
   [
+    "props that are not plain JSON",
+    { "pages/notes/[slug].tsx": collection('[{ params: { slug: "first" }, props: { title: "A", when: new Date(0) } }]') },
+    'pages/notes/[slug].tsx: getStaticPaths() entry 1 (slug "first"): props.when is not plain JSON',
+  ],
+  [
+    "an entry whose page would be written over the home page's",
+    {
+      "pages/index.tsx": 'export const meta = { title: "Home" }; export default () => null;',
+      "pages/[slug].tsx": collection('[{ params: { slug: "index" }, props: { title: "A" } }]').replaceAll("../../", "../"),
+    },
+    "/index and / would both be written to index.html, by pages/[slug].tsx (its entry for /index) and pages/index.tsx",
+  ],
+  [
     "a route two files claim",
     {
       "pages/notes.tsx": 'export const meta = { title: "Notes" }; export default () => null;',
@@ -201,7 +219,7 @@ for (const [what, files, message] of [
   ],
 ] as const) {
   test(`${what} stops the build naming the file and the entry`, async () => {
-    const root = project({ "content/notes.ts": notes, ...files });
+    const root = project({ "content/notes.ts": notes, "content/signature.ts": signature, ...files });
     try {
       await assert.rejects(loadPages(root), (error: Error) => {
         assert.ok(error.message.startsWith(message), error.message);
