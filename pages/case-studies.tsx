@@ -1,3 +1,4 @@
+import { CaseStudyStory } from "../components/CaseStudyStory.tsx";
 import { Checklist } from "../components/Checklist.tsx";
 import { ExternalLink } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
@@ -47,12 +48,7 @@ export default function CaseStudiesPage() {
               </h2>
               <p className="study__subtitle">{featured.subtitle}</p>
               <div className="split">
-                <div>
-                  <h3 className="study__label">Challenge</h3>
-                  <p>{featured.challenge}</p>
-                  <h3 className="study__label">Solution</h3>
-                  <p>{featured.solution}</p>
-                </div>
+                <CaseStudyStory study={featured} level="h3" />
                 <div>
                   <Results study={featured} heading="Key Results" />
                   <ExternalLink href={featured.pdfUrl} className="button button--primary">

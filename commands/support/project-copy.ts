@@ -1,7 +1,7 @@
 // A throwaway copy of this project (what git tracks or would track, node_modules linked, the
 // encoded-image and CSS caches copied), for the dev server's tests and the benchmarks: they edit
 // and grow the copy, never the repository.
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -35,4 +35,14 @@ export function copyProject({ warm = true } = {}): ProjectCopy {
     }
   }
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
+}
+
+/** `npm run build` in a copy, as a developer runs it (without npm's own start-up): whether it passed, and all it printed. */
+export function buildCopy(dir: string): { ok: boolean; output: string } {
+  const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
+    cwd: dir,
+    encoding: "utf8",
+    env: { ...process.env, OUT_DIR: "dist" },
+  });
+  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }

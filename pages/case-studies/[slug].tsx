@@ -1,3 +1,4 @@
+import { CaseStudyStory } from "../../components/CaseStudyStory.tsx";
 import { Checklist } from "../../components/Checklist.tsx";
 import { ExternalLink } from "../../components/ExternalLink.tsx";
 import type { PageMeta } from "../../components/head.ts";
@@ -55,12 +56,7 @@ export default function CaseStudyPage({ study, previous, next }: Props) {
       />
       <section className="section" aria-label="The engagement">
         <div className="container split study-page">
-          <div>
-            <h2 className="study__label">Challenge</h2>
-            <p>{study.challenge}</p>
-            <h2 className="study__label">Solution</h2>
-            <p>{study.solution}</p>
-          </div>
+          <CaseStudyStory study={study} level="h2" />
           <div className="card">
             <h2 className="study__label">{study.featured ? "Key Results" : "Results"}</h2>
             <Checklist items={study.results} />

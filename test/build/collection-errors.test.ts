@@ -3,11 +3,10 @@
 // one entry (invalid nesting, a duplicate id, an empty heading, a button without text, a broken link, a
 // missing anchor) fails the build naming that entry's page, with a cold cache and with a warm one.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { mkdirSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { buildCopy, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 
 const ENTRIES = 2000;
 /** Each mistake, the entry it is planted in, and what the build must say of that entry's page. */
@@ -65,14 +64,7 @@ function writeNotes(withMistakes: boolean): void {
   writeFileSync(path("content/notes.json"), JSON.stringify(notes));
 }
 
-function runBuild(): { ok: boolean; output: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
-    cwd: project.dir,
-    encoding: "utf8",
-    env: { ...process.env, OUT_DIR: "dist" },
-  });
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
-}
+const runBuild = () => buildCopy(project.dir);
 
 function assertEachMistakeNamed(output: string): void {
   for (const { mistake, entry, says } of MISTAKES) {

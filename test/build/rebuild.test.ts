@@ -1,11 +1,10 @@
 // A rebuild reuses the kept server bundle only while nothing it was made from changed
 // (steps/bundle-reuse.ts): run as a developer runs it, npm run build in a project copy.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
+import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
 before(() => {
@@ -18,12 +17,8 @@ const path = (file: string) => join(project.dir, file);
 const kept = () => statSync(path(".cache/server/pages.cjs")).mtimeMs;
 
 function runBuild(): void {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
-    cwd: project.dir,
-    encoding: "utf8",
-    env: { ...process.env, OUT_DIR: "dist" },
-  });
-  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
+  const { ok, output } = buildCopy(project.dir);
+  assert.ok(ok, output);
 }
 
 test("a rebuild with nothing changed reuses the kept bundle, and writes again a page changed in dist/ by anything but the build", () => {

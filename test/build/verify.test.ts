@@ -3,11 +3,10 @@
 // one, and a page made invalid fails it even though its valid version was cached. A rebuild leaves the
 // pages it did not change as they were, yet checks their links again and never forgets an error.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { buildCopy, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import { readRecord } from "../../steps/build-state.ts";
 
 let project: ProjectCopy;
@@ -29,14 +28,7 @@ function restore(): void {
   for (const [file, text] of original) writeFileSync(path(file), text);
 }
 
-function runBuild(): { ok: boolean; output: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
-    cwd: project.dir,
-    encoding: "utf8",
-    env: { ...process.env, OUT_DIR: "dist" },
-  });
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
-}
+const runBuild = () => buildCopy(project.dir);
 
 test("a clean copy builds, which leaves the validation cache warm", () => {
   const { ok, output } = runBuild();
