@@ -24,14 +24,14 @@ export function Document({ head, csp, stylesheet, bootstrap, bodyHtml }: Documen
         <meta name="description" content={head.description} />
         <meta name="keywords" content={head.keywords} />
         <meta name="robots" content={head.robots} />
-        <link rel="canonical" href={head.canonical} />
+        {head.canonical && <link rel="canonical" href={head.canonical} />}
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0b4f49" />
         <meta property="og:type" content="website" />
         <meta property="og:site_name" content={company.name} />
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />
-        <meta property="og:url" content={head.canonical} />
+        {head.canonical && <meta property="og:url" content={head.canonical} />}
         <meta property="og:image" content={head.image} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />

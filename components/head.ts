@@ -18,7 +18,8 @@ export interface ResolvedHead {
   description: string;
   keywords: string;
   robots: string;
-  canonical: string;
+  /** The page's own address; none for the not-found page, which answers at every address that has no page. */
+  canonical: string | null;
   image: string;
   jsonLd: string;
 }
@@ -75,7 +76,7 @@ export function resolveHead(meta: PageMeta, route: string, site: { siteUrl: stri
     description: meta.description ?? seoDefaults.description,
     keywords: seoKeywords(meta.keywords),
     robots: robotsFor(route),
-    canonical: absoluteUrl(site.siteUrl, route),
+    canonical: route === "/404" ? null : absoluteUrl(site.siteUrl, route),
     image: absoluteUrl(site.siteUrl, meta.image ?? site.defaultImage),
     jsonLd: scriptSafeJson(organizationJsonLd(site.siteUrl, "/favicon.svg")),
   };

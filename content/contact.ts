@@ -20,7 +20,10 @@ export const newsletterPromo = {
   linkText: "Subscribe on Substack",
 };
 
+/** The promise, as the page and its search snippet both say it. */
+export const responsePromise = "We typically respond within 1-2 business days";
+
 export const responseTime = {
   heading: "Response Time" as const,
-  text: "We typically respond within 1-2 business days. If your request is urgent, please mention the urgency in your message and we will prioritize it.",
+  text: `${responsePromise}. If your request is urgent, please mention the urgency in your message and we will prioritize it.`,
 };

@@ -9,7 +9,7 @@ import { ArrowIcon } from "../shared/icons.tsx";
 export const meta: PageMeta = {
   title: "About Us",
   description: `Founded by ${company.founder}, ${company.name} advises education and workforce development organizations on AI, cloud and digital transformation, and builds what it recommends.`,
-  keywords: ["about Cedarline", "technology advisory firm", "workforce development technology", "education technology strategy"],
+  keywords: [`about ${company.name}`, "technology advisory firm", "workforce development technology", "education technology strategy"],
 };
 
 export default function AboutPage() {

@@ -3,14 +3,14 @@ import type { PageMeta } from "../components/head.ts";
 import { Island } from "../components/Island.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { approach, contactIntro, newsletterPromo, responseTime } from "../content/contact.ts";
+import { approach, contactIntro, newsletterPromo, responsePromise, responseTime } from "../content/contact.ts";
 import { company, newsletter, social } from "../content/site.ts";
 import ContactForm from "../islands/ContactForm.tsx";
 import { LinkedInIcon, TwitterIcon } from "../shared/icons.tsx";
 
 export const meta: PageMeta = {
   title: "Contact Us",
-  description: `Tell ${company.name} about the change you want to make. Schedule a consultation on AI products, cloud and digital transformation or innovation incubation; we reply within 1-2 business days.`,
+  description: `Tell ${company.name} about the change you want to make. Schedule a consultation on AI products, cloud and digital transformation or innovation incubation. ${responsePromise}.`,
   keywords: ["contact", "schedule a consultation", "AI strategy consultation", "technology advisory contact"],
 };
 

@@ -23,6 +23,8 @@ export default function ServicesPage() {
                 <h2 className="package__name">{pkg.name}</h2>
                 <p className="package__price">
                   <span className="package__amount">{pkg.price}</span>
+                  {/* Two facts: a screen reader and a copy read "$75k, 12 weeks", not "$75k12 weeks". */}
+                  <span className="visually-hidden">, </span>
                   <span className="package__duration">{pkg.duration}</span>
                 </p>
                 <p>{pkg.description}</p>

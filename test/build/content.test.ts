@@ -2,6 +2,7 @@
 import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
+import fg from "fast-glob";
 import { bareSite, CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
 
 before(ensureTestSites);
@@ -134,6 +135,27 @@ test("/about: headshot, intro, Why We're Built Different, Our Vision", () => {
   ]);
   assert.match(text(vision), /2027/);
   assert.ok(vision.querySelector('a[href="/contact"]'));
+});
+
+test("/services: each price and its duration read as two facts, not one run-together word", () => {
+  const prices = [...parsePage("/services").querySelectorAll(".package__price")].map(text);
+  assert.deepEqual(prices, ["$75k, 12 weeks", "$125k, 20 weeks", "$100k, 16 weeks"]);
+});
+
+test("/contact: its search snippet makes the page's own promise on response time", () => {
+  const doc = parsePage("/contact");
+  const snippet = doc.querySelector('meta[name="description"]')?.getAttribute("content") ?? "";
+  assert.match(snippet, /We typically respond within 1-2 business days\./);
+  assert.match(text(doc.querySelector("main")), /We typically respond within 1-2 business days\./);
+});
+
+test("no page, component or island spells the company's name: a rename in content/site.ts is the one change", () => {
+  const files = fg.sync(["pages/**/*.tsx", "components/**/*.{ts,tsx}", "islands/**/*.tsx", "shared/**/*.{ts,tsx}", "browser/**/*.{ts,tsx}"]);
+  assert.ok(files.length > 20, `${files.length} files`);
+  assert.deepEqual(
+    files.filter((file) => readFileSync(file, "utf8").includes("Cedarline")),
+    [],
+  );
 });
 
 test("/services: the three packages exactly", () => {
