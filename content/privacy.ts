@@ -93,9 +93,7 @@ export const privacyPolicy = (consentDefault: "denied" | "granted"): Policy => (
     },
     {
       heading: "Contact Us",
-      paragraphs: [
-        `If you have questions about this policy or how we handle your information, email ${company.email} or write to ${company.legalName}, ${company.location}.`,
-      ],
+      paragraphs: [`If you have questions about this policy or how we handle your information, email ${company.email}.`],
     },
   ],
 });

@@ -23,7 +23,11 @@ export const packages: ServicePackage[] = [
     price: "$125k",
     duration: "20 weeks",
     description: "End-to-end design, build and launch of an AI product, from user research through a secure production release your team is trained to run.",
-    results: ["A production AI product in users' hands", "Resilient cloud architecture built for 99.999% uptime", "Documentation, runbooks and team handover"],
+    results: [
+      "A production AI product in users' hands",
+      "Resilient cloud architecture on the pattern behind our 99.999% uptime record",
+      "Documentation, runbooks and team handover",
+    ],
     featured: true,
   },
   {

@@ -87,7 +87,7 @@ export const termsOfService: Policy = {
     {
       heading: "Governing Law",
       paragraphs: [
-        `These terms are governed by the laws of the District of Columbia, without regard to its conflict of law rules. Any dispute relating to these terms or this site will be brought in the state or federal courts located in the District of Columbia, and you consent to their jurisdiction.`,
+        `These terms are governed by the laws of the District of Columbia, without regard to its conflict of law rules. Any dispute relating to these terms or this site will be brought in the courts of the District of Columbia (the Superior Court of the District of Columbia and the District of Columbia Court of Appeals) or in the United States District Court for the District of Columbia, and you consent to their jurisdiction.`,
       ],
     },
     {

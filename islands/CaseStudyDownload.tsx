@@ -134,7 +134,7 @@ export default function CaseStudyDownload({ endpoint, title, pdfUrl }: CaseStudy
           </p>
         ) : (
           <form className="download-dialog__form" onSubmit={onSubmit}>
-            <p>Enter your email address and the PDF will download straight away.</p>
+            <p>Enter your email address and your download will begin shortly.</p>
             <div className="field">
               <label htmlFor={`${titleId}-email`}>{leadFields.email}</label>
               <input

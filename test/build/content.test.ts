@@ -158,6 +158,34 @@ test("no page, component or island spells the company's name: a rename in conten
   );
 });
 
+test("/services and /terms take one stance on uptime: a past record, not a promise", () => {
+  const results = [...parsePage("/services").querySelectorAll(".package")].flatMap((p) => [...p.querySelectorAll("li")].map(text));
+  const uptime = results.filter((result) => result.includes("99.999%"));
+  assert.deepEqual(uptime, ["Resilient cloud architecture on the pattern behind our 99.999% uptime record"]);
+  assert.match(
+    text(parsePage("/terms").querySelector("main")),
+    /99\.999% uptime or 20%\+ ROI, describe results from past engagements\. They are not guarantees/,
+  );
+});
+
+test("/terms names the courts the District of Columbia has; /privacy asks for no letter to an address it does not give", () => {
+  const terms = text(parsePage("/terms").querySelector("main"));
+  assert.doesNotMatch(terms, /state or federal courts/);
+  assert.match(
+    terms,
+    /the Superior Court of the District of Columbia and the District of Columbia Court of Appeals\) or in the United States District Court for the District of Columbia/,
+  );
+  const privacy = [...parsePage("/privacy").querySelectorAll("main section")].map(text).at(-1) ?? "";
+  assert.match(privacy, /email hello@cedarlineadvisory\.com\.$/);
+  assert.doesNotMatch(privacy, /write to/);
+});
+
+test("/case-studies: the download dialog promises what its success message says", () => {
+  const dialog = parsePage("/case-studies").querySelector("[data-island='CaseStudyDownload']")!;
+  assert.match(text(dialog), /Enter your email address and your download will begin shortly\./);
+  assert.doesNotMatch(text(dialog), /straight away/);
+});
+
 test("/services: the three packages exactly", () => {
   const doc = parsePage("/services");
   const packages = [...doc.querySelectorAll(".package")];
