@@ -51,3 +51,26 @@ test("without JavaScript every panel is readable and the strip links to them", a
   assert.equal(await page.locator(".bio-tabs a").count(), 5);
   await context.close();
 });
+
+test("the tab of the panel the address points at is marked before the tabs hydrate, without JavaScript, and once hydrated", async () => {
+  const background = (page: Page, id: string) => page.$eval(`#${id}`, (tab) => getComputedStyle(tab).backgroundColor);
+  const { context, page } = await openPage(suite.browser);
+  await page.goto(`${suite.sites[0].origin}/bio`);
+  const marked = await background(page, "tab-background");
+  const unmarked = await background(page, "tab-publications");
+  assert.notEqual(marked, unmarked);
+  await page.goto(`${suite.sites[0].origin}/bio#publications`);
+  assert.equal(await page.getByRole("tablist").count(), 0, "not hydrated yet");
+  assert.equal(await background(page, "tab-publications"), marked);
+  assert.equal(await background(page, "tab-background"), unmarked);
+  await wakeTabs(page);
+  assert.equal(await selected(page), "Publications");
+  assert.equal(await background(page, "tab-publications"), marked);
+  await context.close();
+
+  const off = await openPage(suite.browser, { javaScriptEnabled: false });
+  await off.page.goto(`${suite.sites[0].origin}/bio#publications`);
+  assert.equal(await background(off.page, "tab-publications"), marked);
+  assert.equal(await background(off.page, "tab-background"), unmarked);
+  await off.context.close();
+});
