@@ -40,7 +40,7 @@ export const bio: Bio = {
     },
     {
       title: "Workforce and Education Systems",
-      meta: "Workforce development · EdTech · Public sector",
+      meta: "Workforce development · Edtech · Public sector",
       description: "Brings deep knowledge of how learners, workers, employers and public agencies connect, and where technology helps most.",
     },
   ],
@@ -121,7 +121,7 @@ export const bio: Bio = {
       kind: "Article",
     },
     {
-      title: "From Pilot to Platform: Scaling EdTech in Public Systems",
+      title: "From Pilot to Platform: Scaling Edtech in Public Systems",
       outlet: "Medium",
       date: "May 2024",
       datetime: "2024-05",

@@ -186,6 +186,17 @@ test("/case-studies: the download dialog promises what its success message says"
   assert.doesNotMatch(text(dialog), /straight away/);
 });
 
+test("every page spells Edtech one way, as the case studies' strip does", () => {
+  for (const route of [...ROUTES, "/404"]) {
+    const words = text(parsePage(route).body).match(/\bed-?tech\b/gi) ?? [];
+    assert.deepEqual(
+      [...new Set(words)].filter((word) => word !== "Edtech"),
+      [],
+      route,
+    );
+  }
+});
+
 test("/services: the three packages exactly", () => {
   const doc = parsePage("/services");
   const packages = [...doc.querySelectorAll(".package")];
