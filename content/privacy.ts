@@ -1,4 +1,5 @@
 import { CONSENT_STORAGE_KEY } from "../shared/consent-key.ts";
+import { CONTACT_DRAFT_KEY } from "../shared/contact-draft-key.ts";
 import { company, newsletter } from "./site.ts";
 import type { Policy } from "./types.ts";
 
@@ -25,7 +26,11 @@ export const privacyPolicy = (consentDefault: "denied" | "granted"): Policy => (
     },
     {
       heading: "Information You Give Us",
-      paragraphs: [`We collect personal information only when you choose to send it through one of our two forms.`],
+      paragraphs: [
+        `We collect personal information only when you choose to send it through one of our two forms.`,
+        `While you write in the contact form, what you have typed (name, email address, phone number, company and message) is kept in your browser's sessionStorage under the key "${CONTACT_DRAFT_KEY}", so that a reload or a wrong click loses nothing. It stays on your device and is never sent until you send the form. It is removed as soon as your message is sent, and is gone when you close the tab; you can also clear it at any time by clearing this site's data in your browser.`,
+        `Each form submission also carries the address and title of the page you sent it from and, when HubSpot has set one in your browser, HubSpot's visitor cookie (hubspotutk), which lets HubSpot connect your submission to your earlier visits.`,
+      ],
       list: [
         "Contact form: first name, last name, email address and message (required), and phone number and company (optional).",
         "Case study download form: your email address and the case study you requested.",

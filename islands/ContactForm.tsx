@@ -1,6 +1,7 @@
 // The contact inquiry form: sent to the CRM, kept filled on any failure, and kept as a draft in
 // sessionStorage until it is sent, so a reload or a wrong click loses nothing.
 import { type FormEvent, useEffect, useLayoutEffect, useRef } from "react";
+import { CONTACT_DRAFT_KEY } from "../shared/contact-draft-key.ts";
 import { FORM_ERROR_MESSAGE, useCrmSubmission } from "../shared/crm.ts";
 import { Honeypot, honeypotValue } from "../shared/honeypot.tsx";
 
@@ -22,7 +23,6 @@ const contactFields = {
 type ContactField = keyof typeof contactFields;
 
 /** Where the unsent draft waits; it lives as long as the tab. */
-const CONTACT_DRAFT_KEY = "contact-draft";
 
 const fieldId = (name: string) => `contact-${name}`;
 const errorId = (name: string) => `contact-${name}-error`;

@@ -197,6 +197,19 @@ test("every page spells Edtech one way, as the case studies' strip does", () => 
   }
 });
 
+test("/privacy says what the site keeps of an unsent message and what a submission carries, where, for how long and how to clear it", () => {
+  const policy = text(parsePage("/privacy").querySelector("main"));
+  assert.match(
+    policy,
+    /what you have typed \(name, email address, phone number, company and message\) is kept in your browser's sessionStorage under the key "contact-draft"/,
+  );
+  assert.match(policy, /It is removed as soon as your message is sent, and is gone when you close the tab; you can also clear it at any time/);
+  assert.match(
+    policy,
+    /Each form submission also carries the address and title of the page you sent it from and, when HubSpot has set one in your browser, HubSpot's visitor cookie \(hubspotutk\)/,
+  );
+});
+
 test("/services: the three packages exactly", () => {
   const doc = parsePage("/services");
   const packages = [...doc.querySelectorAll(".package")];
