@@ -70,7 +70,7 @@ export const caseStudiesTeaser = {
   framework: {
     label: "Framework",
     title: "Innovation Incubation Framework" as const,
-    text: "The stage-gated method we use to help organizations generate, test and fund new ventures, with clear evidence at every decision point.",
-    linkText: "Explore the framework",
+    text: "The stage-gated method we use to help organizations generate, test and fund new ventures, with clear evidence at every decision point. See it at work in the JFFLabs Impact Incubation Model and Innovation Workshop case studies.",
+    linkText: "See the framework in our case studies",
   },
 };

@@ -77,9 +77,6 @@ export const homeClientLogos: ClientLogo[] = [
   { name: "ASA Center for Career Navigation", file: "asa" },
 ];
 
-/** Case studies strip, "Trusted by Leading Innovation, Edtech, and Nonprofit Organizations". */
-export const caseStudyClientLogos: ClientLogo[] = [
-  { name: "JFFLabs", file: "jfflabs" },
-  { name: "Veterans Bridge", file: "veterans-bridge" },
-  { name: "LearnForward", file: "learnforward" },
-];
+/** Case studies strip, "Trusted by Leading Innovation, Edtech, and Nonprofit Organizations": clients the
+ * studies above it name (the veterans study keeps its client's name to itself, so its logo is not here). */
+export const caseStudyClientLogos: ClientLogo[] = homeClientLogos;

@@ -210,6 +210,28 @@ test("/privacy says what the site keeps of an unsent message and what a submissi
   );
 });
 
+test("/: the Innovation Incubation Framework card promises what /case-studies shows: the studies it names, with their stage gates", () => {
+  const card = [...parsePage("/").querySelectorAll("#case-studies .card")].find((c) => text(c.querySelector("h3")) === "Innovation Incubation Framework")!;
+  assert.equal(byText(card, "See the framework in our case studies")[0]?.getAttribute("href"), "/case-studies");
+  const studies = parsePage("/case-studies");
+  const titles = [...studies.querySelectorAll(".study__title")].map(text);
+  for (const named of ["JFFLabs Impact Incubation Model", "JFFLabs Innovation Workshop"]) {
+    assert.match(text(card), new RegExp(named.replace("JFFLabs ", "(JFFLabs )?")), named);
+    assert.ok(titles.includes(named), `${named} is a study on /case-studies`);
+  }
+  assert.match(text(studies.querySelector("main")), /stage gates/);
+});
+
+test("/case-studies: every logo in the strip is a client a study on the page names", () => {
+  const doc = parsePage("/case-studies");
+  const stories = [...doc.querySelectorAll(".study")]
+    .map((study) => `${text(study.querySelector(".study__title"))} ${text(study.querySelector(".study__subtitle"))}`)
+    .join(" ");
+  const logos = [...doc.querySelectorAll('#trusted [role="img"]')].map((logo) => logo.getAttribute("aria-label") ?? "");
+  assert.equal(logos.length, 3);
+  for (const logo of logos) assert.ok(stories.includes(logo.replace(/ logo$/, "")), `${logo} is named by no study: ${stories}`);
+});
+
 test("/services: the three packages exactly", () => {
   const doc = parsePage("/services");
   const packages = [...doc.querySelectorAll(".package")];
