@@ -98,9 +98,18 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   };
   if (sourceMaps) process.setSourceMapsEnabled(true);
 
-  /** The dev server's warm esbuild: the pages' bundle, and each collection's template (below). */
-  let context: Promise<esbuild.BuildContext> | undefined;
-  const templateContexts = new Map<string, Promise<esbuild.BuildContext>>();
+  /** The dev server's warm esbuild, one context per build: the pages' bundle, each collection's template (below). */
+  const contexts = new Map<string, Promise<esbuild.BuildContext>>();
+  /** esbuild once (a build), or warm, kept under `name` for the next save (the dev server). */
+  async function run(name: string, options: esbuild.BuildOptions): Promise<esbuild.BuildResult> {
+    if (!dev) return esbuild.build(options);
+    let warm = contexts.get(name);
+    if (!warm) {
+      warm = esbuild.context(options);
+      contexts.set(name, warm);
+    }
+    return (await warm).rebuild();
+  }
 
   /**
    * The project files a collection's entries are rendered from: what esbuild keeps of its file when only
@@ -127,15 +136,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       logLevel: "silent",
       absWorkingDir: root,
     };
-    let result: esbuild.BuildResult;
-    if (dev) {
-      let warm = templateContexts.get(file);
-      if (!warm) {
-        warm = esbuild.context(options);
-        templateContexts.set(file, warm);
-      }
-      result = await (await warm).rebuild();
-    } else result = await esbuild.build(options);
+    const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
     return Object.entries(output.inputs)
       .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
@@ -143,11 +144,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   }
   async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph }> {
     try {
-      let result: esbuild.BuildResult;
-      if (dev) {
-        context ??= esbuild.context(options);
-        result = await (await context).rebuild();
-      } else result = await esbuild.build(options);
+      const result = await run(ENTRY, options);
       const [output] = result.outputFiles!;
       const graph: ImportGraph = {};
       for (const [input, { imports }] of Object.entries(result.metafile!.inputs)) {
@@ -212,7 +209,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   return {
     load,
     dispose: async () => {
-      await Promise.all([context, ...templateContexts.values()].map((warm) => warm?.then((built) => built.dispose())));
+      await Promise.all([...contexts.values()].map((warm) => warm.then((built) => built.dispose())));
     },
   };
 }
