@@ -41,6 +41,10 @@ export function Document({ head, csp, stylesheet, bootstrap, bodyHtml }: Documen
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={head.image} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
+        {/* No frame is painted before the header is whole: on a busy machine the parser yields mid-header,
+            and the half-parsed row (the brand, then the menu, then the theme toggle) shifted as the rest
+            arrived. Browsers without render-blocking expectations ignore it. */}
+        <link rel="expect" href="#main" blocking="render" />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant script, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from browser/bootstrap.ts, allowed by its hash in the CSP */}
