@@ -90,9 +90,19 @@ export function readPage(route: string, site = configuredSite): string {
 // jsdom takes 0.6 s of CPU to load: only the build tests that parse pages pay for it, not every browser test.
 const require = createRequire(import.meta.url);
 
+const parsed = new Map<string, Document>();
+
+/** The page parsed once per test file (jsdom's parse of a page and its inlined stylesheet is the cost
+ * of a content test): tests read it, and one that changes it parses its own copy. */
 export function parsePage(route: string, site = configuredSite): Document {
-  const { JSDOM } = require("jsdom") as typeof import("jsdom");
-  return new JSDOM(readPage(route, site)).window.document;
+  const key = `${site}\n${route}`;
+  let doc = parsed.get(key);
+  if (!doc) {
+    const { JSDOM } = require("jsdom") as typeof import("jsdom");
+    doc = new JSDOM(readPage(route, site)).window.document;
+    parsed.set(key, doc);
+  }
+  return doc;
 }
 
 export function text(element: Element | null | undefined): string {
