@@ -1,6 +1,7 @@
 // A page's whole <head>, resolved in one place: the title rule, the defaults, the robots rule, the
 // social image and the structured data. Document only prints what resolveHead returns.
-import { company, seoDefaults, social } from "../content/site.ts";
+import { company, seoDefaults } from "../content/site.ts";
+import { absoluteIds, type PageSchema, pageGraph } from "./structured-data.ts";
 
 /** What a page says about itself; everything left out falls back to the site's defaults. */
 export interface PageMeta {
@@ -10,6 +11,8 @@ export interface PageMeta {
   keywords?: readonly string[];
   /** Social card image as a site path; defaults to the hero image. */
   image?: string;
+  /** What the page is and presents, for search engines (components/structured-data.ts); a WebPage otherwise. */
+  schema?: PageSchema;
 }
 
 /** Everything the <head> prints, complete: no defaults left to apply. */
@@ -43,22 +46,6 @@ export function absoluteUrl(siteUrl: string, path: string): string {
   return path.startsWith("http") ? path : `${siteUrl}${path}`;
 }
 
-function organizationJsonLd(siteUrl: string, logoPath: string): object {
-  return {
-    "@context": "https://schema.org",
-    "@type": "Organization",
-    name: company.name,
-    legalName: company.legalName,
-    url: `${siteUrl}/`,
-    logo: absoluteUrl(siteUrl, logoPath),
-    email: company.email,
-    foundingDate: String(company.foundingYear),
-    founder: { "@type": "Person", name: company.founder },
-    address: { "@type": "PostalAddress", addressLocality: "Washington", addressRegion: "DC", addressCountry: "US" },
-    sameAs: [social.linkedin, social.twitter],
-  };
-}
-
 /** JSON that is safe inside <script>: no "</script>", "<!--" or line separators can survive. */
 export function scriptSafeJson(value: unknown): string {
   return JSON.stringify(value)
@@ -71,13 +58,17 @@ export function scriptSafeJson(value: unknown): string {
 
 /** The page's head with every default applied; `defaultImage` is the hero's social rendering. */
 export function resolveHead(meta: PageMeta, route: string, site: { siteUrl: string; defaultImage: string }): ResolvedHead {
+  const title = pageTitle(meta.title);
+  const description = meta.description ?? seoDefaults.description;
+  const image = absoluteUrl(site.siteUrl, meta.image ?? site.defaultImage);
+  const graph = pageGraph({ route, name: meta.title, title, description, image, logoPath: "/favicon.svg", schema: meta.schema });
   return {
-    title: pageTitle(meta.title),
-    description: meta.description ?? seoDefaults.description,
+    title,
+    description,
     keywords: seoKeywords(meta.keywords),
     robots: robotsFor(route),
     canonical: route === "/404" ? null : absoluteUrl(site.siteUrl, route),
-    image: absoluteUrl(site.siteUrl, meta.image ?? site.defaultImage),
-    jsonLd: scriptSafeJson(organizationJsonLd(site.siteUrl, "/favicon.svg")),
+    image,
+    jsonLd: scriptSafeJson(absoluteIds(graph, site.siteUrl)),
   };
 }

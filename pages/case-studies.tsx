@@ -15,6 +15,7 @@ export const meta: PageMeta = {
   title: "Client Success Stories",
   description: `Case studies from ${company.name}: an AI memory product launch, workforce incubation models, career navigation and economic mobility programs, with measured results.`,
   keywords: ["case studies", "workforce innovation", "edtech case study", "AI product launch", "nonprofit technology results"],
+  schema: { type: "CollectionPage" },
 };
 
 function Results({ study, heading }: { study: CaseStudy; heading: string }) {

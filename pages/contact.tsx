@@ -12,6 +12,7 @@ export const meta: PageMeta = {
   title: "Contact Us",
   description: `Tell ${company.name} about the change you want to make. Schedule a consultation on AI products, cloud and digital transformation or innovation incubation. ${responsePromise}.`,
   keywords: ["contact", "schedule a consultation", "AI strategy consultation", "technology advisory contact"],
+  schema: { type: "ContactPage" },
 };
 
 export default function ContactPage() {

@@ -1,6 +1,7 @@
 import { Checklist } from "../components/Checklist.tsx";
 import type { PageMeta } from "../components/head.ts";
 import { CallToAction, PageHeader } from "../components/Section.tsx";
+import { serviceNode } from "../components/structured-data.ts";
 import { packages, servicesCta, servicesIntro } from "../content/services.ts";
 import { company } from "../content/site.ts";
 
@@ -8,6 +9,7 @@ export const meta: PageMeta = {
   title: "Services & Pricing",
   description: `Three fixed-scope packages from ${company.name}: Discovery to Scale ($75k, 12 weeks), AI Product Development ($125k, 20 weeks) and Innovation Acceleration ($100k, 16 weeks).`,
   keywords: ["AI consulting pricing", "AI product development package", "innovation acceleration program", "discovery engagement"],
+  schema: { presents: packages.map(serviceNode) },
 };
 
 export default function ServicesPage() {

@@ -6,6 +6,7 @@ import { Island } from "../../components/Island.tsx";
 import { CallToAction, PageHeader } from "../../components/Section.tsx";
 import { useSite } from "../../components/SiteContext.tsx";
 import type { StaticPath } from "../../components/static-paths.ts";
+import { caseStudyArticle } from "../../components/structured-data.ts";
 import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
 import { closingCta } from "../../content/closing-cta.ts";
 import { visitLabel } from "../../content/site.ts";
@@ -38,11 +39,15 @@ function summary(study: CaseStudy): string {
   return sentence.length <= 160 ? sentence : `${sentence.slice(0, 157).replace(/\s+\S*$/, "")}…`;
 }
 
-export const meta = ({ study }: Props): PageMeta => ({
-  title: study.title,
-  description: `${study.subtitle}. ${summary(study)}`,
-  keywords: ["case study", ...study.subtitle.split(" · ")],
-});
+export const meta = ({ study }: Props): PageMeta => {
+  const description = `${study.subtitle}. ${summary(study)}`;
+  return {
+    title: study.title,
+    description,
+    keywords: ["case study", ...study.subtitle.split(" · ")],
+    schema: { presents: [caseStudyArticle(study, caseStudyPath(study), description)] },
+  };
+};
 
 export default function CaseStudyPage({ study, previous, next }: Props) {
   const { endpoints } = useSite();

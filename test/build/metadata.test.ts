@@ -59,15 +59,16 @@ for (const route of [...ROUTES, "/404"]) {
       assert.equal(metaContent(doc, 'meta[name="twitter:image"]'), metaContent(doc, 'meta[property="og:image"]'));
     });
 
-    test("has Organization JSON-LD that parses", () => {
+    test("has one JSON-LD graph that parses, naming the firm and its founder (test/build/structured-data.test.ts reads the rest)", () => {
       const doc = parsePage(route);
       const scripts = doc.querySelectorAll('script[type="application/ld+json"]');
       assert.equal(scripts.length, 1);
-      const data = JSON.parse(scripts[0].textContent ?? "");
-      assert.equal(data["@type"], "Organization");
-      assert.equal(data.name, company.name);
-      assert.equal(data.url, `${TEST_SITE_URL}/`);
-      assert.equal(data.founder.name, company.founder);
+      const graph: { "@type": string; [property: string]: unknown }[] = JSON.parse(scripts[0].textContent ?? "")["@graph"];
+      const organization = graph.find((node) => node["@type"] === "Organization");
+      assert.equal(organization?.name, company.name);
+      assert.equal(organization?.url, `${TEST_SITE_URL}/`);
+      const founderId = (organization?.founder as { "@id": string } | undefined)?.["@id"];
+      assert.equal(graph.find((node) => node["@id"] === founderId)?.name, company.founder);
     });
   });
 }

@@ -1,0 +1,207 @@
+// The structured data a page prints: one connected graph (schema.org, typed by schema-dts) that says
+// what the site, the firm and the page are. Every page has the WebSite, the Organization and its founder; each page
+// is a WebPage of its kind, a nested one has a BreadcrumbList, and a page names what it presents (the
+// packages' Services with their Offers, the founder's Person, a case study's Article). Nodes point at
+// each other by @id; an id or address written here as a site path ("/bio#founder") is made absolute
+// with the site's address when the head is resolved, so pages and content never know where they are served.
+import type { Article, BreadcrumbList, Graph, Organization, Person, QuantitativeValue, Report, Service, Thing, WebPage, WebSite } from "schema-dts";
+import { bio } from "../content/bio.ts";
+import { company, navigation, social } from "../content/site.ts";
+import type { CaseStudy, ServicePackage } from "../content/types.ts";
+
+/** The kinds of page schema.org names that this site has; any other page is a WebPage. */
+export type PageType = "WebPage" | "AboutPage" | "ContactPage" | "ProfilePage" | "CollectionPage";
+
+/** What a page says about itself to search engines, in its meta. */
+export interface PageSchema {
+  /** WebPage unless given. */
+  type?: PageType;
+  /** The things the page presents, as full nodes (their ids and addresses as site paths); those with an
+   * @id are the page's main entities, the others (a Person's publications) stand beside them. */
+  presents?: Thing[];
+}
+
+export const ORGANIZATION_ID = "/#organization";
+export const WEBSITE_ID = "/#website";
+export const FOUNDER_ID = "/bio#founder";
+
+const ref = (id: string) => ({ "@id": id });
+
+/** A price as the page shows it ("$75k", "$1.2M", "$950") as a number of dollars. */
+export function priceValue(shown: string): number {
+  const match = /^\$(\d+(?:\.\d+)?)([kM]?)$/.exec(shown.trim());
+  if (!match) throw new Error(`"${shown}" is not a price in dollars such as $75k`);
+  const scale = { "": 1, k: 1_000, M: 1_000_000 }[match[2] as "" | "k" | "M"];
+  return Math.round(Number(match[1]) * scale);
+}
+
+/** UN/CEFACT's codes for the units a package's length is given in. */
+const UNIT_CODES = { day: "DAY", week: "WEE", month: "MON", year: "ANN" } as const;
+
+/** A duration as the page shows it ("12 weeks") as a quantity with its unit's code. */
+export function durationQuantity(shown: string): QuantitativeValue {
+  const match = /^(\d+) (day|week|month|year)s?$/.exec(shown.trim());
+  if (!match) throw new Error(`"${shown}" is not a duration such as 12 weeks`);
+  const unit = match[2] as keyof typeof UNIT_CODES;
+  return { "@type": "QuantitativeValue", value: Number(match[1]), unitCode: UNIT_CODES[unit], unitText: `${unit}s` };
+}
+
+const slugOf = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-|-$/g, "");
+
+/** A package on /services: a Service the firm provides, offered at its price for its duration. */
+export function serviceNode(pkg: ServicePackage): Service {
+  const price = priceValue(pkg.price);
+  return {
+    "@type": "Service",
+    "@id": `/services#${slugOf(pkg.name)}`,
+    name: pkg.name,
+    description: pkg.description,
+    provider: ref(ORGANIZATION_ID),
+    offers: {
+      "@type": "Offer",
+      price,
+      priceCurrency: "USD",
+      // The price is for the whole engagement: it holds for an order of the package's length.
+      priceSpecification: { "@type": "PriceSpecification", price, priceCurrency: "USD", eligibleQuantity: durationQuantity(pkg.duration) },
+      seller: ref(ORGANIZATION_ID),
+    },
+  };
+}
+
+/** The founder, as /bio presents them: their roles, profiles and publications. */
+export function founderNode(): Person {
+  return {
+    "@type": "Person",
+    "@id": FOUNDER_ID,
+    name: company.founder,
+    jobTitle: company.founderRole,
+    worksFor: ref(ORGANIZATION_ID),
+    url: "/bio",
+    sameAs: [social.linkedin],
+  };
+}
+
+/** The founder's publications: an article where it appeared, a whitepaper as the report its organisation published. */
+export function publicationNodes(): (Article | Report)[] {
+  return bio.publications.map((publication) => ({
+    "@type": publication.kind === "Whitepaper" ? "Report" : "Article",
+    headline: publication.title,
+    url: publication.url,
+    datePublished: publication.datetime,
+    author: ref(FOUNDER_ID),
+    publisher: { "@type": "Organization", name: publication.outlet },
+  }));
+}
+
+/** A case study's page: an Article the firm published about an engagement. */
+export function caseStudyArticle(study: CaseStudy, path: string, description: string): Article {
+  return {
+    "@type": "Article",
+    "@id": `${path}#article`,
+    headline: study.title,
+    alternativeHeadline: study.subtitle,
+    description,
+    articleSection: "Case studies",
+    mainEntityOfPage: ref(path),
+    author: ref(ORGANIZATION_ID),
+    publisher: ref(ORGANIZATION_ID),
+  };
+}
+
+function organizationNode(logoPath: string): Organization {
+  return {
+    "@type": "Organization",
+    "@id": ORGANIZATION_ID,
+    name: company.name,
+    legalName: company.legalName,
+    url: "/",
+    logo: logoPath,
+    email: company.email,
+    foundingDate: String(company.foundingYear),
+    founder: ref(FOUNDER_ID),
+    address: { "@type": "PostalAddress", addressLocality: "Washington", addressRegion: "DC", addressCountry: "US" },
+    sameAs: [social.linkedin, social.twitter],
+  };
+}
+
+function websiteNode(): WebSite {
+  return { "@type": "WebSite", "@id": WEBSITE_ID, url: "/", name: company.name, publisher: ref(ORGANIZATION_ID), inLanguage: "en-US" };
+}
+
+/** Home, then each folder of a nested route as the header names it, then the page: none for a page at the top. */
+export function breadcrumbFor(route: string, name: string): BreadcrumbList | null {
+  const parts = route.split("/").filter(Boolean);
+  if (parts.length < 2) return null;
+  const trail = parts.slice(0, -1).map((_, i) => {
+    const path = `/${parts.slice(0, i + 1).join("/")}`;
+    const label = navigation.find((link) => link.href === path)?.label;
+    if (!label) throw new Error(`${route}: the header has no link to ${path} to name it in the breadcrumb`);
+    return { path, name: label };
+  });
+  const items = [{ path: "/", name: "Home" }, ...trail, { path: route, name }];
+  return {
+    "@type": "BreadcrumbList",
+    "@id": `${route}#breadcrumb`,
+    itemListElement: items.map((item, i) => ({ "@type": "ListItem", position: i + 1, name: item.name, item: item.path })),
+  };
+}
+
+/** What the graph of a page is made from, besides its meta's schema. */
+export interface PageGraphInput {
+  route: string;
+  /** The page's name without the company's: its heading as the breadcrumb shows it. */
+  name: string;
+  title: string;
+  description: string;
+  /** The page's social image, a site path or an address. */
+  image: string;
+  logoPath: string;
+  schema?: PageSchema;
+}
+
+/** The page's whole graph, its ids and addresses still site paths (see absoluteIds). */
+export function pageGraph({ route, name, title, description, image, logoPath, schema }: PageGraphInput): Graph {
+  const breadcrumb = breadcrumbFor(route, name);
+  const presents = schema?.presents ?? [];
+  const mainEntities = presents.flatMap((thing) => {
+    const id = (thing as { "@id"?: unknown })["@id"];
+    return typeof id === "string" ? [id] : [];
+  });
+  const page: WebPage = {
+    "@type": schema?.type ?? "WebPage",
+    "@id": route,
+    url: route,
+    name: title,
+    description,
+    inLanguage: "en-US",
+    isPartOf: ref(WEBSITE_ID),
+    about: ref(ORGANIZATION_ID),
+    primaryImageOfPage: { "@type": "ImageObject", url: image },
+    ...(breadcrumb ? { breadcrumb: ref(breadcrumb["@id"] as string) } : {}),
+    ...(mainEntities.length ? { mainEntity: mainEntities.map(ref) } : {}),
+  } as WebPage;
+  // The firm's founder stands beside the firm on every page (its founder names them); /bio presents them.
+  const founder = mainEntities.includes(FOUNDER_ID) ? [] : [founderNode()];
+  return {
+    "@context": "https://schema.org",
+    "@graph": [websiteNode(), organizationNode(logoPath), ...founder, page, ...(breadcrumb ? [breadcrumb] : []), ...presents],
+  };
+}
+
+const SITE_PATH_KEYS = new Set(["@id", "url", "item", "logo", "mainEntityOfPage"]);
+
+/** The graph with every id and address written as a site path made absolute on `siteUrl`. */
+export function absoluteIds<T>(value: T, siteUrl: string): T {
+  if (Array.isArray(value)) return value.map((item) => absoluteIds(item, siteUrl)) as T;
+  if (value === null || typeof value !== "object") return value;
+  return Object.fromEntries(
+    Object.entries(value).map(([key, item]) => [
+      key,
+      SITE_PATH_KEYS.has(key) && typeof item === "string" && item.startsWith("/") ? `${siteUrl}${item}` : absoluteIds(item, siteUrl),
+    ]),
+  ) as T;
+}
