@@ -1,6 +1,8 @@
 // Analytics: GA4 and Clarity when configured, consent first, and web vitals reported to GA 2000 ms
 // after start. Pages load this module at their load event, so none of it (the consent banner
-// included) delays first paint.
+// included) delays first paint. A page Chromium renders ahead of a click (components/speculation-rules.ts)
+// starts none of it until the visitor is shown the page: no page_view, no recording and no banner for
+// a page never seen, and the consent read then, so a choice made on the page before holds.
 import { h, render } from "preact";
 import ConsentBanner from "./ConsentBanner.tsx";
 import { type Consent, clarityConsent, currentConsent, googleConsent, privacySignal, storeChoice, storedChoice, updateConsent } from "./consent.ts";
@@ -61,27 +63,34 @@ export async function loadWebVitals(): Promise<void> {
     const { onCLS, onINP, onFCP, onLCP, onTTFB } = await import("web-vitals");
     for (const on of [onCLS, onINP, onFCP, onLCP, onTTFB]) on(reportWebVital);
   } catch (error) {
-    console.warn("Web vitals were not reported: the web-vitals module failed to load.", error);
+    console.warn("Web vitals not reported: the web-vitals module failed to load.", error);
   }
 }
 
 export function startAnalytics(
   config: AnalyticsConfig = { gaMeasurementId: __GA_MEASUREMENT_ID__, clarityProjectId: __CLARITY_PROJECT_ID__, consentDefault: __CONSENT_DEFAULT__ },
 ): void {
+  // The page is shown once: prerenderingchange fires once, at activation.
+  if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener("prerenderingchange", () => start(config));
+  else start(config);
+}
+
+function start(config: AnalyticsConfig): void {
   const signal = privacySignal();
   const stored = storedChoice();
   const consent = currentConsent(config.consentDefault, signal, stored);
-  window.dataLayer = window.dataLayer || [];
+  window.dataLayer ||= [];
   // gtag must queue the arguments object itself: that is the shape gtag.js reads from dataLayer.
-  window.gtag = function gtag() {
+  const gtag: Gtag = function gtag() {
     // biome-ignore lint/complexity/noArguments: gtag.js reads Arguments objects from dataLayer, not arrays
     window.dataLayer.push(arguments);
   };
+  window.gtag = gtag;
   // Consent comes first, so neither tool ever runs a moment under anything else.
-  window.gtag("consent", "default", googleConsent(consent));
-  window.gtag("js", new Date());
+  gtag("consent", "default", googleConsent(consent));
+  gtag("js", new Date());
   if (config.gaMeasurementId) {
-    window.gtag("config", config.gaMeasurementId);
+    gtag("config", config.gaMeasurementId);
     injectScript(`https://www.googletagmanager.com/gtag/js?id=${encodeURIComponent(config.gaMeasurementId)}`);
   }
   if (config.clarityProjectId) {

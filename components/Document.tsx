@@ -1,6 +1,7 @@
 // The whole HTML document. The head arrives resolved (components/head.ts); this only prints it.
 import { company } from "../content/site.ts";
 import type { ResolvedHead } from "./head.ts";
+import { speculationRules } from "./speculation-rules.ts";
 import { themeScript } from "./theme-script.ts";
 
 export interface DocumentProps {
@@ -49,6 +50,8 @@ export function Document({ head, csp, stylesheet, bootstrap, bodyHtml }: Documen
         <script dangerouslySetInnerHTML={{ __html: themeScript }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: built from browser/bootstrap.ts, allowed by its hash in the CSP */}
         <script dangerouslySetInnerHTML={{ __html: bootstrap }} />
+        {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own constant rules, allowed by their hash in the CSP */}
+        <script type="speculationrules" dangerouslySetInnerHTML={{ __html: speculationRules }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: our own compiled Sass, allowed by its hash in the CSP */}
         <style dangerouslySetInnerHTML={{ __html: stylesheet }} />
         {/* biome-ignore lint/security/noDangerouslySetInnerHtml: JSON escaped by scriptSafeJson, so nothing can close the tag */}

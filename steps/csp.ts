@@ -1,6 +1,7 @@
 // The Content-Security-Policy: our own files, hashed inline scripts, and only the third parties this
 // deployment configures. Pages carry it in a <meta>; hosts that read _headers also send it as a header.
 import { createHash } from "node:crypto";
+import { speculationRules } from "../components/speculation-rules.ts";
 import { themeScript } from "../components/theme-script.ts";
 import type { SiteConfig } from "./config.ts";
 
@@ -43,10 +44,10 @@ export function contentSecurityPolicy(options: CspOptions): string {
   ].join("; ");
 }
 
-/** The site's one policy for this deployment, with the inline island bootstrap and stylesheet. */
+/** The site's one policy for this deployment, with the inline scripts (theme, island bootstrap, speculation rules) and stylesheet. */
 export function siteCsp(config: SiteConfig, bootstrap: string, stylesheet: string): string {
   return contentSecurityPolicy({
-    inlineScripts: [themeScript, bootstrap],
+    inlineScripts: [themeScript, bootstrap, speculationRules],
     inlineStyles: [stylesheet],
     crmOrigin: config.crm?.origin ?? null,
     analytics: Boolean(config.gaMeasurementId),

@@ -1,9 +1,14 @@
-// Moving between pages in Chromium: the header stays while the content changes (a cross-document view
-// transition, CSS only), none for a visitor who asks for less motion, and nothing shifts.
+// Moving between pages in Chromium: the next page fetched before the click (speculation rules), the
+// header staying while the content changes (a cross-document view transition, CSS only), none for a
+// visitor who asks for less motion, and nothing shifts.
 import assert from "node:assert/strict";
+import type { AddressInfo } from "node:net";
 import { test } from "node:test";
+import { serve } from "../../commands/serve.ts";
 import { openPage } from "../../commands/support/browser.ts";
-import { bareSite } from "../helpers/site.ts";
+import { speculationRules } from "../../components/speculation-rules.ts";
+import { sha256Source } from "../../steps/csp.ts";
+import { bareSite, parsePage, ROUTES } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
 const suite = browserSuite(bareSite);
@@ -47,3 +52,99 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
     await context.close();
   });
 }
+
+test("every page carries the one static speculation-rules script, and the CSP allows it by its hash", () => {
+  for (const route of [...ROUTES, "/404"]) {
+    const doc = parsePage(route, bareSite);
+    const scripts = doc.querySelectorAll('script[type="speculationrules"]');
+    assert.equal(scripts.length, 1, route);
+    assert.equal(scripts[0].textContent, speculationRules, route);
+    const rules = JSON.parse(speculationRules);
+    assert.deepEqual([rules.prefetch[0].eagerness, rules.prerender[0].eagerness], ["moderate", "conservative"]);
+    const csp = doc.querySelector('meta[http-equiv="Content-Security-Policy"]')?.getAttribute("content") ?? "";
+    assert.ok(csp.includes(sha256Source(speculationRules)), `${route}: the rules' hash in script-src`);
+    assert.doesNotMatch(csp, /unsafe-inline|inline-speculation-rules/);
+  }
+});
+
+test("the rules, read by Chromium's own URLPattern and selectors, take every link to a page of the site and no PDF, other site or the not-found page", async () => {
+  const { context, page, errors } = await openPage(suite.browser);
+  const origin = suite.sites[0].origin;
+  const speculated: string[] = [];
+  const left: string[] = [];
+  for (const route of ["/", "/case-studies", "/bio", "/contact", "/case-studies/eqos-initiative"]) {
+    await page.goto(`${origin}${route}`);
+    // Each link of the page through the rules' "where" (href_matches, not, and, selector_matches), as Chromium reads them.
+    const links = await page.evaluate<{ href: string; taken: boolean }[]>(`(() => {
+      const matches = (where, a) => {
+        if (where.and) return where.and.every((w) => matches(w, a));
+        if (where.not) return !matches(where.not, a);
+        if (where.href_matches) return [].concat(where.href_matches).some((p) => new URLPattern(p, document.baseURI).test(a.href));
+        if (where.selector_matches) return a.matches(where.selector_matches);
+        throw new Error("a condition this test does not know: " + JSON.stringify(where));
+      };
+      const where = ${speculationRules}.prefetch[0].where;
+      return [...document.querySelectorAll("a[href]")].map((a) => ({ href: a.href, taken: matches(where, a) }));
+    })()`);
+    for (const link of links) (link.taken ? speculated : left).push(link.href);
+  }
+  const own = (href: string) => new URL(href).origin === origin;
+  assert.deepEqual(
+    speculated.filter((href) => !own(href) || /\.pdf$|\/404$/.test(new URL(href).pathname)),
+    [],
+  );
+  for (const route of ["/services", "/bio", "/contact", "/case-studies/eqos-initiative", "/privacy"])
+    assert.ok(speculated.includes(`${origin}${route}`), route);
+  assert.ok(
+    left.some((href) => href.endsWith(".pdf")),
+    "a PDF link was seen and left alone",
+  );
+  assert.ok(
+    left.some((href) => !own(href)),
+    "another site's link was seen and left alone",
+  );
+  assert.deepEqual(errors, []);
+  await context.close();
+});
+
+test("a pointer resting on a header link fetches the next page ahead (Sec-Purpose: prefetch), and the click is served from it", async (t) => {
+  // The site served here too, so the test sees each request and how it was asked for.
+  const requests: { path: string; purpose: string }[] = [];
+  const server = await serve(bareSite, 0, (path, res) => {
+    const purpose = (res as unknown as { req: { headers: Record<string, string | undefined> } }).req.headers["sec-purpose"] ?? "";
+    requests.push({ path, purpose });
+    return false;
+  });
+  const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const { context, page, errors } = await openPage(suite.browser);
+  try {
+    const cdp = await context.newCDPSession(page);
+    const prerenders: string[] = [];
+    await cdp.send("Preload.enable");
+    cdp.on("Preload.prerenderStatusUpdated", (event) => prerenders.push(`${event.status} ${event.prerenderStatus ?? ""}`.trim()));
+    await page.goto(`${origin}/`);
+    const services = page.locator('header a[href="/services"]').first();
+    const prefetched = new Promise<void>((done) => {
+      cdp.on("Preload.prefetchStatusUpdated", (event) => {
+        if (event.key.url === `${origin}/services` && event.status === "Ready") done();
+      });
+    });
+    await services.hover();
+    await prefetched;
+    assert.deepEqual(
+      requests.filter((request) => request.path === "/services"),
+      [{ path: "/services", purpose: "prefetch" }],
+    );
+    // A press starts a prerender, which Chromium refuses while an automation client is attached.
+    await page.mouse.down();
+    await page.mouse.up();
+    await page.waitForURL(`${origin}/services`);
+    assert.equal(requests.filter((request) => request.path === "/services").length, 1, "the click asked for the page no second time");
+    assert.equal(await page.evaluate(`performance.getEntriesByType("navigation")[0].deliveryType`), "navigational-prefetch");
+    t.diagnostic(`prerender on press, as Chromium reports it here: ${prerenders.join(", ") || "none attempted"}`);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+    await new Promise((done) => server.close(done));
+  }
+});

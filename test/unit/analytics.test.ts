@@ -9,6 +9,7 @@ vi.mock("web-vitals", () => {
 });
 
 const { WEB_VITALS_DELAY_MS, startAnalytics, webVitalEvent } = await import("../../browser/analytics.ts");
+const { CONSENT_STORAGE_KEY } = await import("../../shared/consent-key.ts");
 
 beforeEach(() => {
   document.head.innerHTML = "";
@@ -47,6 +48,31 @@ describe("startAnalytics", () => {
       ["config", "G-ABC1234"],
     ]);
     expect(typeof window.clarity).toBe("function");
+  });
+
+  test("on a page rendered ahead of a click, starts nothing until the page is shown, and reads consent then", () => {
+    vi.useFakeTimers();
+    document.body.innerHTML = "";
+    Object.defineProperty(document, "prerendering", { value: true, configurable: true });
+    try {
+      startAnalytics({ gaMeasurementId: "G-ABC1234", clarityProjectId: "abc123xyz", consentDefault: "denied" });
+      expect(document.querySelectorAll("script")).toHaveLength(0);
+      expect(window.dataLayer).toEqual([]);
+      expect(document.querySelector(".consent-host")).toBeNull();
+      // The visitor accepts on the page before; then the prerendered page is shown.
+      localStorage.setItem(CONSENT_STORAGE_KEY, "granted");
+      Object.defineProperty(document, "prerendering", { value: false, configurable: true });
+      document.dispatchEvent(new Event("prerenderingchange"));
+      expect(window.dataLayer.map((args) => [...(args as IArguments)].slice(0, 3))).toEqual([
+        ["consent", "default", { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "granted" }],
+        ["js", expect.any(Date)],
+        ["config", "G-ABC1234"],
+      ]);
+      expect(document.querySelectorAll("script")).toHaveLength(2);
+    } finally {
+      delete (document as { prerendering?: boolean }).prerendering;
+      localStorage.removeItem(CONSENT_STORAGE_KEY);
+    }
   });
 
   test("loads web-vitals 2000 ms after start and reports each metric to gtag", async () => {
