@@ -1,5 +1,5 @@
 // The story of a build, told once for `npm run build` and `npm run dev` alike: read the pages, art,
-// styles and public files; render every page; bundle the islands; write the documents; print the PDFs,
+// styles and public files; make each page's social card; render every page; bundle the islands; write the documents; print the PDFs,
 // the sitemap and each host's files; remove what the site no longer makes; verify. Each step names its
 // inputs (source folders, settings, other steps' results) and keeps its last result while they are the
 // same, so a build runs every step once and a dev save redoes only what the save touched.
@@ -26,6 +26,7 @@ import type { DocumentAssets } from "./steps/render.ts";
 import { RenderedBodies } from "./steps/render-cache.ts";
 import { siteData } from "./steps/site-data.ts";
 import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
+import { buildSocialCards, cardAlt, cardTitle, sectionOf } from "./steps/social-cards.ts";
 import { ART_SOURCES, ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
 import { buildStyles, styleCompiler } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
@@ -62,6 +63,7 @@ export class Pipeline {
     logos: new Memo<Record<string, string>>(),
     publicFiles: new Memo<string[]>(),
     styles: new Memo<string>(),
+    cards: new Memo<Record<string, string>>(),
     site: new Memo<ReturnType<typeof siteData>>(),
     render: new Memo<Awaited<ReturnType<RenderedBodies["render"]>>>(),
     islands: new Memo<Awaited<ReturnType<typeof bundleIslands>>>(),
@@ -104,6 +106,11 @@ export class Pipeline {
       }),
     ]);
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
+    // After the images, whose step makes images/ (and whose files a stale-file sweep would otherwise take for the cards').
+    const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
+    const cards = await step.cards.get([cardInputs, config.siteUrl, images.images], () =>
+      timer.step("cards", () => buildSocialCards(loaded.pages, config.siteUrl, out)),
+    );
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
 
@@ -111,9 +118,24 @@ export class Pipeline {
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
-    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage], () => ({
+    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage, cards], () => ({
       siteUrl: config.siteUrl,
       ogImage: images.images.ogImage,
+      cards: Object.fromEntries(
+        loaded.pages.flatMap((page) =>
+          cards[page.route]
+            ? [
+                [
+                  page.route,
+                  {
+                    path: cards[page.route],
+                    alt: cardAlt({ title: cardTitle(page.meta.title), section: sectionOf(page.route, page.meta), brand: loaded.renderer.company.name }),
+                  },
+                ],
+              ]
+            : [],
+        ),
+      ),
       csp: siteCsp(config, scripts.bootstrap, stylesheet),
       stylesheet,
       bootstrap: scripts.bootstrap,
@@ -165,6 +187,7 @@ export class Pipeline {
       ...pages.map((page) => page.file),
       ...scripts.files,
       ...images.files,
+      ...Object.values(cards).map((path) => path.slice(1)),
       ...publicFiles,
       ...pdfs.map((path) => path.slice(1)),
       ...hostFiles,

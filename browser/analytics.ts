@@ -47,10 +47,6 @@ export function webVitalEvent(metric: VitalMetric) {
   };
 }
 
-function reportWebVital(metric: VitalMetric): void {
-  window.gtag("event", "web_vitals", webVitalEvent(metric));
-}
-
 function injectScript(src: string): void {
   const script = document.createElement("script");
   script.async = true;
@@ -61,21 +57,20 @@ function injectScript(src: string): void {
 export async function loadWebVitals(): Promise<void> {
   try {
     const { onCLS, onINP, onFCP, onLCP, onTTFB } = await import("web-vitals");
-    for (const on of [onCLS, onINP, onFCP, onLCP, onTTFB]) on(reportWebVital);
+    for (const on of [onCLS, onINP, onFCP, onLCP, onTTFB]) on((metric) => window.gtag("event", "web_vitals", webVitalEvent(metric)));
   } catch (error) {
-    console.warn("Web vitals not reported: the web-vitals module failed to load.", error);
+    console.warn("web-vitals failed to load", error);
   }
 }
 
 export function startAnalytics(
   config: AnalyticsConfig = { gaMeasurementId: __GA_MEASUREMENT_ID__, clarityProjectId: __CLARITY_PROJECT_ID__, consentDefault: __CONSENT_DEFAULT__ },
 ): void {
-  // The page is shown once: prerenderingchange fires once, at activation.
-  if ((document as Document & { prerendering?: boolean }).prerendering) document.addEventListener("prerenderingchange", () => start(config));
-  else start(config);
-}
-
-function start(config: AnalyticsConfig): void {
+  // Once shown (prerenderingchange fires once, at activation), it starts as on any page.
+  if ((document as Document & { prerendering?: boolean }).prerendering) {
+    document.addEventListener("prerenderingchange", () => startAnalytics(config));
+    return;
+  }
   const signal = privacySignal();
   const stored = storedChoice();
   const consent = currentConsent(config.consentDefault, signal, stored);

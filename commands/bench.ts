@@ -236,6 +236,8 @@ export function getStaticPaths(): StaticPath<Props>[] {
 export const meta = ({ title }: Props): PageMeta => ({
   title,
   description: "An insight from the firm: one entry of a list, all of them made by one page file.",
+  // The peer's shape: its pages share one social image, none has a card of its own.
+  socialCard: false,
 });
 
 export default function InsightPage({ h1 }: Props) {

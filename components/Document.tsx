@@ -36,11 +36,13 @@ export function Document({ head, csp, stylesheet, bootstrap, bodyHtml }: Documen
         <meta property="og:image" content={head.image} />
         <meta property="og:image:width" content="1200" />
         <meta property="og:image:height" content="630" />
+        <meta property="og:image:alt" content={head.imageAlt} />
         <meta property="og:locale" content="en_US" />
         <meta name="twitter:card" content="summary_large_image" />
         <meta name="twitter:title" content={head.title} />
         <meta name="twitter:description" content={head.description} />
         <meta name="twitter:image" content={head.image} />
+        <meta name="twitter:image:alt" content={head.imageAlt} />
         <link rel="icon" href="/favicon.svg" type="image/svg+xml" />
         {/* No frame is painted before the header is whole: on a busy machine the parser yields mid-header,
             and the half-parsed row (the brand, then the menu, then the theme toggle) shifted as the rest

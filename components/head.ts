@@ -9,8 +9,13 @@ export interface PageMeta {
   /** One or two sentences for search results and social cards; defaults to the site's description. */
   description?: string;
   keywords?: readonly string[];
-  /** Social card image as a site path; defaults to the hero image. */
+  /** Social card image as a site path; defaults to the page's own card (steps/social-cards.ts). */
   image?: string;
+  /** The section the page's card names; defaults to the header's label for the page's folder ("Work"). */
+  section?: string;
+  /** false: the page shares the site's card (the hero) instead of a card of its own, as a collection of
+   * thousands of entries that no one shares one by one may choose. */
+  socialCard?: false;
   /** What the page is and presents, for search engines (components/structured-data.ts); a WebPage otherwise. */
   schema?: PageSchema;
 }
@@ -24,6 +29,8 @@ export interface ResolvedHead {
   /** The page's own address; none for the not-found page, which answers at every address that has no page. */
   canonical: string | null;
   image: string;
+  /** What the social image shows, for those who cannot see it. */
+  imageAlt: string;
   jsonLd: string;
 }
 
@@ -56,11 +63,17 @@ export function scriptSafeJson(value: unknown): string {
     .replace(/\u2029/g, "\\u2029");
 }
 
-/** The page's head with every default applied; `defaultImage` is the hero's social rendering. */
-export function resolveHead(meta: PageMeta, route: string, site: { siteUrl: string; defaultImage: string }): ResolvedHead {
+/** The page's head with every default applied: `card` is the page's own social card (with what it shows),
+ * `defaultImage` the hero's social rendering, for a page without a card. */
+export function resolveHead(
+  meta: PageMeta,
+  route: string,
+  site: { siteUrl: string; defaultImage: string; card?: { path: string; alt: string } },
+): ResolvedHead {
   const title = pageTitle(meta.title);
   const description = meta.description ?? seoDefaults.description;
-  const image = absoluteUrl(site.siteUrl, meta.image ?? site.defaultImage);
+  const image = absoluteUrl(site.siteUrl, meta.image ?? site.card?.path ?? site.defaultImage);
+  const imageAlt = meta.image || !site.card ? `${company.name}: ${company.tagline}` : site.card.alt;
   const graph = pageGraph({ route, name: meta.title, title, description, image, logoPath: "/favicon.svg", schema: meta.schema });
   return {
     title,
@@ -69,6 +82,7 @@ export function resolveHead(meta: PageMeta, route: string, site: { siteUrl: stri
     robots: robotsFor(route),
     canonical: route === "/404" ? null : absoluteUrl(site.siteUrl, route),
     image,
+    imageAlt,
     jsonLd: scriptSafeJson(absoluteIds(graph, site.siteUrl)),
   };
 }

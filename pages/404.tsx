@@ -5,6 +5,7 @@ import { navigation } from "../content/site.ts";
 export const meta: PageMeta = {
   title: "Page Not Found",
   description: "The page you were looking for has moved or never existed. Here are the main pages of the site.",
+  section: "Not found",
 };
 
 export default function NotFoundPage() {

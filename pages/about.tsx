@@ -10,6 +10,7 @@ export const meta: PageMeta = {
   title: "About Us",
   description: `Founded by ${company.founder}, ${company.name} advises education and workforce development organizations on AI, cloud and digital transformation, and builds what it recommends.`,
   keywords: [`about ${company.name}`, "technology advisory firm", "workforce development technology", "education technology strategy"],
+  section: "About",
   schema: { type: "AboutPage" },
 };
 

@@ -8,6 +8,7 @@ export const meta: PageMeta = {
   title: privacyPolicyTitle,
   description: `How ${company.name} collects, uses and protects information from this website, its contact and download forms, analytics and session recordings, and the choices you have.`,
   keywords: ["privacy policy", "data retention", "analytics", "personal information"],
+  section: "Legal",
 };
 
 export default function PrivacyPage() {

@@ -7,6 +7,7 @@ export const meta: PageMeta = {
   title: termsOfService.title,
   description: `The terms that govern use of the ${company.name} website, its downloadable case studies and newsletter, and how our engagements are invoiced (net 30).`,
   keywords: ["terms and conditions", "terms of use", "payment terms", "consulting terms"],
+  section: "Legal",
 };
 
 export default function TermsPage() {

@@ -3,7 +3,8 @@
 // ~85 MB of native memory that libvips never returns while its process lives: in the build's own
 // process it stayed through the writing of every page, where the build's memory peaks. Plain
 // JavaScript, so that the process starts without tsx's loader.
-// Asked { id, art, svg, density, resize, format, quality }, it answers { id, bytes } or { id, error }.
+// Asked { id, art, svg, density, resize, format, quality }, it answers { id, bytes } or { id, error };
+// `format` is webp, jpeg, or png (a palette PNG, for the social cards, whose `art` names their page).
 import sharp from "sharp";
 
 /** Each artwork rasterised once, at the density asked (its widest size), by name. */
@@ -23,9 +24,15 @@ async function pixels(art, svg, density) {
 process.on("message", async ({ id, art, svg, density, resize, format, quality }) => {
   try {
     const image = (await pixels(art, svg, density)).resize(resize);
-    const bytes = await (format === "webp" ? image.webp({ quality }) : image.jpeg({ quality, mozjpeg: true })).toBuffer();
+    const encoded =
+      format === "png"
+        ? image.png({ palette: true, compressionLevel: 9, effort: 10 })
+        : format === "webp"
+          ? image.webp({ quality })
+          : image.jpeg({ quality, mozjpeg: true });
+    const bytes = await encoded.toBuffer();
     process.send?.({ id, bytes });
   } catch (error) {
-    process.send?.({ id, error: `art/${art}.svg: ${error instanceof Error ? error.message : String(error)}` });
+    process.send?.({ id, error: `${art.includes(" ") ? art : `art/${art}.svg`}: ${error instanceof Error ? error.message : String(error)}` });
   }
 });

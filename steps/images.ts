@@ -27,7 +27,8 @@ function svgSize(svg: string, file: string): { width: number; height: number } {
   return { width, height };
 }
 
-/** What the encoder (steps/image-encoder.mjs) is asked for one file. */
+/** What the encoder (steps/image-encoder.mjs) is asked for one file: a photo-like format at a quality,
+ * or a palette PNG (the social cards: flat colour and text, a third of a JPEG's size and no artefacts). */
 interface Encoding {
   art: string;
   svg: Buffer;
@@ -35,7 +36,7 @@ interface Encoding {
    * only cost time (the hero at twice its size took as long as encoding it). */
   density: number;
   resize: { width: number; height?: number; fit?: "cover" };
-  format: Format;
+  format: Format | "png";
   quality: number;
 }
 
@@ -43,7 +44,7 @@ interface Encoding {
  * sharp in a process of its own, started at the first image the cache lacks (a warm build never starts
  * it) and ended by `close`: libvips keeps the native memory it used until its process ends.
  */
-class Encoder {
+export class Encoder {
   private child: ChildProcess | undefined;
   private calls = 0;
   private readonly waiting = new Map<number, { done: (bytes: Buffer) => void; fail: (error: Error) => void }>();

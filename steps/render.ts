@@ -32,6 +32,8 @@ export interface DocumentAssets {
   siteUrl: string;
   /** The default social image, a site path. */
   ogImage: string;
+  /** Each page's own social card (a site path) and what it shows, by route; a page without one uses ogImage. */
+  cards: Record<string, { path: string; alt: string }>;
   csp: string;
   /** The stylesheet's text, inlined. */
   stylesheet: string;
@@ -39,7 +41,7 @@ export interface DocumentAssets {
   bootstrap: string;
 }
 
-export function renderDocument({ page, bodyHtml }: RenderedBody, { siteUrl, ogImage, ...assets }: DocumentAssets): string {
-  const head = resolveHead(page.meta, page.route, { siteUrl, defaultImage: ogImage });
+export function renderDocument({ page, bodyHtml }: RenderedBody, { siteUrl, ogImage, cards, ...assets }: DocumentAssets): string {
+  const head = resolveHead(page.meta, page.route, { siteUrl, defaultImage: ogImage, card: cards[page.route] });
   return `<!doctype html>${renderToStaticMarkup(createElement(Document, { ...assets, head, bodyHtml }))}`;
 }

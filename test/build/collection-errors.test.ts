@@ -32,7 +32,7 @@ export function getStaticPaths(): StaticPath<Props>[] {
   return notes.map(({ slug, ...props }) => ({ params: { slug }, props }));
 }
 
-export const meta = ({ title }: Props) => ({ title, description: "One of two thousand notes made from one template and a list, for the build's tests." });
+export const meta = ({ title }: Props) => ({ title, description: "One of two thousand notes made from one template and a list, for the build's tests.", socialCard: false as const });
 
 export default function NotePage({ title, mistake }: Props) {
   return (

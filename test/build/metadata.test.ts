@@ -1,12 +1,19 @@
 // Every page's <head>: title rule, description, keywords, social cards, canonical, robots, JSON-LD.
 import assert from "node:assert/strict";
-import { existsSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { JSDOM } from "jsdom";
 import { pageTitle, scriptSafeJson } from "../../components/head.ts";
 import { company, seoDefaults } from "../../content/site.ts";
 import { renderDocument } from "../../steps/render.ts";
-import { configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL } from "../helpers/site.ts";
+import { buildSocialCards } from "../../steps/social-cards.ts";
+import { compareWithBaseline } from "../helpers/screenshots.ts";
+import { configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
+
+/** The social card's baseline: one card, compared pixel by pixel (npm run screenshots writes it anew). */
+const CARD_BASELINES = "test/build/__cards__";
 
 before(ensureTestSites);
 
@@ -53,10 +60,19 @@ for (const route of [...ROUTES, "/404"]) {
       assert.equal(metaContent(doc, 'meta[property="og:type"]'), "website");
       assert.equal(metaContent(doc, 'meta[property="og:site_name"]'), company.name);
       const image = metaContent(doc, 'meta[property="og:image"]');
-      assert.match(image, /^https:\/\/cedarline\.test\/images\/hero-social-1200\.[0-9a-f]{8}\.jpg$/);
+      const name = route === "/" ? "home" : route === "/404" ? "404" : route.slice(1).replaceAll("/", "-");
+      assert.match(image, new RegExp(`^https://cedarline\\.test/images/card-${name}\\.[0-9a-f]{8}\\.png$`));
       assert.ok(existsSync(`${configuredSite}${new URL(image).pathname}`), "the social card image is in the build");
+      assert.deepEqual([metaContent(doc, 'meta[property="og:image:width"]'), metaContent(doc, 'meta[property="og:image:height"]')], ["1200", "630"]);
+      const heading =
+        route === "/" ? "Strategic Technology Advisory & AI Product Development" : text(doc.querySelector("title")).replace(" | Cedarline Advisory", "");
+      assert.match(
+        metaContent(doc, 'meta[property="og:image:alt"]'),
+        new RegExp(`^[A-Z][\\w ]+: ${heading.replace(/[.*+?^${}()|[\]\\&]/g, "\\$&")}\\. ${company.name}$`),
+      );
       assert.equal(metaContent(doc, 'meta[name="twitter:card"]'), "summary_large_image");
       assert.equal(metaContent(doc, 'meta[name="twitter:image"]'), metaContent(doc, 'meta[property="og:image"]'));
+      assert.equal(metaContent(doc, 'meta[name="twitter:image:alt"]'), metaContent(doc, 'meta[property="og:image:alt"]'));
     });
 
     test("has one JSON-LD graph that parses, naming the firm and its founder (test/build/structured-data.test.ts reads the rest)", () => {
@@ -89,21 +105,44 @@ test("a page that leaves out its description is printed with the site's default 
   const page = { file: "pages/plain.tsx", route: "/plain", meta: { title: "Plain" }, Component: () => null };
   const html = renderDocument(
     { page, bodyHtml: "", islands: [] },
-    { siteUrl: TEST_SITE_URL, ogImage: "/images/hero.jpg", csp: "", stylesheet: "", bootstrap: "" },
+    { siteUrl: TEST_SITE_URL, ogImage: "/images/hero.jpg", cards: {}, csp: "", stylesheet: "", bootstrap: "" },
   );
   const doc = new JSDOM(html).window.document;
   for (const selector of ['meta[name="description"]', 'meta[property="og:description"]', 'meta[name="twitter:description"]'])
     assert.equal(metaContent(doc, selector), seoDefaults.description, selector);
 });
 
-test("the default social image is the hero art rendered at 1200×630", async () => {
+test("every page's social card is its own 1200×630 PNG under 100 KB, and the services card looks as its baseline", async () => {
   const { default: sharp } = await import("sharp");
-  const image = parsePage("/").querySelector('meta[property="og:image"]')?.getAttribute("content") ?? "";
-  const card = sharp(`${configuredSite}${new URL(image).pathname}`);
-  const { width, height, format } = await card.metadata();
-  assert.deepEqual([width, height, format], [1200, 630, "jpeg"]);
-  // The hero's deep green: the card's average colour is dark teal, as the hero is.
-  const { channels } = await card.stats();
-  const [r, g, b] = channels.map((channel) => channel.mean);
-  assert.ok(g > r && b > r && r < 60, `rgb(${r.toFixed(0)}, ${g.toFixed(0)}, ${b.toFixed(0)})`);
+  const cards = new Map<string, Buffer>();
+  for (const route of [...ROUTES, "/404"]) {
+    const image = parsePage(route).querySelector('meta[property="og:image"]')?.getAttribute("content") ?? "";
+    const bytes = readFileSync(`${configuredSite}${new URL(image).pathname}`);
+    const { width, height, format } = await sharp(bytes).metadata();
+    assert.deepEqual([width, height, format], [1200, 630, "png"], route);
+    assert.ok(bytes.length < 100 * 1024, `${route}: ${bytes.length} bytes`);
+    for (const [other, otherBytes] of cards) assert.ok(!bytes.equals(otherBytes), `${route} and ${other} share a card`);
+    cards.set(route, bytes);
+  }
+  const changed = await compareWithBaseline("card-services", cards.get("/services")!, CARD_BASELINES);
+  assert.equal(changed, null, changed ?? "");
+});
+
+test("a card is made again only when what it shows changes", async () => {
+  const out = mkdtempSync(join(tmpdir(), "cards-"));
+  mkdirSync(join(out, "images"));
+  const made = () => readdirSync(".cache/images").filter((file) => file.endsWith(".png")).length;
+  try {
+    const page = { route: "/services", meta: { title: `Card test ${process.pid} ${Date.now()}` } };
+    const before = made();
+    const first = await buildSocialCards([page], TEST_SITE_URL, out);
+    assert.equal(made(), before + 1, "a new title: one card made");
+    const again = await buildSocialCards([page], TEST_SITE_URL, out);
+    assert.deepEqual(again, first, "the same card, at the same address");
+    assert.equal(made(), before + 1, "the same title: no card made");
+    await buildSocialCards([{ ...page, meta: { ...page.meta, section: "Elsewhere" } }], TEST_SITE_URL, out);
+    assert.equal(made(), before + 2, "another section: a card made");
+  } finally {
+    rmSync(out, { recursive: true, force: true });
+  }
 });

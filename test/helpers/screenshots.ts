@@ -80,13 +80,13 @@ const writeBaseline = (path: string, screenshot: Buffer) => sharp(screenshot).re
  * it writes the expected, actual and diff images into test-results/ and names them. When updating, it
  * writes the baseline instead, unless the old one still matches (so an unchanged page keeps its file).
  */
-export async function compareWithBaseline(name: string, screenshot: Buffer): Promise<string | null> {
-  const baseline = `${BASELINES_DIR}/${name}.png`;
+export async function compareWithBaseline(name: string, screenshot: Buffer, baselinesDir = BASELINES_DIR): Promise<string | null> {
+  const baseline = `${baselinesDir}/${name}.png`;
   const results = { expected: `${RESULTS_DIR}/${name}-expected.png`, actual: `${RESULTS_DIR}/${name}-actual.png`, diff: `${RESULTS_DIR}/${name}-diff.png` };
   await Promise.all(Object.values(results).map((path) => rm(path, { force: true })));
   if (!existsSync(baseline)) {
     if (updatingScreenshots) {
-      await mkdir(BASELINES_DIR, { recursive: true });
+      await mkdir(baselinesDir, { recursive: true });
       await writeBaseline(baseline, screenshot);
       return null;
     }
