@@ -132,15 +132,21 @@ function websiteNode(): WebSite {
   return { "@type": "WebSite", "@id": WEBSITE_ID, url: "/", name: company.name, publisher: ref(ORGANIZATION_ID), inLanguage: "en-US" };
 }
 
+/** A folder of routes as the header names it ("Work" for /case-studies), else by its own name ("/field-notes": "Field notes"). */
+export function sectionLabel(path: string): string {
+  const label = navigation.find((link) => link.href === path)?.label;
+  if (label) return label;
+  const name = (path.split("/").pop() ?? "").replaceAll("-", " ");
+  return name.charAt(0).toUpperCase() + name.slice(1);
+}
+
 /** Home, then each folder of a nested route as the header names it, then the page: none for a page at the top. */
 export function breadcrumbFor(route: string, name: string): BreadcrumbList | null {
   const parts = route.split("/").filter(Boolean);
   if (parts.length < 2) return null;
   const trail = parts.slice(0, -1).map((_, i) => {
     const path = `/${parts.slice(0, i + 1).join("/")}`;
-    const label = navigation.find((link) => link.href === path)?.label;
-    if (!label) throw new Error(`${route}: the header has no link to ${path} to name it in the breadcrumb`);
-    return { path, name: label };
+    return { path, name: sectionLabel(path) };
   });
   const items = [{ path: "/", name: "Home" }, ...trail, { path: route, name }];
   return {

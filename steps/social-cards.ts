@@ -10,7 +10,8 @@ import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
-import { company, navigation } from "../content/site.ts";
+import { sectionLabel } from "../components/structured-data.ts";
+import { company } from "../content/site.ts";
 import { cached, cacheKey } from "./cache.ts";
 import { Encoder, SOCIAL_CARD } from "./images.ts";
 
@@ -30,13 +31,9 @@ export interface Card {
   host: string;
 }
 
-/** The section a page belongs to, as the header names it ("Work" for a case study); else its meta's. */
+/** The section a page belongs to: its meta's, else its folder as the header names it ("Work" for a case study). */
 export function sectionOf(route: string, meta: PageMeta): string {
-  if (meta.section) return meta.section;
-  const top = `/${route.split("/")[1] ?? ""}`;
-  const label = navigation.find((link) => link.href === top)?.label;
-  if (!label) throw new Error(`${route}: its page names no section for its social card (meta.section), and the header has no link to ${top}`);
-  return label;
+  return meta.section ?? sectionLabel(`/${route.split("/")[1] ?? ""}`);
 }
 
 /** The page's title as its card shows it, under the brand: without the company's name ("Cedarline Advisory | …"). */

@@ -2,7 +2,7 @@
 // and saying what the page shows: each Offer's price is the price on the page, each breadcrumb the route.
 import assert from "node:assert/strict";
 import { before, test } from "node:test";
-import { caseStudyArticle, durationQuantity, priceValue } from "../../components/structured-data.ts";
+import { breadcrumbFor, caseStudyArticle, durationQuantity, priceValue } from "../../components/structured-data.ts";
 import { bio } from "../../content/bio.ts";
 import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
 import { company } from "../../content/site.ts";
@@ -137,6 +137,18 @@ test("a nested page has a BreadcrumbList that follows its route and its visible 
     const page = graphOf(route).find((node) => node["@id"] === url(route));
     assert.equal(idOf(page?.breadcrumb), crumbs[0]["@id"]);
   }
+});
+
+test("a collection in a folder the header does not link to is named by its folder in the breadcrumb", () => {
+  const items = breadcrumbFor("/field-notes/first", "First")?.itemListElement as unknown as { name: string; item: string }[];
+  assert.deepEqual(
+    items.map(({ name, item }) => [name, item]),
+    [
+      ["Home", "/"],
+      ["Field notes", "/field-notes"],
+      ["First", "/field-notes/first"],
+    ],
+  );
 });
 
 test("a case study's page: an Article with its heading, published by the firm, the page's main entity", () => {
