@@ -29,7 +29,8 @@
 //
 //   npm run bench                   everything (a few minutes on two cores, plus the peer's npm install)
 //   npm run bench -- --runs 3       runs per figure (default 5)
-//   npm run bench -- --only build   or --only dev
+//   npm run bench -- --only build   or --only dev, or --only navigation (ours alone: the built site's next
+//                                   page with and without its speculation rules, commands/support/navigation-timing.ts)
 //   npm run bench -- --pages 10000  N, the extra entries (default 1000; a list is fine); the real site (N = 0) always runs
 import { spawn } from "node:child_process";
 import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
@@ -38,6 +39,7 @@ import type { Page } from "playwright-core";
 import { ASTRO_CLI, ASTRO_ENV, type AstroPeer, installAstroPeer, type PeerEntry, startAstroDev } from "./support/astro-peer.ts";
 import { launchBrowser } from "./support/browser.ts";
 import { saveByRename, saveInPlace, startDevServer } from "./support/dev-server.ts";
+import { ADDED_LATENCY_MS, timeNavigation } from "./support/navigation-timing.ts";
 import { copyProject, type ProjectCopy } from "./support/project-copy.ts";
 
 const argument = (name: string) => {
@@ -680,14 +682,41 @@ function printVerdicts(): void {
   for (const { met, label } of verdicts) console.log(`  ${met ? "met    " : "NOT MET"}  ${label}`);
 }
 
-console.log("Installing Astro's peer in a temporary copy (npm install)…");
-const installStarted = performance.now();
-const peer = installAstroPeer();
-console.log(`  installed in ${((performance.now() - installStarted) / 1000).toFixed(1)} s at ${peer.dir}`);
-try {
-  if (ONLY !== "dev") await benchBuilds(peer);
-  if (ONLY !== "build") await benchDevLoop(peer);
+/** The next page after a press on a header link, with the site's speculation rules and without (limit: prefetched ≤ 150 ms). */
+async function benchNavigation(): Promise<void> {
+  const pairs = 10;
+  console.log(
+    `\nNavigation: press on a header link to the next page's first contentful paint (Chromium, dist/ on loopback with ${ADDED_LATENCY_MS} ms added to every response, ${pairs} pairs alternating)`,
+  );
+  const { prefetched, baseline, prerender } = await timeNavigation(pairs);
+  const ms = (trials: { ms: number }[]) => trials.map((trial) => trial.ms);
+  const how = (trials: { delivery: string }[]) => [...new Set(trials.map((trial) => trial.delivery || "network"))].join(", ");
+  console.log(`  with the rules (prefetched on hover):  ${spread(ms(prefetched), 0, "ms")}  (delivered: ${how(prefetched)})`);
+  console.log(`  without them, the same rest on the link: ${spread(ms(baseline), 0, "ms")}  (delivered: ${how(baseline)})`);
+  const met = median(ms(prefetched)) <= 150;
+  verdicts.push({
+    met,
+    label: `navigation, prefetched: ${median(ms(prefetched)).toFixed(0)} ms (limit ≤ 150 ms; ${median(ms(baseline)).toFixed(0)} ms without the rules)`,
+  });
+  const refused = [...new Set(prerender)];
+  console.log(`  prerender on press, as Chromium reported it: ${refused.join("; ") || "never attempted"}`);
+  verdicts.push({ met: false, label: `navigation, prerendered: not measurable under automation (${refused.join("; ") || "no attempt"}); limit ≤ 60 ms` });
+}
+
+if (ONLY === "navigation") {
+  await benchNavigation();
   printVerdicts();
-} finally {
-  peer.remove();
+} else {
+  console.log("Installing Astro's peer in a temporary copy (npm install)…");
+  const installStarted = performance.now();
+  const peer = installAstroPeer();
+  console.log(`  installed in ${((performance.now() - installStarted) / 1000).toFixed(1)} s at ${peer.dir}`);
+  try {
+    if (ONLY !== "dev" && ONLY !== "navigation") await benchBuilds(peer);
+    if (ONLY !== "build") await benchDevLoop(peer);
+    if (!ONLY) await benchNavigation();
+    printVerdicts();
+  } finally {
+    peer.remove();
+  }
 }
