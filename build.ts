@@ -14,7 +14,7 @@ import { siteCsp } from "./steps/csp.ts";
 import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
 import { GPC_FILE, gpcJson } from "./steps/gpc.ts";
 import { writeHostFiles } from "./steps/hosts/index.ts";
-import { buildImages } from "./steps/images.ts";
+import { buildImages, Encoder } from "./steps/images.ts";
 import { Memo, SourceVersions } from "./steps/inputs.ts";
 import { bundleIslands } from "./steps/islands.ts";
 import { lastModifiedDates } from "./steps/lastmod.ts";
@@ -26,7 +26,7 @@ import type { DocumentAssets } from "./steps/render.ts";
 import { RenderedBodies } from "./steps/render-cache.ts";
 import { siteData } from "./steps/site-data.ts";
 import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
-import { buildSocialCards, cardAlt, cardTitle, sectionOf } from "./steps/social-cards.ts";
+import { buildSocialCards, cardAlt, cardTitle, type SocialCards, sectionOf } from "./steps/social-cards.ts";
 import { ART_SOURCES, ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
 import { buildStyles, styleCompiler } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
@@ -63,7 +63,7 @@ export class Pipeline {
     logos: new Memo<Record<string, string>>(),
     publicFiles: new Memo<string[]>(),
     styles: new Memo<string>(),
-    cards: new Memo<Record<string, string>>(),
+    cards: new Memo<SocialCards>(),
     site: new Memo<ReturnType<typeof siteData>>(),
     render: new Memo<Awaited<ReturnType<RenderedBodies["render"]>>>(),
     islands: new Memo<Awaited<ReturnType<typeof bundleIslands>>>(),
@@ -86,17 +86,29 @@ export class Pipeline {
   }
 
   /** Builds the site into config.outDir, redoing only the steps that `changed` files (project-relative) feed. */
-  async run(changed: string[] = [], { sinkFor, stylesheetReady, pagesWritten }: RunOptions = {}) {
+  async run(changed: string[] = [], options: RunOptions = {}) {
     this.sources.touch(changed);
+    const timer = new BuildTimer();
+    // The art's image encoder (sharp, in a process of its own), started at the first image the cache
+    // lacks and ended with the run; the cards have one of their own, so the two work side by side.
+    const encoder = new Encoder();
+    try {
+      return await this.steps(options, timer, encoder);
+    } finally {
+      encoder.close();
+    }
+  }
+
+  /** The steps of one run, each redone only when its inputs changed. */
+  private async steps({ sinkFor, stylesheetReady, pagesWritten }: RunOptions, timer: BuildTimer, encoder: Encoder) {
     const { config, step } = this;
     const version = (...folders: string[]) => this.sources.of(...folders);
-    const timer = new BuildTimer();
     const out = config.outDir;
     await mkdir(out, { recursive: true });
 
     const [loaded, images, logos, publicFiles, stylesheet] = await Promise.all([
       step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load())),
-      step.images.get([version(ART_SOURCES)], () => timer.step("images", () => buildImages(out))),
+      step.images.get([version(ART_SOURCES)], () => timer.step("images", () => buildImages(out, encoder))),
       step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
       step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),
       step.styles.get([version(STYLE_SOURCES)], async () => {
@@ -106,11 +118,9 @@ export class Pipeline {
       }),
     ]);
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
-    // After the images, whose step makes images/ (and whose files a stale-file sweep would otherwise take for the cards').
+    // Each card's address is known at once; the cards are drawn while the pages are rendered and written.
     const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
-    const cards = await step.cards.get([cardInputs, config.siteUrl, images.images], () =>
-      timer.step("cards", () => buildSocialCards(loaded.pages, config.siteUrl, out)),
-    );
+    const cards = await step.cards.get([cardInputs, config.siteUrl], () => buildSocialCards(loaded.pages, config.siteUrl, out));
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
 
@@ -118,17 +128,17 @@ export class Pipeline {
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
-    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage, cards], () => ({
+    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage, cards.paths], () => ({
       siteUrl: config.siteUrl,
       ogImage: images.images.ogImage,
       cards: Object.fromEntries(
         loaded.pages.flatMap((page) =>
-          cards[page.route]
+          cards.paths[page.route]
             ? [
                 [
                   page.route,
                   {
-                    path: cards[page.route],
+                    path: cards.paths[page.route],
                     alt: cardAlt({ title: cardTitle(page.meta.title), section: sectionOf(page.route, page.meta), brand: loaded.renderer.company.name }),
                   },
                 ],
@@ -187,13 +197,14 @@ export class Pipeline {
       ...pages.map((page) => page.file),
       ...scripts.files,
       ...images.files,
-      ...Object.values(cards).map((path) => path.slice(1)),
+      ...Object.values(cards.paths).map((path) => path.slice(1)),
       ...publicFiles,
       ...pdfs.map((path) => path.slice(1)),
       ...hostFiles,
       ...fixedFiles,
       "sitemap.xml",
     ];
+    await timer.step("cards", () => cards.written);
     const removed = await removeStale(out, new Set(made));
     return { pages, changedPages, rendered, removed, scripts, timer };
   }

@@ -4,7 +4,7 @@
 // process it stayed through the writing of every page, where the build's memory peaks. Plain
 // JavaScript, so that the process starts without tsx's loader.
 // Asked { id, art, svg, density, resize, format, quality }, it answers { id, bytes } or { id, error };
-// `format` is webp, jpeg, or png (a palette PNG, for the social cards, whose `art` names their page).
+// `format` is webp, jpeg, or png (a palette PNG, for the social cards, whose `art` is "card <route>").
 import sharp from "sharp";
 
 /** Each artwork rasterised once, at the density asked (its widest size), by name. */
@@ -23,10 +23,12 @@ async function pixels(art, svg, density) {
 
 process.on("message", async ({ id, art, svg, density, resize, format, quality }) => {
   try {
-    const image = (await pixels(art, svg, density)).resize(resize);
+    // A social card is drawn once: only the art, encoded at several sizes, keeps its raster.
+    const image = (art.startsWith("card ") ? sharp(Buffer.from(svg), { density }) : await pixels(art, svg, density)).resize(resize);
     const encoded =
       format === "png"
-        ? image.png({ palette: true, compressionLevel: 9, effort: 10 })
+        ? // Quantised fast (effort 1, no dither): 15 cards in 0.26 s at 22 KB each, where effort 10 took 0.90 s for the same size.
+          image.png({ palette: true, compressionLevel: 6, effort: 1, dither: 0 })
         : format === "webp"
           ? image.webp({ quality })
           : image.jpeg({ quality, mozjpeg: true });

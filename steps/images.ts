@@ -139,16 +139,19 @@ async function responsive(outDir: string, art: Artwork, widths: number[], fallba
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
 /** The site's images, and the dist-relative files written for them. */
-export async function buildImages(outDir: string): Promise<{ images: SiteData["images"]; files: string[] }> {
+export async function buildImages(outDir: string, shared?: Encoder): Promise<{ images: SiteData["images"]; files: string[] }> {
   await mkdir(join(outDir, "images"), { recursive: true });
-  const encoder = new Encoder();
+  // The pipeline's encoder, which it closes; else one of its own, closed once the images are made.
+  const encoder = shared ?? new Encoder();
   const hero = new Artwork("hero", await readFile("art/hero.svg"), 1600, encoder);
   const headshot = new Artwork("headshot", await readFile("art/headshot.svg"), 640, encoder);
   const [heroImage, headshotImage, ogImage] = await Promise.all([
     responsive(outDir, hero, [640, 768, 1024, 1600], 1600),
     responsive(outDir, headshot, [320, 480, 640], 640),
     hero.card(SOCIAL_CARD.width, SOCIAL_CARD.height).then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),
-  ]).finally(() => encoder.close());
+  ]).finally(() => {
+    if (!shared) encoder.close();
+  });
   const images = { hero: heroImage, headshot: headshotImage, ogImage };
   return { images, files: [...JSON.stringify(images).matchAll(/\/(images\/[^\s",]+)/g)].map((match) => match[1]) };
 }

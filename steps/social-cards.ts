@@ -1,11 +1,11 @@
 // A social card for every page: the 1200×630 image a link to it shows in LinkedIn, Slack or an e-mail,
 // with the page's title, its section and the brand. satori lays the card out and turns its text into
 // paths with Inter from @fontsource/inter (the font travels with the package, so the card is the same
-// bytes on every machine), and the image encoder (steps/image-encoder.mjs) makes it a palette PNG.
+// bytes on every machine), and the image encoder (steps/image-encoder.mjs, a process of its own) makes it
+// a palette PNG, while the pages are rendered and written.
 // Each card is cached by everything it is made from: a build makes a card again only when its page's
 // title or section, the brand, the host, the font, satori or this file (its layout) changed.
-import { createHash } from "node:crypto";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -90,46 +90,62 @@ function layout(card: Card): Node {
 }
 
 /** The card as SVG, its text as paths. */
-async function cardSvg(card: Card, fonts: { weight: 400 | 700 | 800; data: Buffer }[]): Promise<string> {
+async function cardSvg(card: Card, fonts: { name: string; data: Buffer; weight: 400 | 700 | 800; style: "normal" }[]): Promise<string> {
   const { default: satori } = await import("satori");
-  return satori(layout(card) as never, {
-    width: SOCIAL_CARD.width,
-    height: SOCIAL_CARD.height,
-    fonts: fonts.map(({ weight, data }) => ({ name: "Inter", data, weight, style: "normal" as const })),
-  });
+  return satori(layout(card) as never, { width: SOCIAL_CARD.width, height: SOCIAL_CARD.height, fonts });
 }
 
-/** Each page's card, written to images/card-<page>.<hash>.png: the site path of each, by route. */
-export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDir: string): Promise<Record<string, string>> {
+/** The cards of a build: where each page's will be (known at once, from what it shows), and when all are written. */
+export interface SocialCards {
+  /** Each page's card, a site path, by route. */
+  paths: Record<string, string>;
+  /** Resolves once every card is in the output folder (made, or taken from the cache). */
+  written: Promise<void>;
+}
+
+/**
+ * Each page's card, written to images/card-<page>.<key>.png, the key being the hash of everything the card
+ * is made from: its address is known before it is drawn, so the pages are written while the cards are made
+ * (the PNGs in the image encoder's process, on the other core) and the build waits for them only at its end.
+ */
+export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDir: string, shared?: Encoder): Promise<SocialCards> {
+  // The pipeline's encoder, which it closes; else one of its own, closed once the cards are written.
+  const encoder = shared ?? new Encoder();
   const fonts = await Promise.all(([400, 700, 800] as const).map(async (weight) => ({ weight, data: await readFile(fontFile(weight)) })));
   const layoutSource = await readFile(THIS_FILE);
   const host = new URL(siteUrl).host;
-  const encoder = new Encoder();
-  try {
-    const made = await Promise.all(
-      pages
-        .filter((page) => page.meta.socialCard !== false)
-        .map(async ({ route, meta }) => {
-          const card: Card = { title: cardTitle(meta.title), section: sectionOf(route, meta), brand: company.name, host };
-          const key = cacheKey("social-card", layoutSource, satoriVersion(), ...fonts.map((font) => font.data), JSON.stringify(card));
-          const png = await cached("images", key, "png", async () =>
-            encoder.encode({
-              art: `card ${route}`,
-              svg: Buffer.from(await cardSvg(card, fonts)),
-              density: 72,
-              resize: { width: SOCIAL_CARD.width },
-              format: "png",
-              quality: 0,
-            }),
-          );
-          const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
-          const file = `images/card-${name}.${createHash("sha256").update(png).digest("hex").slice(0, 8)}.png`;
-          await writeFile(join(outDir, file), png);
-          return [route, `/${file}`] as const;
-        }),
-    );
-    return Object.fromEntries(made);
-  } finally {
-    encoder.close();
-  }
+  const cards = pages
+    .filter((page) => page.meta.socialCard !== false)
+    .map(({ route, meta }) => {
+      const card: Card = { title: cardTitle(meta.title), section: sectionOf(route, meta), brand: company.name, host };
+      const key = cacheKey("social-card", layoutSource, satoriVersion(), ...fonts.map((font) => font.data), JSON.stringify(card));
+      const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
+      return { route, card, key, file: `images/card-${name}.${key.slice(0, 12)}.png` };
+    });
+  const write = async () => {
+    await mkdir(join(outDir, "images"), { recursive: true });
+    const { width } = SOCIAL_CARD;
+    const faces = fonts.map(({ weight, data }) => ({ name: "Inter", data, weight, style: "normal" as const }));
+    await Promise.all(
+      cards.map(async ({ route, card, key, file }) => {
+        const png = await cached("images", key, "png", async () =>
+          encoder.encode({
+            art: `card ${route}`,
+            svg: Buffer.from(await cardSvg(card, faces)),
+            density: 72,
+            resize: { width },
+            format: "png",
+            quality: 0,
+          }),
+        );
+        await writeFile(join(outDir, file), png);
+      }),
+    ).finally(() => {
+      if (!shared) encoder.close();
+    });
+  };
+  const written = write();
+  // A failure is reported where the build awaits it, at its end; until then it is not an unhandled rejection.
+  written.catch(() => {});
+  return { paths: Object.fromEntries(cards.map(({ route, file }) => [route, `/${file}`])), written };
 }

@@ -1,6 +1,6 @@
 // Every page's <head>: title rule, description, keywords, social cards, canonical, robots, JSON-LD.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
@@ -61,7 +61,7 @@ for (const route of [...ROUTES, "/404"]) {
       assert.equal(metaContent(doc, 'meta[property="og:site_name"]'), company.name);
       const image = metaContent(doc, 'meta[property="og:image"]');
       const name = route === "/" ? "home" : route === "/404" ? "404" : route.slice(1).replaceAll("/", "-");
-      assert.match(image, new RegExp(`^https://cedarline\\.test/images/card-${name}\\.[0-9a-f]{8}\\.png$`));
+      assert.match(image, new RegExp(`^https://cedarline\\.test/images/card-${name}\\.[0-9a-f]{12}\\.png$`));
       assert.ok(existsSync(`${configuredSite}${new URL(image).pathname}`), "the social card image is in the build");
       assert.deepEqual([metaContent(doc, 'meta[property="og:image:width"]'), metaContent(doc, 'meta[property="og:image:height"]')], ["1200", "630"]);
       const heading =
@@ -131,17 +131,28 @@ test("every page's social card is its own 1200×630 PNG under 100 KB, and the se
 test("a card is made again only when what it shows changes", async () => {
   const out = mkdtempSync(join(tmpdir(), "cards-"));
   mkdirSync(join(out, "images"));
-  const made = () => readdirSync(".cache/images").filter((file) => file.endsWith(".png")).length;
+  // A card's address carries the start of its cache key: the cache file that holds it, and when it was written.
+  const cacheFileOf = (path: string) => {
+    const key = /\.([0-9a-f]{12})\.png$/.exec(path)?.[1];
+    const file = readdirSync(".cache/images").find((name) => key && name.startsWith(key) && name.endsWith(".png"));
+    assert.ok(file, `the cache holds the card at ${path}`);
+    return join(".cache/images", file);
+  };
   try {
     const page = { route: "/services", meta: { title: `Card test ${process.pid} ${Date.now()}` } };
-    const before = made();
     const first = await buildSocialCards([page], TEST_SITE_URL, out);
-    assert.equal(made(), before + 1, "a new title: one card made");
+    await first.written;
+    assert.ok(existsSync(join(out, first.paths["/services"])), "written where its address says");
+    const madeAt = statSync(cacheFileOf(first.paths["/services"])).mtimeMs;
     const again = await buildSocialCards([page], TEST_SITE_URL, out);
-    assert.deepEqual(again, first, "the same card, at the same address");
-    assert.equal(made(), before + 1, "the same title: no card made");
-    await buildSocialCards([{ ...page, meta: { ...page.meta, section: "Elsewhere" } }], TEST_SITE_URL, out);
-    assert.equal(made(), before + 2, "another section: a card made");
+    await again.written;
+    assert.deepEqual(again.paths, first.paths, "the same card, at the same address");
+    assert.equal(statSync(cacheFileOf(again.paths["/services"])).mtimeMs, madeAt, "the same title: the card is not made again");
+    const moved = await buildSocialCards([{ ...page, meta: { ...page.meta, section: "Elsewhere" } }], TEST_SITE_URL, out);
+    await moved.written;
+    assert.notEqual(moved.paths["/services"], first.paths["/services"], "another section: a card of its own");
+    assert.ok(cacheFileOf(moved.paths["/services"]), "made and kept");
+    assert.ok(!readFileSync(join(out, moved.paths["/services"])).equals(readFileSync(join(out, first.paths["/services"]))), "and it looks different");
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
