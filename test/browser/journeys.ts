@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { eqosLead, leadEmail, contactVisitor as visitor } from "../helpers/crm.ts";
 import { type Driver, type Engine, WAIT_MS } from "../helpers/engines/driver.ts";
-import { type JourneyServer, startJourneyServer } from "../helpers/journey-server.ts";
+import { type JourneyServer, PROBLEMS_KEY, startJourneyServer } from "../helpers/journey-server.ts";
 import { ensureTestSites } from "../helpers/site.ts";
 
 interface Journey {
@@ -340,6 +340,8 @@ export function runJourneys(name: Engine["name"], launch: () => Promise<Engine>)
         const page = await engine.visit(site.origin);
         try {
           await journey.run(page, site);
+          // Every page of the visit, in this engine: no script error and no CSP violation.
+          assert.deepEqual(await page.evaluate<string[]>(`JSON.parse(sessionStorage.getItem(${q(PROBLEMS_KEY)}) || "[]")`), []);
         } finally {
           await page.close();
         }

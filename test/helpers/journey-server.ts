@@ -65,6 +65,22 @@ function fileFor(path: string): string | null {
   return null;
 }
 
+/** Served beside the site and loaded first by every page it serves: it keeps, across the visit's pages, each
+ * script error, unhandled rejection and Content-Security-Policy violation, in any engine (a script of
+ * the site's own origin, which its CSP allows). */
+const PROBLEMS_PATH = "/__journey-problems.js";
+export const PROBLEMS_KEY = "journey-problems";
+const PROBLEMS_SCRIPT = `(() => {
+  const keep = (problem) => {
+    const kept = JSON.parse(sessionStorage.getItem(${JSON.stringify(PROBLEMS_KEY)}) || "[]");
+    kept.push(location.pathname + ": " + problem);
+    sessionStorage.setItem(${JSON.stringify(PROBLEMS_KEY)}, JSON.stringify(kept));
+  };
+  addEventListener("error", (event) => { if (event.message) keep("error: " + event.message); });
+  addEventListener("unhandledrejection", (event) => keep("unhandled rejection: " + event.reason));
+  document.addEventListener("securitypolicyviolation", (event) => keep("CSP violation: " + event.violatedDirective + " " + event.blockedURI));
+})();`;
+
 export async function startJourneyServer(): Promise<JourneyServer> {
   const requests: JourneyServer["requests"] = [];
   const submissions: Recorded[] = [];
@@ -88,7 +104,10 @@ export async function startJourneyServer(): Promise<JourneyServer> {
     // holds), so with this origin in its place a page is what a build for this origin would write.
     // No other header is sent: the host's header policy (its HSTS and upgrade-insecure-requests,
     // which WebKit applies even to http://127.0.0.1) belongs to an https deployment.
-    const body = extname(file) === ".html" ? readFileSync(file, "utf8").replaceAll(CRM_PLACEHOLDER_ORIGIN, origin) : readFileSync(file);
+    const body =
+      extname(file) === ".html"
+        ? readFileSync(file, "utf8").replaceAll(CRM_PLACEHOLDER_ORIGIN, origin).replace("<head>", `<head><script src="${PROBLEMS_PATH}"></script>`)
+        : readFileSync(file);
     res.writeHead(found ? 200 : 404, headers).end(body);
   };
 
@@ -106,6 +125,10 @@ export async function startJourneyServer(): Promise<JourneyServer> {
         body += chunk;
       });
       req.on("end", () => answerCrm(req, res, body));
+      return;
+    }
+    if (path === PROBLEMS_PATH) {
+      res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-store" }).end(PROBLEMS_SCRIPT);
       return;
     }
     if (held && ISLAND_CODE.test(path)) held.push(() => sendFile(path, res));
