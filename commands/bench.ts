@@ -37,9 +37,9 @@ import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSy
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { ASTRO_CLI, ASTRO_ENV, type AstroPeer, installAstroPeer, type PeerEntry, startAstroDev } from "./support/astro-peer.ts";
-import { launchBrowser } from "./support/browser.ts";
+import { chromePath, launchBrowser } from "./support/browser.ts";
 import { saveByRename, saveInPlace, startDevServer } from "./support/dev-server.ts";
-import { ADDED_LATENCY_MS, timeNavigation } from "./support/navigation-timing.ts";
+import { ADDED_LATENCY_MS, timeNavigation, timePrerender } from "./support/navigation-timing.ts";
 import { copyProject, type ProjectCopy } from "./support/project-copy.ts";
 
 const argument = (name: string) => {
@@ -699,8 +699,20 @@ async function benchNavigation(): Promise<void> {
     label: `navigation, prefetched: ${median(ms(prefetched)).toFixed(0)} ms (limit ≤ 150 ms; ${median(ms(baseline)).toFixed(0)} ms without the rules)`,
   });
   const refused = [...new Set(prerender)];
-  console.log(`  prerender on press, as Chromium reported it: ${refused.join("; ") || "never attempted"}`);
-  verdicts.push({ met: false, label: `navigation, prerendered: not measurable under automation (${refused.join("; ") || "no attempt"}); limit ≤ 60 ms` });
+  console.log(`  prerender on press, as Chromium reported it under automation: ${refused.join("; ") || "never attempted"}`);
+  // Prerendered, in a Chromium with no automation attached: a harness page prerenders the next page, then goes to it.
+  const { prerendered, baseline: straight } = await timePrerender(chromePath(), pairs);
+  const shownMs = (trials: { ms: number }[]) => trials.map((trial) => trial.ms);
+  const allPrerendered = prerendered.every((trial) => trial.prerendered);
+  const early = prerendered.filter((trial) => trial.analyticsBeforeShown).length;
+  console.log(
+    `  prerendered (Chromium without automation, from the navigation): ${spread(shownMs(prerendered), 0, "ms")}  (${prerendered.filter((t) => t.prerendered).length} of ${prerendered.length} prerendered; analytics started before the page was shown in ${early})`,
+  );
+  console.log(`  the same navigation from the network:                            ${spread(shownMs(straight), 0, "ms")}`);
+  verdicts.push({
+    met: allPrerendered && early === 0 && median(shownMs(prerendered)) <= 60,
+    label: `navigation, prerendered: ${median(shownMs(prerendered)).toFixed(0)} ms (limit ≤ 60 ms; ${median(shownMs(straight)).toFixed(0)} ms from the network; analytics before shown: ${early} of ${prerendered.length})`,
+  });
 }
 
 if (ONLY === "navigation") {

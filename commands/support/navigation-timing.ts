@@ -4,14 +4,16 @@
 // rules fetch the page while the pointer rests on the link), and the same site with the rules taken out
 // (the pointer rests as long, and nothing is fetched). Chromium's own account of each prerender attempt
 // (on press) is printed too: it refuses to prerender while an automation client is attached.
-import { existsSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import { createServer, request, type Server } from "node:http";
 import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { readConfig } from "../../steps/config.ts";
 import { serve } from "../serve.ts";
-import { launchBrowser } from "./browser.ts";
+import { CHROMIUM_FLAGS, launchBrowser } from "./browser.ts";
 
 /** What every response waits before it starts: a visitor's round trip to a CDN, roughly. */
 export const ADDED_LATENCY_MS = 150;
@@ -19,18 +21,20 @@ export const ADDED_LATENCY_MS = 150;
 const LINKS = ["/services", "/case-studies", "/bio", "/contact"];
 const SPECULATION_RULES = /<script type="speculationrules">[^<]*<\/script>/;
 
-/** A proxy in front of `origin` that answers ADDED_LATENCY_MS late; `withoutRules` takes the speculation rules out of every page. */
-function slowProxy(origin: string, withoutRules: boolean): Promise<Server> {
+/** A proxy in front of `origin` that answers ADDED_LATENCY_MS late; `withoutRules` takes the speculation rules out of every page,
+ * `rewrite` changes every page otherwise. */
+function slowProxy(origin: string, withoutRules: boolean, rewrite?: (html: string) => string): Promise<Server> {
   const server = createServer((req, res) => {
     // The request's body (none, for a page) is read at once; the answer starts ADDED_LATENCY_MS later.
     const body: Buffer[] = [];
     req.on("data", (chunk: Buffer) => body.push(chunk));
     setTimeout(() => {
       // Uncompressed where the pages are rewritten, so that the rules can be found in them.
-      const headers = withoutRules ? { ...req.headers, "accept-encoding": "identity" } : req.headers;
+      const rewrites = withoutRules || rewrite !== undefined;
+      const headers = rewrites ? { ...req.headers, "accept-encoding": "identity" } : req.headers;
       const upstream = request(`${origin}${req.url}`, { method: req.method, headers }, (answer) => {
         const html = String(answer.headers["content-type"] ?? "").startsWith("text/html");
-        if (!(withoutRules && html)) {
+        if (!(rewrites && html)) {
           res.writeHead(answer.statusCode ?? 502, answer.headers);
           answer.pipe(res);
           return;
@@ -38,7 +42,8 @@ function slowProxy(origin: string, withoutRules: boolean): Promise<Server> {
         const chunks: Buffer[] = [];
         answer.on("data", (chunk: Buffer) => chunks.push(chunk));
         answer.on("end", () => {
-          const body = Buffer.concat(chunks).toString("utf8").replace(SPECULATION_RULES, "");
+          const page = Buffer.concat(chunks).toString("utf8");
+          const body = withoutRules ? page.replace(SPECULATION_RULES, "") : (rewrite?.(page) ?? page);
           const { "content-length": _, ...headers } = answer.headers;
           res.writeHead(answer.statusCode ?? 502, headers).end(body);
         });
@@ -134,5 +139,111 @@ export async function timeNavigation(pairs = 10): Promise<NavigationFigures> {
   } finally {
     await browser.close();
     await Promise.all([site, withRules, withoutRules].map((server) => new Promise((done) => server.close(done))));
+  }
+}
+
+/**
+ * Prerendered, measured without automation: Chromium refuses to prerender while a DevTools client is
+ * attached, so here it runs on its own (no remote debugging), as a visitor's browser does. A harness page
+ * of this proxy's asks Chromium to prerender a page at once, waits until that page has loaded unseen, then
+ * goes to it (as a click does) and the page, once shown, reports back: whether it was prerendered, the time
+ * from the navigation to its first contentful paint, and whether the site's analytics had started before
+ * it was shown. The reporter is a script of the proxy's own origin, which the site's CSP allows.
+ */
+export interface PrerenderTrial {
+  prerendered: boolean;
+  ms: number;
+  /** window.dataLayer existed while the page was still unseen: analytics ran in a prerendered page. */
+  analyticsBeforeShown: boolean;
+}
+
+const REPORTER = `(() => {
+  const post = (path, data) => navigator.sendBeacon(path, JSON.stringify(data));
+  if (document.prerendering) {
+    addEventListener("load", () => setTimeout(() => post("/__nav/ready", { analytics: typeof window.dataLayer !== "undefined" }), 500));
+    document.addEventListener("prerenderingchange", () => { window.analyticsBeforeShown = typeof window.dataLayer !== "undefined"; }, { once: true });
+  }
+  const prerendered = document.prerendering === true;
+  new PerformanceObserver((list) => {
+    const paint = list.getEntries().find((entry) => entry.name === "first-contentful-paint");
+    if (!paint) return;
+    const navigation = performance.getEntriesByType("navigation")[0];
+    const shownAt = performance.timeOrigin + Math.max(paint.startTime, navigation.activationStart);
+    post("/__nav/shown", { prerendered, ms: shownAt - Number(sessionStorage.getItem("leftAt")), analyticsBeforeShown: window.analyticsBeforeShown === true });
+  }).observe({ type: "paint", buffered: true });
+})();`;
+
+const harness = (target: string, prerender: boolean) => `<!doctype html><title>navigation</title>
+${prerender ? `<script type="speculationrules">{"prerender":[{"source":"list","urls":["${target}"],"eagerness":"immediate"}]}</script>` : ""}
+<script>
+const go = () => { sessionStorage.setItem("leftAt", String(performance.timeOrigin + performance.now())); location.href = "${target}"; };
+${prerender ? `const wait = () => fetch("/__nav/state").then((r) => r.text()).then((s) => (s === "ready" ? go() : setTimeout(wait, 50)));\nwait();` : "setTimeout(go, 500);"}
+</script>`;
+
+/** `runs` visits to `target` from a harness page: prerendered ones, and as many straight from the network, alternating. */
+export async function timePrerender(chromium: string, runs = 10, target = "/services"): Promise<{ prerendered: PrerenderTrial[]; baseline: PrerenderTrial[] }> {
+  const { outDir } = readConfig();
+  const site = await serve(outDir, 0);
+  let state = "";
+  let shown: (trial: PrerenderTrial) => void = () => {};
+  // The site behind 150 ms, its pages with the reporter first in their head; the harness and the reports beside it.
+  const upstream = await slowProxy(originOf(site), false, (html) => html.replace("<head>", '<head><script src="/__nav/reporter.js"></script>'));
+  const front = createServer((req, res) => {
+    const read = () =>
+      new Promise<string>((done) => {
+        let body = "";
+        req.on("data", (chunk) => (body += chunk));
+        req.on("end", () => done(body));
+      });
+    if (req.url?.startsWith("/__nav/harness")) return res.writeHead(200, { "Content-Type": "text/html" }).end(harness(target, req.url.endsWith("prerender")));
+    if (req.url === "/__nav/reporter.js") return res.writeHead(200, { "Content-Type": "text/javascript" }).end(REPORTER);
+    if (req.url === "/__nav/state") return res.writeHead(200).end(state);
+    if (req.url === "/__nav/ready")
+      return void read().then(() => {
+        state = "ready";
+        res.end();
+      });
+    if (req.url === "/__nav/shown")
+      return void read().then((body) => {
+        res.end();
+        shown(JSON.parse(body));
+      });
+    const proxied = request(`${originOf(upstream)}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
+      res.writeHead(answer.statusCode ?? 502, answer.headers);
+      answer.pipe(res);
+    });
+    proxied.on("error", () => res.writeHead(502).end());
+    req.pipe(proxied);
+  });
+  await new Promise<void>((done) => front.listen(0, "127.0.0.1", () => done()));
+  const figures = { prerendered: [] as PrerenderTrial[], baseline: [] as PrerenderTrial[] };
+  try {
+    for (let i = 0; i < runs * 2; i++) {
+      const prerender = i % 2 === 0;
+      state = "";
+      const trial = new Promise<PrerenderTrial>((done) => (shown = done));
+      const profile = mkdtempSync(join(tmpdir(), "navigation-"));
+      const browser = spawn(
+        chromium,
+        ["--headless=new", ...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, `${originOf(front)}/__nav/harness${prerender ? "-prerender" : ""}`],
+        // In a group of its own: Debian's chromium is a script that starts the browser, which starts its helpers.
+        { stdio: "ignore", detached: true },
+      );
+      try {
+        const result = await Promise.race([
+          trial,
+          new Promise<never>((_, fail) => setTimeout(() => fail(new Error("no report from the page in 20 s")), 20_000)),
+        ]);
+        (prerender ? figures.prerendered : figures.baseline).push(result);
+      } finally {
+        const exited = new Promise((done) => browser.once("exit", done));
+        process.kill(-browser.pid!, "SIGKILL");
+        await exited;
+        rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
+      }
+    }
+    return figures;
+  } finally {
+    await Promise.all([site, upstream, front].map((server) => new Promise((done) => server.close(done))));
   }
 }
