@@ -155,6 +155,8 @@ export interface PrerenderTrial {
   ms: number;
   /** window.dataLayer existed while the page was still unseen: analytics ran in a prerendered page. */
   analyticsBeforeShown: boolean;
+  /** Its islands hydrated once it was shown (the report waits for them: a page whose islands never do sends none). */
+  islandsHydrated: boolean;
 }
 
 const REPORTER = `(() => {
@@ -169,7 +171,12 @@ const REPORTER = `(() => {
     if (!paint) return;
     const navigation = performance.getEntriesByType("navigation")[0];
     const shownAt = performance.timeOrigin + Math.max(paint.startTime, navigation.activationStart);
-    post("/__nav/shown", { prerendered, ms: shownAt - Number(sessionStorage.getItem("leftAt")), analyticsBeforeShown: window.analyticsBeforeShown === true });
+    const ms = shownAt - Number(sessionStorage.getItem("leftAt"));
+    // The islands' bootstrap works on a page shown after it was prerendered: its islands hydrate.
+    const hydrated = () => [...document.querySelectorAll("[data-island][data-when='load'], [data-island][data-when='idle']")].every((island) => island.dataset.hydrated === "true");
+    const report = () => post("/__nav/shown", { prerendered, ms, analyticsBeforeShown: window.analyticsBeforeShown === true, islandsHydrated: true });
+    const check = () => (hydrated() ? report() : setTimeout(check, 50));
+    check();
   }).observe({ type: "paint", buffered: true });
 })();`;
 
