@@ -1,13 +1,15 @@
 // dist/ is updated in place, not wiped: a file whose bytes are unchanged is not written again (a large
 // site's rebuild then writes only what changed), and whatever the build does not make is removed at the end.
-import { readdir, rmdir, unlink, writeFile } from "node:fs/promises";
+import { readdir, rmdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
-import { readIfExists } from "./files.ts";
+import { readIfExists, writeWhole } from "./files.ts";
 
 /** Writes the file unless it already holds exactly this text; true when it wrote. */
 export async function writeIfChanged(file: string, text: string): Promise<boolean> {
   if (readIfExists(file)?.toString("utf8") === text) return false;
-  await writeFile(file, text);
+  // Whole or not at all: the dev server serves dist/ while it is written, and a page read half-written
+  // was served as an empty document (a new page, fetched the moment it was written, stayed blank).
+  await writeWhole(file, text);
   return true;
 }
 
