@@ -1,12 +1,7 @@
 import type { Policy } from "../content/types.ts";
+import { slugOf } from "../shared/slug.ts";
 import { PageHeader } from "./Section.tsx";
 import { useSite } from "./SiteContext.tsx";
-
-const slug = (heading: string) =>
-  heading
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 
 /** /privacy and /terms: numbered sections, each an h2, with "Last updated" = the build date. */
 export function PolicyPage({ policy }: { policy: Policy }) {
@@ -21,8 +16,8 @@ export function PolicyPage({ policy }: { policy: Policy }) {
             Last updated: <time dateTime={buildDate.toISOString().slice(0, 10)}>{updated}</time>
           </p>
           {policy.sections.map((section, index) => (
-            <section key={section.heading} id={slug(section.heading)} className="policy__section" aria-labelledby={`${slug(section.heading)}-heading`}>
-              <h2 id={`${slug(section.heading)}-heading`}>{`${index + 1}. ${section.heading}`}</h2>
+            <section key={section.heading} id={slugOf(section.heading)} className="policy__section" aria-labelledby={`${slugOf(section.heading)}-heading`}>
+              <h2 id={`${slugOf(section.heading)}-heading`}>{`${index + 1}. ${section.heading}`}</h2>
               {section.paragraphs.map((text) => (
                 <p key={text}>{text}</p>
               ))}

@@ -8,6 +8,7 @@ import type { Article, BreadcrumbList, Graph, Organization, Person, Quantitative
 import { bio } from "../content/bio.ts";
 import { company, navigation, social } from "../content/site.ts";
 import type { CaseStudy, ServicePackage } from "../content/types.ts";
+import { slugOf } from "../shared/slug.ts";
 
 /** The kinds of page schema.org names that this site has; any other page is a WebPage. */
 export type PageType = "WebPage" | "AboutPage" | "ContactPage" | "ProfilePage" | "CollectionPage";
@@ -45,12 +46,6 @@ export function durationQuantity(shown: string): QuantitativeValue {
   const unit = match[2] as keyof typeof UNIT_CODES;
   return { "@type": "QuantitativeValue", value: Number(match[1]), unitCode: UNIT_CODES[unit], unitText: `${unit}s` };
 }
-
-const slugOf = (text: string) =>
-  text
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, "-")
-    .replace(/^-|-$/g, "");
 
 /** A package on /services: a Service the firm provides, offered at its price for its duration. */
 export function serviceNode(pkg: ServicePackage): Service {

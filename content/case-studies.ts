@@ -2,6 +2,7 @@
 // Every string in the non-featured studies is printed into a PDF with pdf-lib standard fonts,
 // so it must stay within WinAnsi (Windows-1252): plain ASCII and the separator "·" are safe.
 
+import { slugOf } from "../shared/slug.ts";
 import { company, memoryProduct } from "./site.ts";
 import type { CaseStudy } from "./types.ts";
 
@@ -113,11 +114,6 @@ export const caseStudies: CaseStudy[] = [
 /** A study's address on the site: /case-studies/<its PDF's name> for the five, its title's words for
  * the featured one (whose link leaves the site). */
 export function caseStudyPath(study: CaseStudy): string {
-  const slug = study.isExternalLink
-    ? study.title
-        .toLowerCase()
-        .replace(/[^a-z0-9]+/g, "-")
-        .replace(/^-|-$/g, "")
-    : study.pdfUrl.replace(/^.*\//, "").replace(/\.pdf$/, "");
+  const slug = study.isExternalLink ? slugOf(study.title) : study.pdfUrl.replace(/^.*\//, "").replace(/\.pdf$/, "");
   return `/case-studies/${slug}`;
 }
