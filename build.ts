@@ -26,7 +26,7 @@ import type { DocumentAssets } from "./steps/render.ts";
 import { RenderedBodies } from "./steps/render-cache.ts";
 import { siteData } from "./steps/site-data.ts";
 import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
-import { buildSocialCards, cardAlt, cardTitle, type SocialCards, sectionOf } from "./steps/social-cards.ts";
+import { buildSocialCards, type SocialCards } from "./steps/social-cards.ts";
 import { ART_SOURCES, ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
 import { buildStyles, styleCompiler } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
@@ -129,24 +129,10 @@ export class Pipeline {
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
-    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage, cards.paths], () => ({
+    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage, cards.byRoute], () => ({
       siteUrl: config.siteUrl,
       ogImage: images.images.ogImage,
-      cards: Object.fromEntries(
-        loaded.pages.flatMap((page) =>
-          cards.paths[page.route]
-            ? [
-                [
-                  page.route,
-                  {
-                    path: cards.paths[page.route],
-                    alt: cardAlt({ title: cardTitle(page.meta.title), section: sectionOf(page.route, page.meta), brand: loaded.renderer.company.name }),
-                  },
-                ],
-              ]
-            : [],
-        ),
-      ),
+      cards: cards.byRoute,
       csp: siteCsp(config, scripts.bootstrap, stylesheet),
       stylesheet,
       bootstrap: scripts.bootstrap,
@@ -198,7 +184,7 @@ export class Pipeline {
       ...pages.map((page) => page.file),
       ...scripts.files,
       ...images.files,
-      ...Object.values(cards.paths).map((path) => path.slice(1)),
+      ...Object.values(cards.byRoute).map((card) => card.path.slice(1)),
       ...publicFiles,
       ...pdfs.map((path) => path.slice(1)),
       ...hostFiles,

@@ -30,8 +30,12 @@ function svgSize(svg: string, file: string): { width: number; height: number } {
 /** What the encoder (steps/image-encoder.mjs) is asked for one file: a photo-like format at a quality,
  * or a palette PNG (the social cards: flat colour and text, a third of a JPEG's size and no artefacts). */
 interface Encoding {
-  art: string;
+  /** What the file is made from, as an error names it ("art/hero.svg"). */
+  name: string;
   svg: Buffer;
+  /** An artwork encoded at several sizes: its raster is kept by this name and drawn once. A social card,
+   * drawn once, has none. */
+  art?: string;
   /** Rasterises the art at its widest size: the SVG renders sharp at any size, so a larger raster would
    * only cost time (the hero at twice its size took as long as encoding it). */
   density: number;
@@ -100,7 +104,7 @@ class Artwork {
   }
 
   private encoding(resize: Encoding["resize"], format: Format): Encoding {
-    return { art: this.name, svg: this.svg, density: (72 * this.widest) / this.width, resize, format, quality: QUALITY[format] };
+    return { name: `art/${this.name}.svg`, art: this.name, svg: this.svg, density: (72 * this.widest) / this.width, resize, format, quality: QUALITY[format] };
   }
 
   encode(format: Format, width: number): Promise<Buffer> {
@@ -138,20 +142,16 @@ async function responsive(outDir: string, art: Artwork, widths: number[], fallba
 /** Social cards are 1200×630: the hero art, cropped to that shape around its centre. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
-/** The site's images, and the dist-relative files written for them. */
-export async function buildImages(outDir: string, shared?: Encoder): Promise<{ images: SiteData["images"]; files: string[] }> {
+/** The site's images, and the dist-relative files written for them; `encoder` is the pipeline's, which it closes. */
+export async function buildImages(outDir: string, encoder: Encoder): Promise<{ images: SiteData["images"]; files: string[] }> {
   await mkdir(join(outDir, "images"), { recursive: true });
-  // The pipeline's encoder, which it closes; else one of its own, closed once the images are made.
-  const encoder = shared ?? new Encoder();
   const hero = new Artwork("hero", await readFile("art/hero.svg"), 1600, encoder);
   const headshot = new Artwork("headshot", await readFile("art/headshot.svg"), 640, encoder);
   const [heroImage, headshotImage, ogImage] = await Promise.all([
     responsive(outDir, hero, [640, 768, 1024, 1600], 1600),
     responsive(outDir, headshot, [320, 480, 640], 640),
     hero.card(SOCIAL_CARD.width, SOCIAL_CARD.height).then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),
-  ]).finally(() => {
-    if (!shared) encoder.close();
-  });
+  ]);
   const images = { hero: heroImage, headshot: headshotImage, ogImage };
   return { images, files: [...JSON.stringify(images).matchAll(/\/(images\/[^\s",]+)/g)].map((match) => match[1]) };
 }

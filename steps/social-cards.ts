@@ -13,7 +13,7 @@ import type { PageMeta } from "../components/head.ts";
 import { sectionLabel } from "../components/structured-data.ts";
 import { company } from "../content/site.ts";
 import { cached, cacheKey } from "./cache.ts";
-import { Encoder, SOCIAL_CARD } from "./images.ts";
+import { type Encoder, SOCIAL_CARD } from "./images.ts";
 
 /** This file: an edit to the layout below makes every card again. */
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -32,17 +32,17 @@ export interface Card {
 }
 
 /** The section a page belongs to: its meta's, else its folder as the header names it ("Work" for a case study). */
-export function sectionOf(route: string, meta: PageMeta): string {
+function sectionOf(route: string, meta: PageMeta): string {
   return meta.section ?? sectionLabel(`/${route.split("/")[1] ?? ""}`);
 }
 
 /** The page's title as its card shows it, under the brand: without the company's name ("Cedarline Advisory | …"). */
-export function cardTitle(title: string): string {
+function cardTitle(title: string): string {
   return title.replace(new RegExp(`^${company.name}\\s*[|:–-]\\s*`), "").replace(new RegExp(`\\s*[|:–-]\\s*${company.name}$`), "");
 }
 
 /** The card's alternative text, for og:image:alt and twitter:image:alt. */
-export function cardAlt(card: Pick<Card, "title" | "section" | "brand">): string {
+function cardAlt(card: Card): string {
   return `${card.section}: ${card.title}. ${card.brand}`;
 }
 
@@ -97,8 +97,8 @@ async function cardSvg(card: Card, fonts: { name: string; data: Buffer; weight: 
 
 /** The cards of a build: where each page's will be (known at once, from what it shows), and when all are written. */
 export interface SocialCards {
-  /** Each page's card, a site path, by route. */
-  paths: Record<string, string>;
+  /** Each page's card by route: its site path, and what it shows (its alternative text). */
+  byRoute: Record<string, { path: string; alt: string }>;
   /** Resolves once every card is in the output folder (made, or taken from the cache). */
   written: Promise<void>;
 }
@@ -108,9 +108,7 @@ export interface SocialCards {
  * is made from: its address is known before it is drawn, so the pages are written while the cards are made
  * (the PNGs in the image encoder's process, on the other core) and the build waits for them only at its end.
  */
-export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDir: string, shared?: Encoder): Promise<SocialCards> {
-  // The pipeline's encoder, which it closes; else one of its own, closed once the cards are written.
-  const encoder = shared ?? new Encoder();
+export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDir: string, encoder: Encoder): Promise<SocialCards> {
   const fonts = await Promise.all(([400, 700, 800] as const).map(async (weight) => ({ weight, data: await readFile(fontFile(weight)) })));
   const layoutSource = await readFile(THIS_FILE);
   const host = new URL(siteUrl).host;
@@ -130,7 +128,7 @@ export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDi
       cards.map(async ({ route, card, key, file }) => {
         const png = await cached("images", key, "png", async () =>
           encoder.encode({
-            art: `card ${route}`,
+            name: `the social card of ${route}`,
             svg: Buffer.from(await cardSvg(card, faces)),
             density: 72,
             resize: { width },
@@ -140,12 +138,10 @@ export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDi
         );
         await writeFile(join(outDir, file), png);
       }),
-    ).finally(() => {
-      if (!shared) encoder.close();
-    });
+    );
   };
   const written = write();
   // A failure is reported where the build awaits it, at its end; until then it is not an unhandled rejection.
   written.catch(() => {});
-  return { paths: Object.fromEntries(cards.map(({ route, file }) => [route, `/${file}`])), written };
+  return { byRoute: Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: cardAlt(card) }])), written };
 }

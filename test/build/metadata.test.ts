@@ -7,6 +7,7 @@ import { before, describe, test } from "node:test";
 import { JSDOM } from "jsdom";
 import { pageTitle, scriptSafeJson } from "../../components/head.ts";
 import { company, seoDefaults } from "../../content/site.ts";
+import { Encoder } from "../../steps/images.ts";
 import { renderDocument } from "../../steps/render.ts";
 import { buildSocialCards } from "../../steps/social-cards.ts";
 import { compareWithBaseline } from "../helpers/screenshots.ts";
@@ -131,6 +132,7 @@ test("every page's social card is its own 1200×630 PNG under 100 KB, and the se
 test("a card is made again only when what it shows changes", async () => {
   const out = mkdtempSync(join(tmpdir(), "cards-"));
   mkdirSync(join(out, "images"));
+  const encoder = new Encoder();
   // A card's address carries the start of its cache key: the cache file that holds it, and when it was written.
   const cacheFileOf = (path: string) => {
     const key = /\.([0-9a-f]{12})\.png$/.exec(path)?.[1];
@@ -140,20 +142,25 @@ test("a card is made again only when what it shows changes", async () => {
   };
   try {
     const page = { route: "/services", meta: { title: `Card test ${process.pid} ${Date.now()}` } };
-    const first = await buildSocialCards([page], TEST_SITE_URL, out);
+    const first = await buildSocialCards([page], TEST_SITE_URL, out, encoder);
     await first.written;
-    assert.ok(existsSync(join(out, first.paths["/services"])), "written where its address says");
-    const madeAt = statSync(cacheFileOf(first.paths["/services"])).mtimeMs;
-    const again = await buildSocialCards([page], TEST_SITE_URL, out);
+    assert.ok(existsSync(join(out, first.byRoute["/services"].path)), "written where its address says");
+    const madeAt = statSync(cacheFileOf(first.byRoute["/services"].path)).mtimeMs;
+    const again = await buildSocialCards([page], TEST_SITE_URL, out, encoder);
     await again.written;
-    assert.deepEqual(again.paths, first.paths, "the same card, at the same address");
-    assert.equal(statSync(cacheFileOf(again.paths["/services"])).mtimeMs, madeAt, "the same title: the card is not made again");
-    const moved = await buildSocialCards([{ ...page, meta: { ...page.meta, section: "Elsewhere" } }], TEST_SITE_URL, out);
+    assert.deepEqual(again.byRoute, first.byRoute, "the same card, at the same address");
+    assert.equal(statSync(cacheFileOf(again.byRoute["/services"].path)).mtimeMs, madeAt, "the same title: the card is not made again");
+    const moved = await buildSocialCards([{ ...page, meta: { ...page.meta, section: "Elsewhere" } }], TEST_SITE_URL, out, encoder);
     await moved.written;
-    assert.notEqual(moved.paths["/services"], first.paths["/services"], "another section: a card of its own");
-    assert.ok(cacheFileOf(moved.paths["/services"]), "made and kept");
-    assert.ok(!readFileSync(join(out, moved.paths["/services"])).equals(readFileSync(join(out, first.paths["/services"]))), "and it looks different");
+    assert.notEqual(moved.byRoute["/services"].path, first.byRoute["/services"].path, "another section: a card of its own");
+    assert.ok(cacheFileOf(moved.byRoute["/services"].path), "made and kept");
+    assert.ok(
+      !readFileSync(join(out, moved.byRoute["/services"].path)).equals(readFileSync(join(out, first.byRoute["/services"].path))),
+      "and it looks different",
+    );
+    assert.match(moved.byRoute["/services"].alt, /^Elsewhere: Card test /);
   } finally {
+    encoder.close();
     rmSync(out, { recursive: true, force: true });
   }
 });
