@@ -724,7 +724,7 @@ if (ONLY === "navigation") {
   const peer = installAstroPeer();
   console.log(`  installed in ${((performance.now() - installStarted) / 1000).toFixed(1)} s at ${peer.dir}`);
   try {
-    if (ONLY !== "dev" && ONLY !== "navigation") await benchBuilds(peer);
+    if (ONLY !== "dev") await benchBuilds(peer);
     if (ONLY !== "build") await benchDevLoop(peer);
     if (!ONLY) await benchNavigation();
     printVerdicts();

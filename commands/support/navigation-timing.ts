@@ -6,7 +6,7 @@
 // (on press) is printed too: it refuses to prerender while an automation client is attached.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, request, type Server } from "node:http";
+import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,31 +21,34 @@ export const ADDED_LATENCY_MS = 150;
 const LINKS = ["/services", "/case-studies", "/bio", "/contact"];
 const SPECULATION_RULES = /<script type="speculationrules">[^<]*<\/script>/;
 
-/** A proxy in front of `origin` that answers ADDED_LATENCY_MS late; `withoutRules` takes the speculation rules out of every page,
- * `rewrite` changes every page otherwise. */
-function slowProxy(origin: string, withoutRules: boolean, rewrite?: (html: string) => string): Promise<Server> {
+interface ProxyOptions {
+  /** Changes every page on its way (its text, asked for uncompressed). */
+  rewrite?: (html: string) => string;
+  /** Answers a request of the measurement's own at once, before the latency; false passes it on. */
+  answer?: (req: IncomingMessage, res: ServerResponse) => boolean;
+}
+
+/** A proxy in front of `origin` that answers ADDED_LATENCY_MS late. */
+function slowProxy(origin: string, { rewrite, answer }: ProxyOptions = {}): Promise<Server> {
   const server = createServer((req, res) => {
+    if (answer?.(req, res)) return;
     // The request's body (none, for a page) is read at once; the answer starts ADDED_LATENCY_MS later.
     const body: Buffer[] = [];
     req.on("data", (chunk: Buffer) => body.push(chunk));
     setTimeout(() => {
-      // Uncompressed where the pages are rewritten, so that the rules can be found in them.
-      const rewrites = withoutRules || rewrite !== undefined;
-      const headers = rewrites ? { ...req.headers, "accept-encoding": "identity" } : req.headers;
-      const upstream = request(`${origin}${req.url}`, { method: req.method, headers }, (answer) => {
-        const html = String(answer.headers["content-type"] ?? "").startsWith("text/html");
-        if (!(rewrites && html)) {
-          res.writeHead(answer.statusCode ?? 502, answer.headers);
-          answer.pipe(res);
+      const headers = rewrite ? { ...req.headers, "accept-encoding": "identity" } : req.headers;
+      const upstream = request(`${origin}${req.url}`, { method: req.method, headers }, (reply) => {
+        const html = String(reply.headers["content-type"] ?? "").startsWith("text/html");
+        if (!(rewrite && html)) {
+          res.writeHead(reply.statusCode ?? 502, reply.headers);
+          reply.pipe(res);
           return;
         }
         const chunks: Buffer[] = [];
-        answer.on("data", (chunk: Buffer) => chunks.push(chunk));
-        answer.on("end", () => {
-          const page = Buffer.concat(chunks).toString("utf8");
-          const body = withoutRules ? page.replace(SPECULATION_RULES, "") : (rewrite?.(page) ?? page);
-          const { "content-length": _, ...headers } = answer.headers;
-          res.writeHead(answer.statusCode ?? 502, headers).end(body);
+        reply.on("data", (chunk: Buffer) => chunks.push(chunk));
+        reply.on("end", () => {
+          const { "content-length": _, ...headers } = reply.headers;
+          res.writeHead(reply.statusCode ?? 502, headers).end(rewrite(Buffer.concat(chunks).toString("utf8")));
         });
       });
       upstream.on("error", () => res.writeHead(502).end());
@@ -54,6 +57,14 @@ function slowProxy(origin: string, withoutRules: boolean, rewrite?: (html: strin
   });
   return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
 }
+
+/** A request's body, once it has all arrived. */
+const bodyOf = (req: IncomingMessage) =>
+  new Promise<string>((done) => {
+    let body = "";
+    req.on("data", (chunk) => (body += chunk));
+    req.on("end", () => done(body));
+  });
 
 const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
@@ -116,7 +127,10 @@ export async function timeNavigation(pairs = 10): Promise<NavigationFigures> {
   const { outDir } = readConfig();
   if (!existsSync(join(outDir, "index.html"))) throw new Error(`${outDir}/index.html not found: run npm run build first.`);
   const site = await serve(outDir, 0);
-  const [withRules, withoutRules] = await Promise.all([slowProxy(originOf(site), false), slowProxy(originOf(site), true)]);
+  const [withRules, withoutRules] = await Promise.all([
+    slowProxy(originOf(site)),
+    slowProxy(originOf(site), { rewrite: (html) => html.replace(SPECULATION_RULES, "") }),
+  ]);
   const browser = await launchBrowser();
   const figures: NavigationFigures = { prefetched: [], baseline: [], prerender: [] };
   try {
@@ -194,35 +208,26 @@ export async function timePrerender(chromium: string, runs = 10, target = "/serv
   let state = "";
   let shown: (trial: PrerenderTrial) => void = () => {};
   // The site behind 150 ms, its pages with the reporter first in their head; the harness and the reports beside it.
-  const upstream = await slowProxy(originOf(site), false, (html) => html.replace("<head>", '<head><script src="/__nav/reporter.js"></script>'));
-  const front = createServer((req, res) => {
-    const read = () =>
-      new Promise<string>((done) => {
-        let body = "";
-        req.on("data", (chunk) => (body += chunk));
-        req.on("end", () => done(body));
-      });
-    if (req.url?.startsWith("/__nav/harness")) return res.writeHead(200, { "Content-Type": "text/html" }).end(harness(target, req.url.endsWith("prerender")));
-    if (req.url === "/__nav/reporter.js") return res.writeHead(200, { "Content-Type": "text/javascript" }).end(REPORTER);
-    if (req.url === "/__nav/state") return res.writeHead(200).end(state);
-    if (req.url === "/__nav/ready")
-      return void read().then(() => {
-        state = "ready";
-        res.end();
-      });
-    if (req.url === "/__nav/shown")
-      return void read().then((body) => {
-        res.end();
-        shown(JSON.parse(body));
-      });
-    const proxied = request(`${originOf(upstream)}${req.url}`, { method: req.method, headers: req.headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-    });
-    proxied.on("error", () => res.writeHead(502).end());
-    req.pipe(proxied);
+  const front = await slowProxy(originOf(site), {
+    rewrite: (html) => html.replace("<head>", '<head><script src="/__nav/reporter.js"></script>'),
+    answer: (req, res) => {
+      if (req.url?.startsWith("/__nav/harness")) res.writeHead(200, { "Content-Type": "text/html" }).end(harness(target, req.url.endsWith("prerender")));
+      else if (req.url === "/__nav/reporter.js") res.writeHead(200, { "Content-Type": "text/javascript" }).end(REPORTER);
+      else if (req.url === "/__nav/state") res.writeHead(200).end(state);
+      else if (req.url === "/__nav/ready")
+        bodyOf(req).then(() => {
+          state = "ready";
+          res.end();
+        });
+      else if (req.url === "/__nav/shown")
+        bodyOf(req).then((body) => {
+          res.end();
+          shown(JSON.parse(body));
+        });
+      else return false;
+      return true;
+    },
   });
-  await new Promise<void>((done) => front.listen(0, "127.0.0.1", () => done()));
   const figures = { prerendered: [] as PrerenderTrial[], baseline: [] as PrerenderTrial[] };
   try {
     for (let i = 0; i < runs * 2; i++) {
@@ -251,6 +256,6 @@ export async function timePrerender(chromium: string, runs = 10, target = "/serv
     }
     return figures;
   } finally {
-    await Promise.all([site, upstream, front].map((server) => new Promise((done) => server.close(done))));
+    await Promise.all([site, front].map((server) => new Promise((done) => server.close(done))));
   }
 }
