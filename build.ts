@@ -1,6 +1,7 @@
 // The story of a build, told once for `npm run build` and `npm run dev` alike: read the pages, art,
-// styles and public files; make each page's social card; render every page; bundle the islands; write the documents; print the PDFs,
-// the sitemap and each host's files; remove what the site no longer makes; verify. Each step names its
+// styles and public files; name the images and each page's social card, and encode them while every
+// page is rendered; bundle the islands; write the documents; print the PDFs, the sitemap and each
+// host's files; remove what the site no longer makes; verify. Each step names its
 // inputs (source folders, settings, other steps' results) and keeps its last result while they are the
 // same, so a build runs every step once and a dev save redoes only what the save touched.
 // React already writes compact markup, so there is no minify step (html-minifier-terser saved 35 bytes
@@ -109,7 +110,7 @@ export class Pipeline {
 
     const [loaded, images, logos, publicFiles, stylesheet] = await Promise.all([
       step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load())),
-      step.images.get([version(ART_SOURCES)], () => timer.step("images", () => buildImages(out, encoder))),
+      step.images.get([version(ART_SOURCES)], () => buildImages(out, encoder)),
       step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
       step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),
       step.styles.get([version(STYLE_SOURCES)], async () => {
@@ -119,7 +120,7 @@ export class Pipeline {
       }),
     ]);
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
-    // Each card's address is known at once; the cards are drawn while the pages are rendered and written.
+    // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
     const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
     const cards = await step.cards.get([cardInputs, config.siteUrl], () => buildSocialCards(loaded.pages, config.siteUrl, out, encoder));
     this.site = site;
@@ -140,6 +141,8 @@ export class Pipeline {
     const { pages, changed: changedPages } = await timer.step("documents", () =>
       this.documents.write(bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sinkFor?.(bodies.length, rendered)),
     );
+    // An open page shown its new document fetches the images it names at once: they are written by then.
+    if (pagesWritten) await images.written;
     pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastScripts?.bootstrap });
     this.lastScripts = scripts;
 
@@ -191,7 +194,7 @@ export class Pipeline {
       ...fixedFiles,
       "sitemap.xml",
     ];
-    await timer.step("cards", () => cards.written);
+    await timer.step("images and cards", () => Promise.all([images.written, cards.written]));
     const removed = await removeStale(out, new Set(made));
     return { pages, changedPages, rendered, removed, scripts, timer };
   }

@@ -1,13 +1,15 @@
-// Rasterises the artwork in art/ into responsive WebP and JPEG files, content-hashed. Each encoded file
-// is cached by its source and settings, so a warm build never starts sharp (which runs in a process of
-// its own: steps/image-encoder.mjs).
+// Rasterises the artwork in art/ into responsive WebP and JPEG files, each named by the hash of what it
+// is made of. Each encoded file is cached by the same key, so a warm build never starts sharp (which
+// runs in a process of its own: steps/image-encoder.mjs).
 import { type ChildProcess, fork } from "node:child_process";
-import { createHash } from "node:crypto";
 import { mkdir, readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
 import { cached, cacheKey } from "./cache.ts";
+
+/** The encoder's code: sharp in a process of its own. */
+const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
 
 type Format = "webp" | "jpeg";
 const EXTENSION: Record<Format, string> = { webp: "webp", jpeg: "jpg" };
@@ -70,7 +72,7 @@ export class Encoder {
   private start(): ChildProcess {
     if (this.child) return this.child;
     // Without tsx's loader (the encoder is plain JavaScript); Buffers pass whole with "advanced" serialization.
-    const child = fork(fileURLToPath(new URL("./image-encoder.mjs", import.meta.url)), { execArgv: [], serialization: "advanced" });
+    const child = fork(fileURLToPath(ENCODER_FILE), { execArgv: [], serialization: "advanced" });
     child.on("message", ({ id, bytes, error }: { id: number; bytes?: Uint8Array; error?: string }) => {
       const call = this.waiting.get(id);
       this.waiting.delete(id);
@@ -89,6 +91,21 @@ export class Encoder {
   }
 }
 
+/**
+ * What an encoded file's bytes depend on besides its source and settings: sharp's version and the
+ * encoder's own code. Part of every image's key, so an image's name changes whenever its bytes may.
+ */
+export const encoderVersion: Promise<string> = Promise.all([
+  readFile("node_modules/sharp/package.json", "utf8").then((json) => String(JSON.parse(json).version)),
+  readFile(ENCODER_FILE),
+]).then(([sharp, code]) => cacheKey(sharp, code));
+
+/** An encoded file: its name, known from what it is made of before it is made, and its bytes to come. */
+interface Encoded {
+  key: string;
+  bytes: Promise<Buffer>;
+}
+
 /** One artwork, encoded only when the cache lacks one of its files. */
 class Artwork {
   readonly width: number;
@@ -99,6 +116,7 @@ class Artwork {
     readonly svg: Buffer,
     private readonly widest: number,
     private readonly encoder: Encoder,
+    private readonly version: string,
   ) {
     ({ width: this.width, height: this.height } = svgSize(svg.toString("utf8"), `art/${name}.svg`));
   }
@@ -107,51 +125,66 @@ class Artwork {
     return { name: `art/${this.name}.svg`, art: this.name, svg: this.svg, density: (72 * this.widest) / this.width, resize, format, quality: QUALITY[format] };
   }
 
-  encode(format: Format, width: number): Promise<Buffer> {
-    return cached("images", cacheKey(this.svg, format, String(width), String(QUALITY[format]), String(this.widest)), EXTENSION[format], () =>
-      this.encoder.encode(this.encoding({ width }, format)),
-    );
+  encode(format: Format, width: number): Encoded {
+    const key = cacheKey(this.version, this.svg, format, String(width), String(QUALITY[format]), String(this.widest));
+    return { key, bytes: cached("images", key, EXTENSION[format], () => this.encoder.encode(this.encoding({ width }, format))) };
   }
 
   /** The art cropped to this shape around its centre, as JPEG. */
-  card(width: number, height: number): Promise<Buffer> {
-    return cached("images", cacheKey(this.svg, "card", String(width), String(height), String(QUALITY.jpeg), String(this.widest)), "jpg", () =>
-      this.encoder.encode(this.encoding({ width, height, fit: "cover" }, "jpeg")),
-    );
+  card(width: number, height: number): Encoded {
+    const key = cacheKey(this.version, this.svg, "card", String(width), String(height), String(QUALITY.jpeg), String(this.widest));
+    return { key, bytes: cached("images", key, "jpg", () => this.encoder.encode(this.encoding({ width, height, fit: "cover" }, "jpeg"))) };
   }
 }
 
-/** Writes one file with its content hash in the name and returns its site path. */
-async function emit(outDir: string, name: string, width: number, format: Format, bytes: Buffer): Promise<string> {
-  const file = `images/${name}-${width}.${createHash("sha256").update(bytes).digest("hex").slice(0, 8)}.${EXTENSION[format]}`;
-  await writeFile(join(outDir, file), bytes);
-  return `/${file}`;
-}
+/** The images of a build: their site paths (known at once), and the writing of their files. */
+class Emitter {
+  readonly writes: Promise<void>[] = [];
 
-/** WebP at each width, and a JPEG for the rest at `fallbackWidth`. */
-async function responsive(outDir: string, art: Artwork, widths: number[], fallbackWidth: number): Promise<ResponsiveImage> {
-  const [webp, fallback] = await Promise.all([
-    Promise.all(widths.map(async (w) => `${await emit(outDir, art.name, w, "webp", await art.encode("webp", w))} ${w}w`)).then((candidates) =>
-      candidates.join(", "),
-    ),
-    art.encode("jpeg", fallbackWidth).then((bytes) => emit(outDir, art.name, fallbackWidth, "jpeg", bytes)),
-  ]);
-  return { width: fallbackWidth, height: Math.round((art.height * fallbackWidth) / art.width), webp, fallback };
+  constructor(private readonly outDir: string) {}
+
+  /** Names the file by its key (what it is made of) and writes it once encoded; returns its site path. */
+  emit(name: string, width: number, format: Format, { key, bytes }: Encoded): string {
+    const file = `images/${name}-${width}.${key.slice(0, 8)}.${EXTENSION[format]}`;
+    this.writes.push(bytes.then((data) => writeFile(join(this.outDir, file), data)));
+    return `/${file}`;
+  }
+
+  /** WebP at each width, and a JPEG for the rest at `fallbackWidth`. */
+  responsive(art: Artwork, widths: number[], fallbackWidth: number): ResponsiveImage {
+    return {
+      width: fallbackWidth,
+      height: Math.round((art.height * fallbackWidth) / art.width),
+      webp: widths.map((w) => `${this.emit(art.name, w, "webp", art.encode("webp", w))} ${w}w`).join(", "),
+      fallback: this.emit(art.name, fallbackWidth, "jpeg", art.encode("jpeg", fallbackWidth)),
+    };
+  }
 }
 
 /** Social cards are 1200×630: the hero art, cropped to that shape around its centre. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
-/** The site's images, and the dist-relative files written for them; `encoder` is the pipeline's, which it closes. */
-export async function buildImages(outDir: string, encoder: Encoder): Promise<{ images: SiteData["images"]; files: string[] }> {
+/**
+ * The site's images and the dist-relative files written for them; `encoder` is the pipeline's. Each
+ * file is named by the hash of what it is made of, as Astro names its images, so the pages can be
+ * rendered and written while sharp encodes them on the other core: `written` resolves once every file
+ * is in the output folder (a cold build of the real site waited ~0.5 s for the encoder before it could
+ * render a page).
+ */
+export async function buildImages(outDir: string, encoder: Encoder): Promise<{ images: SiteData["images"]; files: string[]; written: Promise<void> }> {
   await mkdir(join(outDir, "images"), { recursive: true });
-  const hero = new Artwork("hero", await readFile("art/hero.svg"), 1600, encoder);
-  const headshot = new Artwork("headshot", await readFile("art/headshot.svg"), 640, encoder);
-  const [heroImage, headshotImage, ogImage] = await Promise.all([
-    responsive(outDir, hero, [640, 768, 1024, 1600], 1600),
-    responsive(outDir, headshot, [320, 480, 640], 640),
-    hero.card(SOCIAL_CARD.width, SOCIAL_CARD.height).then((bytes) => emit(outDir, "hero-social", SOCIAL_CARD.width, "jpeg", bytes)),
-  ]);
-  const images = { hero: heroImage, headshot: headshotImage, ogImage };
-  return { images, files: [...JSON.stringify(images).matchAll(/\/(images\/[^\s",]+)/g)].map((match) => match[1]) };
+  const version = await encoderVersion;
+  const [heroSvg, headshotSvg] = await Promise.all([readFile("art/hero.svg"), readFile("art/headshot.svg")]);
+  const hero = new Artwork("hero", heroSvg, 1600, encoder, version);
+  const headshot = new Artwork("headshot", headshotSvg, 640, encoder, version);
+  const emitter = new Emitter(outDir);
+  const images = {
+    hero: emitter.responsive(hero, [640, 768, 1024, 1600], 1600),
+    headshot: emitter.responsive(headshot, [320, 480, 640], 640),
+    ogImage: emitter.emit("hero-social", SOCIAL_CARD.width, "jpeg", hero.card(SOCIAL_CARD.width, SOCIAL_CARD.height)),
+  };
+  const written = Promise.all(emitter.writes).then(() => {});
+  // A failure is reported where the build awaits it, at its end; until then it is not an unhandled rejection.
+  written.catch(() => {});
+  return { images, files: [...JSON.stringify(images).matchAll(/\/(images\/[^\s",]+)/g)].map((match) => match[1]), written };
 }

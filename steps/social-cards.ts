@@ -13,7 +13,7 @@ import type { PageMeta } from "../components/head.ts";
 import { sectionLabel } from "../components/structured-data.ts";
 import { company } from "../content/site.ts";
 import { cached, cacheKey } from "./cache.ts";
-import { type Encoder, SOCIAL_CARD } from "./images.ts";
+import { type Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
 
 /** This file: an edit to the layout below makes every card again. */
 const THIS_FILE = fileURLToPath(import.meta.url);
@@ -110,13 +110,13 @@ export interface SocialCards {
  */
 export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDir: string, encoder: Encoder): Promise<SocialCards> {
   const fonts = await Promise.all(([400, 700, 800] as const).map(async (weight) => ({ weight, data: await readFile(fontFile(weight)) })));
-  const layoutSource = await readFile(THIS_FILE);
+  const [layoutSource, encoding] = await Promise.all([readFile(THIS_FILE), encoderVersion]);
   const host = new URL(siteUrl).host;
   const cards = pages
     .filter((page) => page.meta.socialCard !== false)
     .map(({ route, meta }) => {
       const card: Card = { title: cardTitle(meta.title), section: sectionOf(route, meta), brand: company.name, host };
-      const key = cacheKey("social-card", layoutSource, satoriVersion(), ...fonts.map((font) => font.data), JSON.stringify(card));
+      const key = cacheKey("social-card", layoutSource, satoriVersion(), encoding, ...fonts.map((font) => font.data), JSON.stringify(card));
       const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
       return { route, card, key, file: `images/card-${name}.${key.slice(0, 12)}.png` };
     });

@@ -1,13 +1,13 @@
 // Every page's <head>: title rule, description, keywords, social cards, canonical, robots, JSON-LD.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { JSDOM } from "jsdom";
 import { pageTitle, scriptSafeJson } from "../../components/head.ts";
 import { company, seoDefaults } from "../../content/site.ts";
-import { Encoder } from "../../steps/images.ts";
+import { buildImages, Encoder } from "../../steps/images.ts";
 import { renderDocument } from "../../steps/render.ts";
 import { buildSocialCards } from "../../steps/social-cards.ts";
 import { compareWithBaseline } from "../helpers/screenshots.ts";
@@ -162,5 +162,59 @@ test("a card is made again only when what it shows changes", async () => {
   } finally {
     encoder.close();
     rmSync(out, { recursive: true, force: true });
+  }
+});
+
+test("the art's images are named by what they are made of before sharp encodes them, so the pages need not wait", async () => {
+  const project = process.cwd();
+  const dir = mkdtempSync(join(tmpdir(), "images-"));
+  const out = join(dir, "out");
+  // A fresh folder (no cache of encoded images) with art nobody has encoded yet.
+  mkdirSync(join(dir, "art"));
+  for (const name of ["hero", "headshot"]) {
+    writeFileSync(
+      join(dir, "art", `${name}.svg`),
+      readFileSync(join(project, "art", `${name}.svg`), "utf8").replace("</svg>", `<!-- ${process.pid} ${Date.now()} --></svg>`),
+    );
+  }
+  symlinkSync(join(project, "node_modules"), join(dir, "node_modules"), "dir");
+  let release = () => {};
+  const held = new Promise<void>((done) => {
+    release = done;
+  });
+  let encoded = 0;
+  // The pipeline's encoder, holding every image until released.
+  class HeldEncoder extends Encoder {
+    override encode(encoding: Parameters<Encoder["encode"]>[0]) {
+      return held.then(() => super.encode(encoding)).finally(() => encoded++);
+    }
+  }
+  const encoder = new HeldEncoder();
+  const { default: sharp } = await import("sharp");
+  process.chdir(dir);
+  try {
+    const { images, files, written } = await buildImages(out, encoder);
+    assert.equal(encoded, 0, "named with nothing encoded yet");
+    assert.match(images.hero.fallback, /^\/images\/hero-1600\.[0-9a-f]{8}\.jpg$/);
+    assert.equal(files.length, 10, files.join(", "));
+    const early = await Promise.race([written.then(() => "written"), new Promise((done) => setImmediate(done, "waiting"))]);
+    assert.equal(early, "waiting", "the files are written only once encoded");
+    release();
+    await written;
+    assert.equal(encoded, 10);
+    for (const file of files) {
+      const { width } = await sharp(readFileSync(join(out, file))).metadata();
+      assert.equal(width, Number(/-(\d+)\./.exec(file)?.[1]), file);
+    }
+    // Other art: other names.
+    writeFileSync(join(dir, "art", "headshot.svg"), readFileSync(join(dir, "art", "headshot.svg"), "utf8").replace("</svg>", "<!-- edited --></svg>"));
+    const again = await buildImages(out, encoder);
+    await again.written;
+    assert.notEqual(again.images.headshot.fallback, images.headshot.fallback);
+    assert.equal(again.images.hero.fallback, images.hero.fallback, "the hero is what it was");
+  } finally {
+    process.chdir(project);
+    encoder.close();
+    rmSync(dir, { recursive: true, force: true });
   }
 });
