@@ -125,6 +125,8 @@ export class Pipeline {
     const cards = await step.cards.get([cardInputs, config.siteUrl], () => buildSocialCards(loaded.pages, config.siteUrl, out, encoder));
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
+    // Known now, so that what the sink starts (a build's verification thread) loads while the islands are bundled.
+    const sink = sinkFor?.(bodies.length, rendered);
 
     const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
@@ -139,7 +141,7 @@ export class Pipeline {
       bootstrap: scripts.bootstrap,
     }));
     const { pages, changed: changedPages } = await timer.step("documents", () =>
-      this.documents.write(bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sinkFor?.(bodies.length, rendered)),
+      this.documents.write(bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sink),
     );
     // An open page shown its new document fetches the images it names at once: they are written by then.
     if (pagesWritten) await images.written;
@@ -212,8 +214,8 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   let verification: Verification | undefined;
   try {
     const run = await pipeline.run([], {
-      sinkFor: () => {
-        verification = new Verification(config.outDir, config.siteUrl, undefined, { keeps: true });
+      sinkFor: (_pages, rendered) => {
+        verification = new Verification(config.outDir, config.siteUrl, undefined, { keeps: true, expected: rendered });
         return verification;
       },
     });

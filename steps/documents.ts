@@ -25,6 +25,8 @@ export interface PageSink {
   page(file: string, html: string, stamp: string | null): void | Promise<void>;
   /** A document left as an earlier run wrote it (same body, same assets, file untouched since), with its file's stamp. */
   kept(file: string, stamp: string): void | Promise<void>;
+  /** Every document of this run has come: what waits for more may start now, while the run goes on. */
+  allCome?(): void;
 }
 
 /** What a route's document was written from, and the file's stamp once written. */
@@ -84,6 +86,7 @@ export class DocumentWriter {
       await sink?.page(file, html, stamp);
     }
     this.last = now;
+    sink?.allCome?.();
     await this.keepRecord(outDir);
     return { pages, changed };
   }

@@ -176,8 +176,17 @@ export class PageValidation {
   private validated = 0;
   private shared = 0;
 
-  constructor(private validators?: Validators) {
+  /** `expected`: pages likely to need validating; when some and no `validators` are given, threads
+   * sized for them start loading html-validate at once. */
+  constructor(
+    private validators?: Validators,
+    expected = 0,
+  ) {
     this.threadsCpuMsBefore = validators?.cpuMs ?? 0;
+    if (!validators && expected > 0) {
+      this.started = Validators.for(expected);
+      this.validators = this.started;
+    }
   }
 
   /** What a page's validity depends on besides the page: html-validate's version and its config. */
@@ -213,6 +222,19 @@ export class PageValidation {
       await this.sent.find((part) => part.pages > 0)?.checked;
     }
     this.send(validators);
+  }
+
+  /**
+   * Validates the pages queued so far at once, in a thread (started now when there is none), and
+   * returns: the caller goes on with other work meanwhile. A build of the real site calls it once its
+   * pages are written, so that html-validate loads and checks on the other core while the PDFs,
+   * sitemap and host files are written.
+   */
+  startNow(): void {
+    if (!this.batch.length) return;
+    this.started ??= this.validators ? undefined : Validators.for(this.batch.length);
+    this.validators ??= this.started;
+    this.send(this.validators!);
   }
 
   /** Ends the threads this validation started (a build whose later step failed). */

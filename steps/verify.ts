@@ -100,14 +100,16 @@ export class Verification {
   /**
    * `validators`: html-validate threads already started (a large site, or the dev server's background thread).
    * `keeps`: a build keeps what it verified in a record of the output folder, for the next build.
+   * `expected`: how many pages are new to this run (rendered anew): when some, html-validate's threads
+   * start loading at once, to be ready when the pages have come.
    */
   constructor(
     private readonly outDir: string,
     private readonly siteUrl: string,
     validators?: Validators,
-    { keeps = false } = {},
+    { keeps = false, expected = 0 } = {},
   ) {
-    this.validation = new PageValidation(validators);
+    this.validation = new PageValidation(validators, expected);
     this.salt = cacheKey(this.validation.fingerprint, siteUrl);
     if (keeps) {
       this.record = outputRecord(outDir, "verified");
@@ -124,6 +126,12 @@ export class Verification {
     if (stamp) this.stamps.set(file, stamp);
     this.linksMs += performance.now() - begun;
     return this.validation.add({ file, html });
+  }
+
+  /** Every page has come: the pages whose validity is not known are validated now, in a thread, while
+   * the build writes the rest of its files. */
+  allCome(): void {
+    this.validation.startNow();
   }
 
   /** A page left as an earlier build wrote it: taken from the record when its file's `stamp` is the one
