@@ -72,7 +72,8 @@ export class Encoder {
   private start(): ChildProcess {
     if (this.child) return this.child;
     // Without tsx's loader (the encoder is plain JavaScript); Buffers pass whole with "advanced" serialization.
-    const child = fork(fileURLToPath(ENCODER_FILE), { execArgv: [], serialization: "advanced" });
+    // Two malloc arenas, not one per libvips thread: 150–160 → 125–135 MB resident, as fast.
+    const child = fork(fileURLToPath(ENCODER_FILE), { execArgv: [], serialization: "advanced", env: { ...process.env, MALLOC_ARENA_MAX: "2" } });
     child.on("message", ({ id, bytes, error }: { id: number; bytes?: Uint8Array; error?: string }) => {
       const call = this.waiting.get(id);
       this.waiting.delete(id);
