@@ -3,9 +3,11 @@
 // ~85 MB of native memory that libvips never returns while its process lives: in the build's own
 // process it stayed through the writing of every page, where the build's memory peaks. Plain
 // JavaScript, so that the process starts without tsx's loader.
-// Asked { id, name, art, svg, density, resize, format, quality }, it answers { id, bytes } or { id, error }
-// (the error starting with `name`). `art` names an artwork whose raster is kept for its other sizes; a
-// social card has none. `format` is webp, jpeg, or png (a palette PNG, for the social cards).
+// Asked { id, name, art, svg, card, density, resize, format, quality }, it answers { id, bytes } or
+// { id, error } (the error starting with `name`). `art` names an artwork whose raster is kept for its
+// other sizes; a social card has none, and comes as `card`, what it shows, laid out here with satori
+// (steps/card-layout.mjs, loaded at the first card). `format` is webp, jpeg, or png (a palette PNG,
+// for the social cards).
 import sharp from "sharp";
 
 /** Each artwork rasterised once, at the density asked (its widest size), by name. */
@@ -22,13 +24,16 @@ async function pixels(art, svg, density) {
   return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
-process.on("message", async ({ id, name, art, svg, density, resize, format, quality }) => {
+process.on("message", async ({ id, name, art, svg, card, density, resize, format, quality }) => {
   try {
-    const image = (art ? await pixels(art, svg, density) : sharp(Buffer.from(svg), { density })).resize(resize);
+    const source = card ? Buffer.from(await (await import("./card-layout.mjs")).cardSvg(card, resize)) : Buffer.from(svg);
+    const image = (art ? await pixels(art, source, density) : sharp(source, { density })).resize(resize);
     const encoded =
       format === "png"
-        ? // Quantised fast (effort 1, no dither): 15 cards in 0.26 s at 22 KB each, where effort 10 took 0.90 s for the same size.
-          image.png({ palette: true, compressionLevel: 6, effort: 1, dither: 0 })
+        ? // Quantised fast to 16 colours (effort 1, no dither): the card's five colours and their edges
+          // against the ground. 12 ms a card and 8–11 KB, where 256 colours took 35 ms for 14–22 KB
+          // and looked the same; effort 10 took 0.90 s for 15 cards at the same size as effort 1.
+          image.png({ palette: true, colours: 16, compressionLevel: 6, effort: 1, dither: 0 })
         : format === "webp"
           ? image.webp({ quality })
           : image.jpeg({ quality, mozjpeg: true });

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
 import { cached, cacheKey } from "./cache.ts";
+import type { Card } from "./card-layout.mjs";
 
 /** The encoder's code: sharp in a process of its own. */
 const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
@@ -34,7 +35,9 @@ function svgSize(svg: string, file: string): { width: number; height: number } {
 interface Encoding {
   /** What the file is made from, as an error names it ("art/hero.svg"). */
   name: string;
-  svg: Buffer;
+  /** The art; or, for a social card, what the card shows (the encoder lays it out: steps/card-layout.mjs). */
+  svg?: Buffer;
+  card?: Card;
   /** An artwork encoded at several sizes: its raster is kept by this name and drawn once. A social card,
    * drawn once, has none. */
   art?: string;
