@@ -20,7 +20,7 @@ import { Memo, SourceVersions } from "./steps/inputs.ts";
 import { bundleIslands } from "./steps/islands.ts";
 import { lastModifiedDates } from "./steps/lastmod.ts";
 import { removeStale } from "./steps/output.ts";
-import { pageBundler } from "./steps/pages.ts";
+import { pageBundler, stopBundling } from "./steps/pages.ts";
 import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
 import { copyPublic, readLogos } from "./steps/public-files.ts";
 import type { DocumentAssets } from "./steps/render.ts";
@@ -51,6 +51,8 @@ export interface RunOptions {
 
 export class Pipeline {
   private readonly sources = new SourceVersions();
+  /** The dev server's pipeline: it keeps its compilers running between saves. */
+  private readonly dev: boolean;
   private readonly bundler: ReturnType<typeof pageBundler>;
   private readonly sass: ReturnType<typeof styleCompiler> | undefined;
   private readonly bodies: RenderedBodies;
@@ -79,6 +81,7 @@ export class Pipeline {
     readonly config: SiteConfig = readConfig(),
     options: PipelineOptions = {},
   ) {
+    this.dev = Boolean(options.dev);
     this.bundler = pageBundler({ dev: options.dev });
     this.bodies = new RenderedBodies(Boolean(options.dev), config.outDir);
     // A build keeps what it wrote for the next build; the dev server keeps it in memory between saves.
@@ -120,6 +123,10 @@ export class Pipeline {
         return css;
       }),
     ]);
+    // A build's esbuild has nothing to do while the pages are rendered: its process (~35 MB) ends now and
+    // starts again for the islands (~15 ms), so it is not held beside the image encoder, where a large
+    // site's build peaks.
+    if (!this.dev) await stopBundling();
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
     // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
     const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
@@ -137,6 +144,7 @@ export class Pipeline {
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
+    if (!this.dev) await stopBundling();
     const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage, cards.byRoute], () => ({
       siteUrl: config.siteUrl,
       ogImage: images.images.ogImage,

@@ -214,6 +214,11 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   };
 }
 
+/** Ends esbuild's process (~35 MB) while a build has nothing for it to bundle; the next bundle starts it again. */
+export function stopBundling(): Promise<void> {
+  return esbuild.stop();
+}
+
 /** Every project file each page file's output comes from: the page, what it imports, and what the
  * renderer imports (`all`); and (`template`) for a collection's file, what the renderer imports and the
  * files its component and meta use (`templates`; all of its sources where they could not be traced). */
