@@ -44,8 +44,9 @@ export interface RunOptions {
   sinkFor?: (pages: number, rendered: number) => PageSink;
   /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at once). */
   stylesheetReady?: (css: string) => void;
-  /** Called once the documents are on disk, before the steps that follow them (the dev server shows them
-   * then): every page, the routes whose document changed, and whether the browser code changed. */
+  /** Called once the documents are on disk, and the images they name (the dev server shows them then),
+   * before the steps that follow them: every page, the routes whose document changed, and whether the
+   * browser code changed. */
   pagesWritten?: (written: { pages: WrittenPage[]; changed: string[]; scriptsChanged: boolean }) => void;
 }
 
@@ -82,11 +83,11 @@ export class Pipeline {
     options: PipelineOptions = {},
   ) {
     this.dev = Boolean(options.dev);
-    this.bundler = pageBundler({ dev: options.dev });
-    this.bodies = new RenderedBodies(Boolean(options.dev), config.outDir);
+    this.bundler = pageBundler({ dev: this.dev });
+    this.bodies = new RenderedBodies(this.dev, config.outDir);
     // A build keeps what it wrote for the next build; the dev server keeps it in memory between saves.
-    this.documents = new DocumentWriter(!options.dev);
-    this.sass = options.dev ? styleCompiler() : undefined;
+    this.documents = new DocumentWriter(!this.dev);
+    this.sass = this.dev ? styleCompiler() : undefined;
   }
 
   /** Builds the site into config.outDir, redoing only the steps that `changed` files (project-relative) feed. */
@@ -131,10 +132,13 @@ export class Pipeline {
     // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
     const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
     const cards = await step.cards.get([cardInputs, config.siteUrl], () => buildSocialCards(loaded.pages, config.siteUrl, out, encoder));
-    // Every image is asked for by now: the encoder's memory (~130 MB) is given back as soon as they are
-    // written, not held through the rest of the run (a large site's verification).
-    const encoded = Promise.all([images.written, cards.written]);
-    encoded.finally(() => encoder.close()).catch(() => {});
+    // Every image is asked for by now: the encoder's memory (~130 MB) is given back as soon as all are
+    // written or failed, not held through the rest of the run (a large site's verification). A failed
+    // write (an encoder stopped by a failed run) is made again by the next run.
+    step.images.keptIf(images, images.written);
+    step.cards.keptIf(cards, cards.written);
+    const imagesWritten = Promise.all([images.written, cards.written]);
+    Promise.allSettled([images.written, cards.written]).then(() => encoder.close());
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
     // Known now, so that what the sink starts (a build's verification thread) loads while the islands are bundled.
@@ -153,11 +157,11 @@ export class Pipeline {
       stylesheet,
       bootstrap: scripts.bootstrap,
     }));
+    // The dev server serves dist/ as it is written: a page is written once the images it names are.
+    if (this.dev) await images.written;
     const { pages, changed: changedPages } = await timer.step("documents", () =>
       this.documents.write(bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sink),
     );
-    // An open page shown its new document fetches the images it names at once: they are written by then.
-    if (pagesWritten) await images.written;
     pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastScripts?.bootstrap });
     this.lastScripts = scripts;
 
@@ -209,7 +213,7 @@ export class Pipeline {
       ...fixedFiles,
       "sitemap.xml",
     ];
-    await timer.step("images and cards", () => encoded);
+    await timer.step("images and cards", () => imagesWritten);
     const removed = await removeStale(out, new Set(made));
     return { pages, changedPages, rendered, removed, scripts, timer };
   }

@@ -1,5 +1,5 @@
-// sharp in a process of its own, which steps/images.ts starts when its cache lacks an encoded image
-// and ends when the images are done. Rendering the SVGs (librsvg, fonts) and encoding them leaves
+// sharp in a process of its own, which steps/images.ts starts when its cache lacks an encoded image;
+// the pipeline (build.ts) ends it once the images and the social cards are written. Rendering the SVGs (librsvg, fonts) and encoding them leaves
 // ~85 MB of native memory that libvips never returns while its process lives: in the build's own
 // process it stayed through the writing of every page, where the build's memory peaks. Plain
 // JavaScript, so that the process starts without tsx's loader.

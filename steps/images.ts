@@ -35,8 +35,9 @@ function svgSize(svg: string, file: string): { width: number; height: number } {
 interface Encoding {
   /** What the file is made from, as an error names it ("art/hero.svg"). */
   name: string;
-  /** The art; or, for a social card, what the card shows (the encoder lays it out: steps/card-layout.mjs). */
+  /** The art (an artwork's SVG). */
   svg?: Buffer;
+  /** Or, for a social card, what it shows: the encoder lays it out (steps/card-layout.mjs). */
   card?: Card;
   /** An artwork encoded at several sizes: its raster is kept by this name and drawn once. A social card,
    * drawn once, has none. */

@@ -32,4 +32,12 @@ export class Memo<T> {
     this.last = { inputs, result };
     return result;
   }
+
+  /** For a result whose work goes on after the step returned it (files still being written): should
+   * that work fail, the result is forgotten, so the next run makes it again rather than fail on it. */
+  keptIf(result: T, finished: Promise<unknown>): void {
+    finished.catch(() => {
+      if (this.last?.result === result) this.last = undefined;
+    });
+  }
 }

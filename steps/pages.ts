@@ -59,7 +59,8 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
 
 /**
  * A page bundler over `root`. `load()` bundles (or reuses what a build kept) and imports the result;
- * `dispose()` stops esbuild. A build uses it once; the dev server keeps it for every save.
+ * `dispose()` ends the dev server's warm contexts (a build's esbuild ends with `stopBundling`). A build
+ * uses it once; the dev server keeps it for every save.
  * A build bundles React in too, in its production form: one bundled module loads several times faster than
  * React's own CommonJS files, and no setting of the build's own environment can pick the slow development
  * build. The dev server (`dev`) leaves React outside, loaded once and kept across saves. With
@@ -214,7 +215,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   };
 }
 
-/** Ends esbuild's process (~35 MB) while a build has nothing for it to bundle; the next bundle starts it again. */
+/** Ends esbuild's process (~35 MB) while a build has nothing for it to bundle; the next bundle starts it
+ * again. Only where no esbuild call or context is live in this process: esbuild leaves those hanging.
+ * The dev server's pipeline, whose contexts stay warm, never calls it. */
 export function stopBundling(): Promise<void> {
   return esbuild.stop();
 }

@@ -14,6 +14,9 @@ import { cached, cacheKey } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
 import { type Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
 
+/** How the encoder makes a card: part of each card's key, as the layout is. */
+const CARD_ENCODING = { density: 72, resize: SOCIAL_CARD, format: "png", quality: 0 } as const;
+
 /** The layout: an edit to it makes every card again. */
 const LAYOUT_FILE = fileURLToPath(new URL("./card-layout.mjs", import.meta.url));
 
@@ -51,13 +54,13 @@ export interface SocialCards {
  * (the PNGs in the image encoder's process, on the other core) and the build waits for them only at its end.
  */
 export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDir: string, encoder: Encoder): Promise<SocialCards> {
-  const [layoutSource, encoding, ...fonts] = await Promise.all([readFile(LAYOUT_FILE), encoderVersion, ...FONT_FILES.map(({ file }) => readFile(file))]);
+  const [layoutSource, encoderKey, ...fonts] = await Promise.all([readFile(LAYOUT_FILE), encoderVersion, ...FONT_FILES.map(({ file }) => readFile(file))]);
   const host = new URL(siteUrl).host;
   const cards = pages
     .filter((page) => page.meta.socialCard !== false)
     .map(({ route, meta }) => {
       const card: Card = { title: cardTitle(meta.title), section: sectionOf(route, meta), brand: company.name, host };
-      const key = cacheKey("social-card", layoutSource, satoriVersion(), encoding, ...fonts, JSON.stringify(card));
+      const key = cacheKey("social-card", layoutSource, satoriVersion(), encoderKey, ...fonts, JSON.stringify(CARD_ENCODING), JSON.stringify(card));
       const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
       return { route, card, key, file: `images/card-${name}.${key.slice(0, 12)}.png` };
     });
@@ -65,9 +68,7 @@ export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDi
     await mkdir(join(outDir, "images"), { recursive: true });
     await Promise.all(
       cards.map(async ({ route, card, key, file }) => {
-        const png = await cached("images", key, "png", async () =>
-          encoder.encode({ name: `the social card of ${route}`, card, density: 72, resize: SOCIAL_CARD, format: "png", quality: 0 }),
-        );
+        const png = await cached("images", key, "png", async () => encoder.encode({ name: `the social card of ${route}`, card, ...CARD_ENCODING }));
         await writeFile(join(outDir, file), png);
       }),
     );

@@ -39,10 +39,13 @@ function nativeSass(): [dart: string, snapshot: string] | null {
   return null;
 }
 
-function compileNatively([dart, snapshot]: [string, string]): Promise<string> {
+/** The CSS, or null when the command could not be started (the JavaScript host then compiles). */
+function compileNatively([dart, snapshot]: [string, string]): Promise<string | null> {
   return new Promise((done, fail) => {
     execFile(dart, [snapshot, "--style=compressed", "--no-source-map", ENTRY], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
-      if (error) fail(new Error(stderr.trim() || error.message));
+      // Not started (ENOENT, EACCES: a string code), where Sass's own failure is an exit code.
+      if (error && typeof error.code === "string") done(null);
+      else if (error) fail(new Error(stderr.trim().replace(/^Error: /, "") || error.message));
       else {
         // Sass's warnings (deprecations) are still shown.
         if (stderr.trim()) console.warn(stderr.trimEnd());
@@ -55,7 +58,8 @@ function compileNatively([dart, snapshot]: [string, string]): Promise<string> {
 async function compile(compiler?: Compiler): Promise<string> {
   try {
     const native = compiler ? null : nativeSass();
-    if (native) return await compileNatively(native);
+    const css = native && (await compileNatively(native));
+    if (css !== null) return css;
     const sass = compiler ?? (await import("sass-embedded"));
     return (await sass.compileAsync(ENTRY, { style: "compressed" })).css;
   } catch (error) {

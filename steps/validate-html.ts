@@ -226,8 +226,8 @@ export class PageValidation {
 
   /**
    * Validates the pages queued so far at once, in a thread (started now when there is none), and
-   * returns: the caller goes on with other work meanwhile. A build of the real site calls it once its
-   * pages are written, so that html-validate loads and checks on the other core while the PDFs,
+   * returns: the caller goes on with other work meanwhile. A build calls it (Verification.allCome) once
+   * its pages are written, so that html-validate checks them on the other core while the PDFs,
    * sitemap and host files are written.
    */
   startNow(): void {

@@ -1,7 +1,8 @@
 // What a build keeps for the next one (steps/build-state.ts, steps/render-cache.ts): a body's key moves
 // with whatever it is made from and nothing else; a record of an older format is read as none; each
 // output folder has its own record, so building one folder leaves another's alone; a removed entry's
-// body is pruned. A file reached through a path alias is one of a page's sources: test/build/pages.test.ts.
+// body is pruned; a step's result whose files then fail to be written is made again. A file reached
+// through a path alias is one of a page's sources: test/build/pages.test.ts.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -10,6 +11,7 @@ import { test } from "node:test";
 import { build } from "../../build.ts";
 import { keepRecord, outputRecord, RECORD_FORMAT, readRecord } from "../../steps/build-state.ts";
 import { readConfig } from "../../steps/config.ts";
+import { Memo } from "../../steps/inputs.ts";
 import type { LoadedPages } from "../../steps/pages.ts";
 import { bodyKey, RenderedBodies, settingsKey } from "../../steps/render-cache.ts";
 
@@ -106,4 +108,24 @@ test("an entry removed from a collection leaves the record, and its body is prun
   } finally {
     for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
   }
+});
+
+test("a step's result whose files fail to be written after it returned is made again by the next run, where one written is kept", async () => {
+  const step = new Memo<{ written: Promise<void> }>();
+  let made = 0;
+  const make = (fails: boolean) => () => {
+    made++;
+    const written = fails ? Promise.reject(new Error("the image encoder stopped before it answered")) : Promise.resolve();
+    written.catch(() => {});
+    return { written };
+  };
+  const failed = await step.get(["art 1"], make(true));
+  step.keptIf(failed, failed.written);
+  await failed.written.catch(() => {});
+  const again = await step.get(["art 1"], make(false));
+  assert.notEqual(again, failed, "the same inputs, but the failed result is not handed out again");
+  step.keptIf(again, again.written);
+  await again.written;
+  assert.equal(await step.get(["art 1"], make(false)), again, "a result whose files were written is kept");
+  assert.equal(made, 2);
 });
