@@ -100,21 +100,21 @@ export class Pipeline {
     // with its child processes, medians of 3).
     const encoder = new Encoder();
     try {
-      return await this.steps(options, timer, encoder);
+      return await this.steps(changed, options, timer, encoder);
     } finally {
       encoder.close();
     }
   }
 
   /** The steps of one run, each redone only when its inputs changed. */
-  private async steps({ sinkFor, stylesheetReady, pagesWritten }: RunOptions, timer: BuildTimer, encoder: Encoder) {
+  private async steps(changed: string[], { sinkFor, stylesheetReady, pagesWritten }: RunOptions, timer: BuildTimer, encoder: Encoder) {
     const { config, step } = this;
     const version = (...folders: string[]) => this.sources.of(...folders);
     const out = config.outDir;
     await mkdir(out, { recursive: true });
 
     const [loaded, images, logos, publicFiles, stylesheet] = await Promise.all([
-      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load())),
+      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load(changed))),
       step.images.get([version(ART_SOURCES)], () => buildImages(out, encoder)),
       step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
       step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),

@@ -226,3 +226,40 @@ test("a type error is reported in the terminal and on the page, and the edit sti
   await until(async () => (await page.$("#dev-notice")) === null, "the notice to clear", 30_000);
   assert.deepEqual(consoleErrors, []);
 });
+
+test("a file a collection's template comes to read through a save is one of its sources from then on, while an unrelated save keeps the template's trace", async () => {
+  const template = read("pages/case-studies/[slug].tsx");
+  const note = (text: string) => `export const studyNote = ${JSON.stringify(text)};\n`;
+  const showsNote = (text: string) => until(async () => (await page.textContent(".study-note")) === text, `the note "${text}"`);
+  await page.goto(`${dev.origin}/case-studies/eqos-initiative`);
+  // A new module nobody imports yet, then the template made to import it.
+  let from = dev.output().length;
+  saveInPlace(project.dir, "content/study-note.ts", note("Note one"));
+  await dev.waitForOutput(/content\/study-note\.ts: .* in \d+ ms/, from);
+  const withNote = template
+    .replace(
+      'import { visitLabel } from "../../content/site.ts";',
+      'import { visitLabel } from "../../content/site.ts";\nimport { studyNote } from "../../content/study-note.ts";',
+    )
+    .replace('<nav className="container study-pager"', '<p className="container study-note">{studyNote}</p>\n      <nav className="container study-pager"');
+  assert.notEqual(withNote, template);
+  saveByRename(project.dir, "pages/case-studies/[slug].tsx", withNote);
+  await showsNote("Note one");
+  saveByRename(project.dir, "content/study-note.ts", note("Note two"));
+  await showsNote("Note two");
+  // An unrelated save (the home page's content): the template's trace is kept.
+  from = dev.output().length;
+  saveInPlace(project.dir, "content/home.ts", withHeading("Why leaders choose, unrelated save:"));
+  await dev.waitForOutput(/content\/home\.ts: re-rendered \d+ pages? in \d+ ms/, from);
+  // The kept trace still holds the note: its save reaches every entry.
+  from = dev.output().length;
+  saveInPlace(project.dir, "content/study-note.ts", note("Note three"));
+  await showsNote("Note three");
+  // The six entries, and any page the save before left unsettled (saved within the clock's slack of its bundle).
+  await dev.waitForOutput(/content\/study-note\.ts: re-rendered [6-8] pages in \d+ ms/, from);
+  saveByRename(project.dir, "pages/case-studies/[slug].tsx", template);
+  saveInPlace(project.dir, "content/home.ts", homeContent);
+  await until(async () => (await page.locator(".study-note").count()) === 0, "the template back");
+  rmSync(join(project.dir, "content/study-note.ts"));
+  await until(async () => (await page.goto(`${dev.origin}/`))?.ok() === true, "back on the home page");
+});
