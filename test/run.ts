@@ -64,10 +64,6 @@ interface Done {
 const FILE_LIMIT_MS = 180_000;
 /** Each file's last time, so the next run starts the slowest first. */
 const TIMES = ".cache/test-times.json";
-/** Each file's time in a full run, committed: a fresh clone (CI) has no last run of its own, and in the
- * order the files are named the slowest started last. Refresh it from .cache/test-times.json when test
- * files come or go; a file it lacks counts as slow. */
-const USUAL_TIMES = "test/file-times.json";
 const JOBS = Number(process.env.TEST_JOBS ?? 3);
 const ONLY = process.env.TEST_FILES?.split(",").filter(Boolean);
 
@@ -138,9 +134,9 @@ async function runAll(jobs: Job[], env: NodeJS.ProcessEnv): Promise<Done[]> {
   return results;
 }
 
-function readTimes(file: string): Record<string, number> {
+function readTimes(): Record<string, number> {
   try {
-    return JSON.parse(readFileSync(file, "utf8")) as Record<string, number>;
+    return JSON.parse(readFileSync(TIMES, "utf8")) as Record<string, number>;
   } catch {
     return {};
   }
@@ -209,7 +205,7 @@ const jobs: Job[] = [
   ...files.map((file) => ({ name: file, command: process.execPath, args: ["--import", "tsx", "--test-reporter=spec", file], count: nodeTestCount })),
 ].filter((job) => !ONLY || ONLY.some((word) => job.name.includes(word)));
 // The slowest first, so that the last to finish is a short one; a file not timed yet counts as slow.
-const times = { ...readTimes(USUAL_TIMES), ...readTimes(TIMES) };
+const times = readTimes();
 jobs.sort((a, b) => (times[b.name] ?? Number.POSITIVE_INFINITY) - (times[a.name] ?? Number.POSITIVE_INFINITY));
 
 const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", [SHARED_CHROMIUM]: chromium.wsEndpoint() };
