@@ -31,7 +31,7 @@ process.on("message", async ({ id, name, art, svg, card, density, resize, format
     const encoded =
       format === "png"
         ? // Quantised fast to 16 colours (effort 1, no dither): the card's five colours and their edges
-          // against the ground. 12 ms a card and 8–11 KB, where 256 colours took 35 ms for 14–22 KB
+          // against the ground. 12 ms a card and 6–13 KB, where 256 colours took 35 ms for 12–23 KB
           // and looked the same; effort 10 took 0.90 s for 15 cards at the same size as effort 1.
           image.png({ palette: true, colours: 16, compressionLevel: 6, effort: 1, dither: 0 })
         : format === "webp"
