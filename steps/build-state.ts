@@ -3,7 +3,7 @@
 // another format, or a damaged or missing one, reads as none: the work it would have saved is done
 // again. The dev server keeps the same state in memory instead (each step's own fields).
 import { statSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
@@ -37,8 +37,12 @@ export function readRecord<T>(file: string): T | null {
   }
 }
 
-/** Keeps `value` in `file` for the next build, whole (see writeWhole), its folder made first. */
+/** The records of the layout before a folder per output folder, which nothing reads any more. */
+const OLD_RECORDS = ["documents.json", "verified.json"].map((name) => join(CACHE_DIR, name));
+
+/** Keeps `value` in `file` for the next build, whole (see writeWhole), its folder made first; the old
+ * layout's records go. */
 export async function keepRecord(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeWhole(file, JSON.stringify({ format: RECORD_FORMAT, value }));
+  await Promise.all([writeWhole(file, JSON.stringify({ format: RECORD_FORMAT, value })), ...OLD_RECORDS.map((old) => rm(old, { force: true }))]);
 }

@@ -1,8 +1,8 @@
 // What a build keeps for the next one (steps/build-state.ts, steps/render-cache.ts): a body's key moves
 // with whatever it is made from and nothing else; a record of an older format is read as none; each
 // output folder has its own record, so building one folder leaves another's alone; a removed entry's
-// body is pruned; a step's result whose files then fail to be written is made again. A file reached
-// through a path alias is one of a page's sources: test/build/pages.test.ts.
+// body is pruned; the old layout's records go; a step's result whose files then fail to be written is
+// made again. A file reached through a path alias is one of a page's sources: test/build/pages.test.ts.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -128,4 +128,17 @@ test("a step's result whose files fail to be written after it returned is made a
   await again.written;
   assert.equal(await step.get(["art 1"], make(false)), again, "a result whose files were written is kept");
   assert.equal(made, 2);
+});
+
+test("keeping a record removes the old layout's records, which nothing reads any more", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "records-"));
+  try {
+    mkdirSync(".cache", { recursive: true });
+    for (const old of [".cache/documents.json", ".cache/verified.json"]) writeFileSync(old, "{}");
+    await keepRecord(join(dir, "record.json"), ["kept"]);
+    assert.deepEqual(readRecord(join(dir, "record.json")), ["kept"]);
+    for (const old of [".cache/documents.json", ".cache/verified.json"]) assert.equal(existsSync(old), false, old);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
