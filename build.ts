@@ -137,8 +137,9 @@ export class Pipeline {
     // write (an encoder stopped by a failed run) is made again by the next run.
     step.images.keptIf(images, images.written);
     step.cards.keptIf(cards, cards.written);
-    const imagesWritten = Promise.all([images.written, cards.written]);
-    Promise.allSettled([images.written, cards.written]).then(() => encoder.close());
+    const writes = [images.written, cards.written];
+    const imagesWritten = Promise.all(writes);
+    Promise.allSettled(writes).then(() => encoder.close());
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
     // Known now, so that what the sink starts (a build's verification thread) loads while the islands are bundled.

@@ -1,8 +1,8 @@
 // sharp in a process of its own, which steps/images.ts starts when its cache lacks an encoded image;
-// the pipeline (build.ts) ends it once the images and the social cards are written. Rendering the SVGs (librsvg, fonts) and encoding them leaves
-// ~85 MB of native memory that libvips never returns while its process lives: in the build's own
-// process it stayed through the writing of every page, where the build's memory peaks. Plain
-// JavaScript, so that the process starts without tsx's loader.
+// the pipeline (build.ts) ends it once the images and the social cards are written. Rendering the
+// SVGs (librsvg, fonts) and encoding them leaves ~85 MB of native memory that libvips never returns
+// while its process lives: in the build's own process it stayed through the writing of every page,
+// where the build's memory peaks. Plain JavaScript, so that the process starts without tsx's loader.
 // Asked { id, name, art, svg, card, density, resize, format, quality }, it answers { id, bytes } or
 // { id, error } (the error starting with `name`). `art` names an artwork whose raster is kept for its
 // other sizes; a social card has none, and comes as `card`, what it shows, laid out here with satori

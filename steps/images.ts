@@ -147,6 +147,8 @@ class Artwork {
 
 /** The images of a build: their site paths (known at once), and the writing of their files. */
 class Emitter {
+  /** The dist-relative files named so far, and the writing of each. */
+  readonly files: string[] = [];
   readonly writes: Promise<void>[] = [];
 
   constructor(private readonly outDir: string) {}
@@ -154,6 +156,7 @@ class Emitter {
   /** Names the file by its key (what it is made of) and writes it once encoded; returns its site path. */
   emit(name: string, width: number, format: Format, { key, bytes }: Encoded): string {
     const file = `images/${name}-${width}.${key.slice(0, 8)}.${EXTENSION[format]}`;
+    this.files.push(file);
     this.writes.push(bytes.then((data) => writeFile(join(this.outDir, file), data)));
     return `/${file}`;
   }
@@ -194,5 +197,5 @@ export async function buildImages(outDir: string, encoder: Encoder): Promise<{ i
   const written = Promise.all(emitter.writes).then(() => {});
   // A failure is reported where the build awaits it, at its end; until then it is not an unhandled rejection.
   written.catch(() => {});
-  return { images, files: [...JSON.stringify(images).matchAll(/\/(images\/[^\s",]+)/g)].map((match) => match[1]), written };
+  return { images, files: emitter.files, written };
 }

@@ -191,11 +191,10 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     return templateInputs(file).catch(() => null);
   }
 
-  /** `changed`: the files saved since the last load (the dev server's), which spares an unneeded trace. */
-  async function load(changed?: string[]): Promise<LoadedPages> {
-    // Not told what changed (a build, an error's explanation): every trace is made again.
-    if (changed) for (const file of changed) savedSince.add(file);
-    else lastTraces.clear();
+  /** `changed`: the files saved since the last load (the dev server's), which spares an unneeded trace;
+   * a build, which keeps no trace, gives none. */
+  async function load(changed: string[] = []): Promise<LoadedPages> {
+    for (const file of changed) savedSince.add(file);
     const bundledAt = Date.now();
     const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");

@@ -183,10 +183,16 @@ export class PageValidation {
     expected = 0,
   ) {
     this.threadsCpuMsBefore = validators?.cpuMs ?? 0;
-    if (!validators && expected > 0) {
-      this.started = Validators.for(expected);
+    if (expected > 0) this.threads(expected);
+  }
+
+  /** The threads given, else ones this validation starts, sized for `pages`, and closes at the end. */
+  private threads(pages: number): Validators {
+    if (!this.validators) {
+      this.started = Validators.for(pages);
       this.validators = this.started;
     }
+    return this.validators;
   }
 
   /** What a page's validity depends on besides the page: html-validate's version and its config. */
@@ -203,10 +209,7 @@ export class PageValidation {
     const key = cacheKey(this.version, this.configText, page.html);
     if (this.known.has(key)) return;
     this.batch.push({ ...page, key });
-    if (!this.validators && this.batch.length >= 2 * PAGES_PER_WORKER) {
-      this.started = Validators.for(this.batch.length);
-      this.validators = this.started;
-    }
+    if (this.batch.length >= 2 * PAGES_PER_WORKER) this.threads(this.batch.length);
     const { validators } = this;
     if (!validators || this.batch.length < BATCH) return;
     // The threads' answers come as events: let those already here in first. A caller that never waits on
@@ -231,10 +234,7 @@ export class PageValidation {
    * sitemap and host files are written.
    */
   startNow(): void {
-    if (!this.batch.length) return;
-    this.started ??= this.validators ? undefined : Validators.for(this.batch.length);
-    this.validators ??= this.started;
-    this.send(this.validators!);
+    if (this.batch.length) this.send(this.threads(this.batch.length));
   }
 
   /** Ends the threads this validation started (a build whose later step failed). */
