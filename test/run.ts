@@ -1,7 +1,8 @@
 // npm test: the cheap checks, the browsers and servers the tests need, the test sites built once, then
-// every test file in a process of its own, a few at a time, the slowest first. Each file's report is
-// printed whole when it ends (never interleaved), and a table of every file's time and test count at
-// the end. Browser files share one Chromium (a fresh context per test).
+// the test files, a few processes at a time, the slowest first: each long file in a process of its own,
+// the short ones a few to a shared process. Each process's report is printed whole when it ends (never
+// interleaved), and a table of every process's time and test count at the end. Browser files share one
+// Chromium (a fresh context per test).
 //   npm test                          everything
 //   TEST_FILES=journeys npm test      only the files whose path contains one of these words (comma-separated)
 //   TEST_JOBS=2 npm test              how many files run at once (default 3)
@@ -43,11 +44,11 @@ function ensureInstalled(programs: [debianPackage: string, find: () => string][]
 }
 
 interface Job {
-  /** What the table calls it: the test file, or "vitest". */
+  /** What the table calls it: the test file, the files sharing its process, or "vitest". */
   name: string;
   command: string;
   args: string[];
-  /** The number of tests its report says ran, or null when it says none. */
+  /** The number of tests its report says ran, or null when it says none (or a file of it ran none). */
   count: (output: string) => number | null;
 }
 
@@ -119,7 +120,7 @@ async function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Done> {
   const mark = result.ok ? "✔" : "✖";
   console.log(`\n── ${mark} ${job.name} (${tests ?? "no"} tests, ${result.seconds.toFixed(1)} s)`);
   console.log(output.trimEnd());
-  if (tests === null) console.log(`✖ ${job.name} ran no tests: a file must run at least one`);
+  if (tests === null) console.log(`✖ ${job.name}: a file ran no tests, and each must run at least one`);
   return result;
 }
 
@@ -153,6 +154,48 @@ const vitestCount = (output: string) => {
   const tests = Number(/^\s*Tests\s+.*\((\d+)\)\s*$/m.exec(plain)?.[1] ?? 0);
   return tests > 0 ? tests : null;
 };
+
+/**
+ * A shared process's count: node:test's total, once the report shows each file's suite ("▶ file", then
+ * its tests two spaces in) with a test of its own. A file that registers none counts as running none.
+ */
+const sharedCount = (files: string[]) => (output: string) => {
+  const ranSome = (file: string) => {
+    const start = output.indexOf(`▶ ${file}\n`);
+    return start >= 0 && /^ {2}[✔✖﹣]/m.test(output.slice(start, output.indexOf(` ${file} (`, start + 1)));
+  };
+  return files.every(ranSome) ? nodeTestCount(output) : null;
+};
+
+/**
+ * The long test files, each run in a process of its own: browsers in other engines, dev servers,
+ * builds of project copies, every page in every theme. The others run beside them in shared processes.
+ */
+const ALONE = ["smoke", "journeys-firefox", "journeys-webkit", "dev-server", "lighthouse", "collection-errors", "rebuild", "verify", "dev-and-build"];
+/** At most this many short files share a process. Sharing saves each file its own start (Node, tsx,
+ * playwright-core, jsdom): the twelve short build files took 24 CPU-s in processes of their own and
+ * 17 in two shared ones, the ten short browser files 45 and 38 (two runs each, one process at a time, quiet). */
+const FILES_PER_PROCESS = 6;
+
+/** The short files of each folder, dealt into as few shared processes as hold them. */
+function sharedProcesses(files: string[]): string[][] {
+  const byFolder = new Map<string, string[]>();
+  for (const file of files) {
+    const folder = file.slice(0, file.lastIndexOf("/"));
+    byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
+  }
+  return [...byFolder.values()].flatMap((folder) => {
+    const processes: string[][] = Array.from({ length: Math.ceil(folder.length / FILES_PER_PROCESS) }, () => []);
+    for (const [i, file] of folder.entries()) processes[i % processes.length].push(file);
+    return processes;
+  });
+}
+
+/** The file, or for several "test/build: content, hosts, islands". */
+const sharedName = (files: string[]) =>
+  files.length === 1
+    ? files[0]
+    : `${files[0].slice(0, files[0].lastIndexOf("/"))}: ${files.map((file) => file.slice(file.lastIndexOf("/") + 1, -".test.ts".length)).join(", ")}`;
 
 /** A check run beside the rest of the setup; its output is kept, to be printed whole. */
 async function check(label: string, command: string, args: string[]): Promise<{ label: string; ok: boolean; output: string }> {
@@ -199,18 +242,28 @@ await sitesBuilt.catch(async (error) => {
   throw error;
 });
 
-const files = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort();
+const files = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort().filter((file) => !ONLY || ONLY.some((word) => file.includes(word)));
+const nodeTest = (name: string, files: string[]): Job => ({
+  name,
+  command: process.execPath,
+  args: ["--import", "tsx", "--test-reporter=spec", ...(files.length === 1 ? files : ["test/helpers/shared-process.ts", ...files])],
+  count: files.length === 1 ? nodeTestCount : sharedCount(files),
+});
+const alone = files.filter((file) => ALONE.some((name) => file.endsWith(`/${name}.test.ts`)));
 const jobs: Job[] = [
-  { name: "vitest (test/unit)", command: bin("vitest"), args: ["run"], count: vitestCount },
-  ...files.map((file) => ({ name: file, command: process.execPath, args: ["--import", "tsx", "--test-reporter=spec", file], count: nodeTestCount })),
-].filter((job) => !ONLY || ONLY.some((word) => job.name.includes(word)));
+  ...(!ONLY || ONLY.some((word) => "vitest (test/unit)".includes(word))
+    ? [{ name: "vitest (test/unit)", command: bin("vitest"), args: ["run"], count: vitestCount }]
+    : []),
+  ...alone.map((file) => nodeTest(file, [file])),
+  ...sharedProcesses(files.filter((file) => !alone.includes(file))).map((shared) => nodeTest(sharedName(shared), shared)),
+];
 // The slowest first, so that the last to finish is a short one; a file not timed yet counts as slow.
 const times = readTimes();
 jobs.sort((a, b) => (times[b.name] ?? Number.POSITIVE_INFINITY) - (times[a.name] ?? Number.POSITIVE_INFINITY));
 
 const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", [SHARED_CHROMIUM]: chromium.wsEndpoint() };
 if (xvfb) env.DISPLAY = xvfb.name;
-console.log(`── ${jobs.length} test files, ${JOBS} at a time`);
+console.log(`── ${files.length} test files and vitest in ${jobs.length} processes, ${JOBS} at a time`);
 // Ctrl+C (or a terminate) reaches only this process's group. Each file's group gets an interrupt, as
 // Ctrl+C would give it, so that puppeteer and chrome-launcher stop the browsers they started in groups
 // of their own; whatever is left after 5 s is killed. The shared Chromium and the Xvfb stop too.
@@ -244,7 +297,7 @@ const results = await runAll(jobs, env).finally(stopBrowsers);
 
 mkdirSync(".cache", { recursive: true });
 writeFileSync(TIMES, JSON.stringify({ ...times, ...Object.fromEntries(results.map((result) => [result.name, Number(result.seconds.toFixed(1))])) }, null, 1));
-console.log("\n── each file's time, slowest first (and when it started)");
+console.log("\n── each process's time, slowest first (and when it started)");
 for (const result of [...results].sort((a, b) => b.seconds - a.seconds)) {
   const when = `at ${result.startedAt.toFixed(0).padStart(3)} s`;
   console.log(`${result.ok ? "✔" : "✖"} ${result.seconds.toFixed(1).padStart(5)} s  ${when}  ${String(result.tests ?? 0).padStart(3)} tests  ${result.name}`);
@@ -252,7 +305,7 @@ for (const result of [...results].sort((a, b) => b.seconds - a.seconds)) {
 const failed = results.filter((result) => !result.ok);
 const total = results.reduce((sum, result) => sum + (result.tests ?? 0), 0);
 console.log(
-  `\n${total} tests in ${results.length} files; ${failed.length ? `${failed.length} files FAILED: ${failed.map((f) => f.name).join(", ")}` : "all passed"}`,
+  `\n${total} tests in ${results.length} processes; ${failed.length ? `${failed.length} FAILED: ${failed.map((f) => f.name).join("; ")}` : "all passed"}`,
 );
 console.log(`npm test took ${seconds(started).toFixed(1)} s`);
 process.exit(failed.length ? 1 : 0);

@@ -36,7 +36,9 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
     await page.goto(`${suite.sites[0].origin}/`);
     const headerBefore = await page.locator(".site-header").boundingBox();
     await Promise.all([page.waitForURL(`${suite.sites[0].origin}/services`), page.getByRole("link", { name: "Services", exact: true }).first().click()]);
-    await page.waitForFunction("window.revealed !== null");
+    // A function, not a string: Playwright evaluates a string's polls with the page's eval, which its CSP
+    // refuses (the first check passes unpolled only when the page is quick enough to have revealed).
+    await page.waitForFunction(() => (window as unknown as { revealed: unknown }).revealed !== null);
     const { revealed, shifts } = await page.evaluate<{ revealed: { transition: boolean; parts: string[] }; shifts: number }>(
       "({ revealed: window.revealed, shifts: window.shifts })",
     );
