@@ -171,7 +171,7 @@ const sharedCount = (files: string[]) => (output: string) => {
  * The long test files, each run in a process of its own: browsers in other engines, dev servers,
  * builds of project copies, every page in every theme. The others run beside them in shared processes.
  */
-const ALONE = ["smoke", "journeys-firefox", "journeys-webkit", "dev-server", "lighthouse", "collection-errors", "rebuild", "verify", "dev-and-build"];
+const ALONE = ["smoke", "journeys-firefox", "journeys-webkit", "dev-server", "lighthouse", "collection-errors", "rebuild", "verify"];
 /** At most this many short files share a process. Sharing saves each file its own start (Node, tsx,
  * playwright-core, jsdom): the twelve short build files took 24 CPU-s in processes of their own and
  * 17 in two shared ones, the ten short browser files 45 and 38 (two runs each, one process at a time, quiet). */
@@ -306,7 +306,7 @@ for (const result of [...results].sort((a, b) => b.seconds - a.seconds)) {
 const failed = results.filter((result) => !result.ok);
 const total = results.reduce((sum, result) => sum + (result.tests ?? 0), 0);
 console.log(
-  `\n${total} tests in ${results.length} processes; ${failed.length ? `${failed.length} FAILED: ${failed.map((f) => f.name).join("; ")}` : "all passed"}`,
+  `\n${total} tests in ${results.length} process${results.length === 1 ? "" : "es"}; ${failed.length ? `${failed.length} FAILED: ${failed.map((f) => f.name).join("; ")}` : "all passed"}`,
 );
 console.log(`npm test took ${seconds(started).toFixed(1)} s`);
 process.exit(failed.length ? 1 : 0);
