@@ -30,10 +30,24 @@ export function screenshotName(route: string, width: number, colorScheme: "light
  */
 export async function screenshotPage(page: Page): Promise<Buffer> {
   await page.evaluate(async () => {
+    // A page just resized chooses its images' sources again (srcset) at its next rendering: after two frames
+    // any new choice is being fetched.
+    await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     await document.fonts.ready;
     const images = [...document.images];
     // A lazy image below the fold would never load without scrolling; the screenshot shows the whole page.
     for (const image of images) image.loading = "eager";
+    // Each image's last chosen source has arrived (complete counts a source still being fetched as not).
+    await Promise.all(
+      images.map(
+        (image) =>
+          image.complete ||
+          new Promise((done) => {
+            image.addEventListener("load", done, { once: true });
+            image.addEventListener("error", done, { once: true });
+          }),
+      ),
+    );
     // A broken image rejects; the screenshot then shows it broken, which the comparison catches.
     await Promise.all(images.map((image) => image.decode().catch(() => undefined)));
     for (const animation of document.getAnimations()) {
