@@ -5,7 +5,7 @@
 // Chromium (a fresh context per test).
 //   npm test                          everything
 //   TEST_FILES=journeys npm test      only the files whose path contains one of these words (comma-separated)
-//   TEST_JOBS=2 npm test              how many files run at once (default 3)
+//   TEST_JOBS=2 npm test              how many processes run at once (default 3)
 import { type ChildProcess, execSync, type SpawnOptions, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
@@ -50,6 +50,8 @@ interface Job {
   args: string[];
   /** The number of tests its report says ran, or null when it says none (or a file of it ran none). */
   count: (output: string) => number | null;
+  /** The node:test files it runs. */
+  files?: string[];
 }
 
 interface Done {
@@ -61,9 +63,9 @@ interface Done {
   tests: number | null;
 }
 
-/** A file that runs longer than this has hung: it is stopped and fails. */
+/** A process that runs longer than this has hung: it is stopped and fails. */
 const FILE_LIMIT_MS = 180_000;
-/** Each file's last time, so the next run starts the slowest first. */
+/** Each process's last time, so the next run starts the slowest first. */
 const TIMES = ".cache/test-times.json";
 const JOBS = Number(process.env.TEST_JOBS ?? 3);
 const ONLY = process.env.TEST_FILES?.split(",").filter(Boolean);
@@ -72,7 +74,7 @@ const started = performance.now();
 const bin = (name: string) => `node_modules/.bin/${name}`;
 const seconds = (since: number) => (performance.now() - since) / 1000;
 
-/** The process groups of the test files running now: each file runs in a group of its own. */
+/** The process groups of the test processes running now: each runs in a group of its own. */
 const running = new Set<number>();
 /** Set on Ctrl+C or a terminate: no further file starts. */
 let stopping = false;
@@ -120,7 +122,10 @@ async function runJob(job: Job, env: NodeJS.ProcessEnv): Promise<Done> {
   const mark = result.ok ? "✔" : "✖";
   console.log(`\n── ${mark} ${job.name} (${tests ?? "no"} tests, ${result.seconds.toFixed(1)} s)`);
   console.log(output.trimEnd());
-  if (tests === null) console.log(`✖ ${job.name}: a file ran no tests, and each must run at least one`);
+  if (tests === null) {
+    const none = job.files && job.files.length > 1 ? withoutTests(job.files, output) : [];
+    console.log(`✖ ${none.length ? none.join(", ") : job.name} ran no tests: a file must run at least one`);
+  }
   return result;
 }
 
@@ -156,20 +161,20 @@ const vitestCount = (output: string) => {
 };
 
 /**
- * A shared process's count: node:test's total, once the report shows each file's suite ("▶ file", then
- * its tests two spaces in) with a test of its own. A file that registers none counts as running none.
+ * A shared process's count: node:test's total, once every file of it ran a test of its own, as its last
+ * line says (test/helpers/tests-per-file.mjs counts the tests written in each file; a suite is not one).
+ * A file that registers none counts as running none, as it would in a process of its own.
  */
-const sharedCount = (files: string[]) => (output: string) => {
-  const ranSome = (file: string) => {
-    const start = output.indexOf(`▶ ${file}\n`);
-    return start >= 0 && /^ {2}[✔✖﹣]/m.test(output.slice(start, output.indexOf(` ${file} (`, start + 1)));
-  };
-  return files.every(ranSome) ? nodeTestCount(output) : null;
+const sharedCount = (files: string[]) => (output: string) => (withoutTests(files, output).length ? null : nodeTestCount(output));
+/** The files of a shared process that ran no test, by its last line. */
+const withoutTests = (files: string[], output: string) => {
+  const counts = JSON.parse(/^tests per file: (.*)$/m.exec(output)?.[1] ?? "{}") as Record<string, number>;
+  return files.filter((file) => !counts[file]);
 };
 
 /**
- * The long test files, each run in a process of its own: browsers in other engines, dev servers,
- * builds of project copies, every page in every theme. The others run beside them in shared processes.
+ * The long test files, each run in a process of its own: browsers in other engines, a dev server, builds
+ * of project copies, every page in every theme, Lighthouse. The others run beside them in shared processes.
  */
 const ALONE = ["smoke", "journeys-firefox", "journeys-webkit", "dev-server", "lighthouse", "collection-errors", "rebuild", "verify"];
 /** At most this many short files share a process. Sharing saves each file its own start (Node, tsx,
@@ -177,16 +182,16 @@ const ALONE = ["smoke", "journeys-firefox", "journeys-webkit", "dev-server", "li
  * 17 in two shared ones, the ten short browser files 45 and 38 (two runs each, one process at a time, quiet). */
 const FILES_PER_PROCESS = 6;
 
-/** The short files of each folder, dealt into as few shared processes as hold them. */
+/** The short files of each folder, dealt in turn (in name order) into as few shared processes as hold them. */
 function sharedProcesses(files: string[]): string[][] {
   const byFolder = new Map<string, string[]>();
   for (const file of files) {
     const folder = file.slice(0, file.lastIndexOf("/"));
     byFolder.set(folder, [...(byFolder.get(folder) ?? []), file]);
   }
-  return [...byFolder.values()].flatMap((folder) => {
-    const processes: string[][] = Array.from({ length: Math.ceil(folder.length / FILES_PER_PROCESS) }, () => []);
-    for (const [i, file] of folder.entries()) processes[i % processes.length].push(file);
+  return [...byFolder.values()].flatMap((inFolder) => {
+    const processes: string[][] = Array.from({ length: Math.ceil(inFolder.length / FILES_PER_PROCESS) }, () => []);
+    for (const [i, file] of inFolder.entries()) processes[i % processes.length].push(file);
     return processes;
   });
 }
@@ -244,11 +249,22 @@ await sitesBuilt.catch(async (error) => {
 });
 
 const files = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort().filter((file) => !ONLY || ONLY.some((word) => file.includes(word)));
-const nodeTest = (name: string, files: string[]): Job => ({
+const nodeTest = (name: string, ofProcess: string[]): Job => ({
   name,
   command: process.execPath,
-  args: ["--import", "tsx", "--test-reporter=spec", ...(files.length === 1 ? files : ["test/helpers/shared-process.ts", ...files])],
-  count: files.length === 1 ? nodeTestCount : sharedCount(files),
+  args:
+    ofProcess.length === 1
+      ? ["--import", "tsx", "--test-reporter=spec", ...ofProcess]
+      : [
+          "--import",
+          "tsx",
+          ...["--test-reporter=spec", "--test-reporter-destination=stdout"],
+          ...["--test-reporter=./test/helpers/tests-per-file.mjs", "--test-reporter-destination=stdout"],
+          "test/helpers/shared-process.ts",
+          ...ofProcess,
+        ],
+  count: ofProcess.length === 1 ? nodeTestCount : sharedCount(ofProcess),
+  files: ofProcess,
 });
 const alone = files.filter((file) => ALONE.some((name) => file.endsWith(`/${name}.test.ts`)));
 const jobs: Job[] = [
@@ -258,13 +274,15 @@ const jobs: Job[] = [
   ...alone.map((file) => nodeTest(file, [file])),
   ...sharedProcesses(files.filter((file) => !alone.includes(file))).map((shared) => nodeTest(sharedName(shared), shared)),
 ];
-// The slowest first, so that the last to finish is a short one; a file not timed yet counts as slow.
+// The slowest first, so that the last to finish is a short one; a process not timed yet counts as slow.
 const times = readTimes();
 jobs.sort((a, b) => (times[b.name] ?? Number.POSITIVE_INFINITY) - (times[a.name] ?? Number.POSITIVE_INFINITY));
 
 const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", [SHARED_CHROMIUM]: chromium.wsEndpoint() };
 if (xvfb) env.DISPLAY = xvfb.name;
-console.log(`── ${files.length} test files and vitest in ${jobs.length} processes, ${JOBS} at a time`);
+console.log(
+  `── ${jobs.length} test processes (${files.length} node:test files${jobs.some((job) => job.name.startsWith("vitest")) ? " and vitest" : ""}), ${JOBS} at a time`,
+);
 // Ctrl+C (or a terminate) reaches only this process's group. Each file's group gets an interrupt, as
 // Ctrl+C would give it, so that puppeteer and chrome-launcher stop the browsers they started in groups
 // of their own; whatever is left after 5 s is killed. The shared Chromium and the Xvfb stop too.
@@ -286,7 +304,7 @@ const signalGroups = (signal: NodeJS.Signals) => {
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, async () => {
     stopping = true;
-    console.error(`\n── stopped (${signal}): stopping the ${running.size} test files running`);
+    console.error(`\n── stopped (${signal}): stopping the ${running.size} test processes running`);
     signalGroups("SIGINT");
     for (let waited = 0; waited < 5000 && [...running].some(alive); waited += 50) await new Promise((done) => setTimeout(done, 50));
     signalGroups("SIGKILL");
@@ -297,7 +315,10 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
 const results = await runAll(jobs, env).finally(stopBrowsers);
 
 mkdirSync(".cache", { recursive: true });
-writeFileSync(TIMES, JSON.stringify({ ...times, ...Object.fromEntries(results.map((result) => [result.name, Number(result.seconds.toFixed(1))])) }, null, 1));
+// A whole run's times replace the record (a shared process is named by its files, so a file added or
+// removed renames it); a partial run's are added to it.
+const timesNow = Object.fromEntries(results.map((result) => [result.name, Number(result.seconds.toFixed(1))]));
+writeFileSync(TIMES, JSON.stringify(ONLY ? { ...times, ...timesNow } : timesNow, null, 1));
 console.log("\n── each process's time, slowest first (and when it started)");
 for (const result of [...results].sort((a, b) => b.seconds - a.seconds)) {
   const when = `at ${result.startedAt.toFixed(0).padStart(3)} s`;

@@ -16,9 +16,9 @@ export interface TypeChecker {
 
 /**
  * The type check runs beside the dev server: its errors are shown, never block a reload. It runs under
- * `nice -n 19` from its start, and is paused (SIGSTOP) while an update is applied: tsc takes ~2 s over
- * several threads, and even at the lowest priority it slowed the next save's reload by a fifth, as the
- * two cores here share more than the scheduler divides. A run is never cut short: saves made meanwhile
+ * `nice -n 19` from its start, and is paused (SIGSTOP) while an update is applied: a whole check takes
+ * ~2 s (it then ran over several threads), and even at the lowest priority it slowed the next save's
+ * reload by a fifth, as the two cores here share more than the scheduler divides. A run is never cut short: saves made meanwhile
  * get one more run after it, so a developer who saves every second still sees type errors.
  */
 export function typeChecker(channel: PageChannel): TypeChecker {

@@ -45,7 +45,11 @@ describe("every route in both themes", { concurrency: colorSchemes.length }, () 
         );
         assert.ok(await page.evaluate((scheme) => document.documentElement.classList.contains(scheme), colorScheme), `${route}: ${colorScheme} theme applied`);
         for (const viewport of [...viewports, NARROWEST]) {
-          if (viewport !== viewports[0]) await page.setViewportSize(viewport);
+          if (viewport !== viewports[0]) {
+            await page.setViewportSize(viewport);
+            // The page has answered the resize (its resize handlers, a new choice of image) by the second frame.
+            await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+          }
           const width = await page.evaluate(() => document.documentElement.scrollWidth);
           assert.ok(width <= viewport.width, `${route} at ${viewport.width}px scrolls sideways (${width}px)`);
           if (viewport === NARROWEST) continue;

@@ -92,8 +92,9 @@ const require = createRequire(import.meta.url);
 
 const parsed = new Map<string, Document>();
 
-/** The page parsed once per test file (jsdom's parse of a page and its inlined stylesheet is the cost
- * of a content test): tests read it, and one that changes it parses its own copy. */
+/** The page parsed once per test process (jsdom's parse of a page and its inlined stylesheet is the cost
+ * of a content test), shared by the files that share the process: tests read it, and one that changes
+ * it parses its own copy, so no other test (of its file or another) sees the change. */
 export function parsePage(route: string, site = configuredSite): Document {
   const key = `${site}\n${route}`;
   let doc = parsed.get(key);
