@@ -162,7 +162,7 @@ const vitestCount = (output: string) => {
 
 /**
  * A shared process's count: node:test's total, once every file of it ran a test of its own, as its last
- * line says (test/helpers/tests-per-file.mjs counts the tests written in each file; a suite is not one).
+ * line says (test/helpers/tests-per-file.mjs counts the tests each file's suite ran; a suite is not one).
  * A file that registers none counts as running none, as it would in a process of its own.
  */
 const sharedCount = (files: string[]) => (output: string) => (withoutTests(files, output).length ? null : nodeTestCount(output));
