@@ -11,6 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
+import { TYPE_CHECK_ARGS } from "../commands/dev/type-check.ts";
 import { chromePath, headlessShellPath, launchSharedBrowser, SHARED_CHROMIUM } from "../commands/support/browser.ts";
 import { startXvfb, xvfbPath } from "./helpers/engines/display.ts";
 import { firefoxPath } from "./helpers/engines/firefox.ts";
@@ -220,11 +221,11 @@ ensureInstalled([
 
 // The cheap checks, the test sites' build and the browsers' start run side by side (the checks on the
 // other core): a wrong type or a lint error still stops the run before any test. tsc is incremental,
-// sharing npm run dev's record: unchanged files are not checked again (under 1 CPU-s instead of ~2.4). It runs
-// on one thread, as the dev server's does (commands/dev/type-check.ts says why).
+// sharing npm run dev's record, on one thread, with the dev server's own arguments (TYPE_CHECK_ARGS):
+// unchanged files are not checked again (under 1 CPU-s instead of ~2.4).
 console.log("── type check (tsc), format and lint (biome), building the test sites, starting Chromium and Xvfb");
 const checks = Promise.all([
-  check("type check (tsc --noEmit)", bin("tsc"), ["--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", ".cache/tsc/buildinfo", "--singleThreaded"]),
+  check("type check (tsc --noEmit)", bin("tsc"), TYPE_CHECK_ARGS),
   check("format and lint (biome check)", bin("biome"), ["check", "."]),
 ]);
 const sitesBuilt = buildTestSites();

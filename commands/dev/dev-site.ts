@@ -11,9 +11,7 @@ import { outputFileOf } from "../../steps/routes.ts";
 import { Validators } from "../../steps/validate-html.ts";
 import { verifyWritten } from "../../steps/verify.ts";
 import type { PageChannel } from "./page-channel.ts";
-
-/** Background checks wait this long after an update, so the page is patched before they compete for the CPU. */
-export const CHECKS_AFTER_MS = 250;
+import { CHECKS_AFTER_MS } from "./type-check.ts";
 
 export const log = (line: string) => console.log(`[dev] ${line}`);
 

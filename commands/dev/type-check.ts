@@ -4,8 +4,19 @@ import { type ChildProcess, spawn } from "node:child_process";
 import os from "node:os";
 import { join } from "node:path";
 import { CACHE_DIR } from "../../steps/cache.ts";
-import { CHECKS_AFTER_MS } from "./dev-site.ts";
 import type { PageChannel } from "./page-channel.ts";
+
+/** Background checks (this one, and the dev server's verification) wait this long after an update, so the
+ * page is patched before they compete for the CPU. */
+export const CHECKS_AFTER_MS = 250;
+
+/**
+ * tsc's arguments for a type check, npm test's as the dev server's: incremental, sharing one record, so a
+ * check after a save rechecks what the save touched. On one thread: on two cores tsc's own threads cost
+ * more CPU than they save time (a whole check 2.35 CPU-s in 1.93 s against 3.35 in 2.09; after a save
+ * 0.78 in 0.60 s against 1.03 in 0.59; three runs each).
+ */
+export const TYPE_CHECK_ARGS = ["--noEmit", "-p", ".", "--incremental", "--tsBuildInfoFile", join(CACHE_DIR, "tsc", "buildinfo"), "--singleThreaded"];
 
 /** The background type check: `schedule` after each update; `pause` and `resume` around one. */
 export interface TypeChecker {
@@ -18,8 +29,9 @@ export interface TypeChecker {
  * The type check runs beside the dev server: its errors are shown, never block a reload. It runs under
  * `nice -n 19` from its start, and is paused (SIGSTOP) while an update is applied: a whole check takes
  * ~2 s (it then ran over several threads), and even at the lowest priority it slowed the next save's
- * reload by a fifth, as the two cores here share more than the scheduler divides. A run is never cut short: saves made meanwhile
- * get one more run after it, so a developer who saves every second still sees type errors.
+ * reload by a fifth, as the two cores here share more than the scheduler divides. A run is never cut
+ * short: saves made meanwhile get one more run after it, so a developer who saves every second still
+ * sees type errors.
  */
 export function typeChecker(channel: PageChannel): TypeChecker {
   let child: ChildProcess | null = null;
@@ -40,19 +52,7 @@ export function typeChecker(channel: PageChannel): TypeChecker {
 
   function check() {
     stale = false;
-    // Incremental: a check after a save rechecks what the save touched. On one thread: on two cores tsc's
-    // own threads cost more CPU than they save time (a whole check 2.35 CPU-s in 1.93 s against 3.35 in
-    // 2.09; after a save 0.78 in 0.60 s against 1.03 in 0.59; three runs each).
-    const tsc = [
-      join("node_modules", ".bin", "tsc"),
-      "--noEmit",
-      "-p",
-      ".",
-      "--incremental",
-      "--tsBuildInfoFile",
-      join(CACHE_DIR, "tsc", "buildinfo"),
-      "--singleThreaded",
-    ];
+    const tsc = [join("node_modules", ".bin", "tsc"), ...TYPE_CHECK_ARGS];
     const start = (command: string, args: string[]) => spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
     child = start("nice", ["-n", "19", ...tsc]);
     child.once("error", () => {

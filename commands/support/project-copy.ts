@@ -37,12 +37,13 @@ export function copyProject({ warm = true } = {}): ProjectCopy {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
-/** `npm run build` in a copy, as a developer runs it (without npm's own start-up): whether it passed, and all it printed. */
-export function buildCopy(dir: string): { ok: boolean; output: string } {
+/** `npm run build` in a copy, as a developer runs it (without npm's own start-up), into `outDir`: whether it
+ * passed, and all it printed. */
+export function buildCopy(dir: string, outDir = "dist"): { ok: boolean; output: string } {
   const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
     cwd: dir,
     encoding: "utf8",
-    env: { ...process.env, OUT_DIR: "dist" },
+    env: { ...process.env, OUT_DIR: outDir },
   });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}` };
 }

@@ -4,14 +4,13 @@
 // Last, after all those saves and one of each kind of input, the dist/ it keeps is byte for byte what
 // npm run build writes: the dev server runs the build's own pipeline.
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
-import { copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
+import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
 let dev: DevServer;
@@ -293,12 +292,8 @@ test("the dev server runs the build's own pipeline: after the saves above, and s
   }
   assert.doesNotMatch(dev.output().slice(begun), /build failed/);
 
-  const built = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
-    cwd: project.dir,
-    encoding: "utf8",
-    env: { ...process.env, OUT_DIR: "dist-build" },
-  });
-  assert.equal(built.status, 0, `${built.stdout}${built.stderr}`);
+  const built = buildCopy(project.dir, "dist-build");
+  assert.ok(built.ok, built.output);
   const fromDev = filesOf(join(project.dir, "dist"));
   const fromBuild = filesOf(join(project.dir, "dist-build"));
   assert.deepEqual([...fromDev.keys()].sort(), [...fromBuild.keys()].sort(), "the same files");
