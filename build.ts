@@ -29,7 +29,7 @@ import { siteData } from "./steps/site-data.ts";
 import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
 import { buildSocialCards, type SocialCards } from "./steps/social-cards.ts";
 import { ART_SOURCES, ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
-import { buildStyles, styleCompiler } from "./steps/styles.ts";
+import { buildStyles, DevStyles, type StyleSplice } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
 import { Verification } from "./steps/verify.ts";
 
@@ -42,8 +42,10 @@ export interface RunOptions {
   /** Where each page's document goes as it is written (a build's verification), given how many pages
    * there are and how many were rendered anew. */
   sinkFor?: (pages: number, rendered: number) => PageSink;
-  /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at once). */
-  stylesheetReady?: (css: string) => void;
+  /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at
+   * once); in the dev server first with a preview, and the spans it replaced, should a partial's save
+   * allow one (DevStyles). */
+  stylesheetReady?: (css: string, splices?: StyleSplice[]) => void;
   /** Called once the documents are on disk, and the images they name (the dev server shows them then),
    * before the steps that follow them: every page, the routes whose document changed, and whether the
    * browser code changed. */
@@ -55,7 +57,7 @@ export class Pipeline {
   /** The dev server's pipeline: it keeps its compilers running between saves. */
   private readonly dev: boolean;
   private readonly bundler: ReturnType<typeof pageBundler>;
-  private readonly sass: ReturnType<typeof styleCompiler> | undefined;
+  private readonly styles: DevStyles | undefined;
   private readonly bodies: RenderedBodies;
   private readonly documents: DocumentWriter;
   private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
@@ -87,7 +89,7 @@ export class Pipeline {
     this.bodies = new RenderedBodies(this.dev, config.outDir);
     // A build keeps what it wrote for the next build; the dev server keeps it in memory between saves.
     this.documents = new DocumentWriter(!this.dev);
-    this.sass = this.dev ? styleCompiler() : undefined;
+    this.styles = this.dev ? new DevStyles() : undefined;
   }
 
   /** Builds the site into config.outDir, redoing only the steps that `changed` files (project-relative) feed. */
@@ -111,6 +113,14 @@ export class Pipeline {
     const { config, step } = this;
     const version = (...folders: string[]) => this.sources.of(...folders);
     const out = config.outDir;
+    // The stylesheet first: a style save's preview (in the dev server) leaves before anything else is looked at.
+    const styles = step.styles.get([version(STYLE_SOURCES)], async () => {
+      const css = await timer.step("styles", () => (this.styles ? this.styles.compile(changed, stylesheetReady) : buildStyles()));
+      stylesheetReady?.(css);
+      return css;
+    });
+    // Awaited below, with the other steps; a failure meanwhile is not an unhandled rejection.
+    styles.catch(() => {});
     await mkdir(out, { recursive: true });
 
     const [loaded, images, logos, publicFiles, stylesheet] = await Promise.all([
@@ -118,11 +128,7 @@ export class Pipeline {
       step.images.get([version(ART_SOURCES)], () => buildImages(out, encoder)),
       step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
       step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),
-      step.styles.get([version(STYLE_SOURCES)], async () => {
-        const css = await timer.step("styles", async () => buildStyles(await this.sass));
-        stylesheetReady?.(css);
-        return css;
-      }),
+      styles,
     ]);
     // A build's esbuild has nothing to do while the pages are rendered: its process (~35 MB) ends now and
     // starts again for the islands (~15 ms), so it is not held beside the image encoder, where a large
@@ -223,7 +229,7 @@ export class Pipeline {
   }
 
   async close(): Promise<void> {
-    await Promise.all([this.bundler.then((bundler) => bundler.dispose()), this.sass?.then((sass) => sass.dispose())]);
+    await Promise.all([this.bundler.then((bundler) => bundler.dispose()), this.styles?.dispose()]);
   }
 }
 

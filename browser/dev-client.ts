@@ -46,16 +46,73 @@ function panel(id: string, problem: Problem, blocking: boolean): void {
   else document.addEventListener("DOMContentLoaded", () => document.body.append(box), { once: true });
 }
 
-/** Applies a new stylesheet without a reload. The text comes with the event, so there is no request to
- * wait for; it is set as a constructed stylesheet (CSSOM, which the page's CSP allows where a changed
- * <style> would need a new hash), and the inlined one goes. */
-function swapStylesheet(css: string): void {
-  const inlined = document.querySelector("head style");
-  if (inlined?.textContent === css) return;
+/** A piece of the page's stylesheet: a constructed stylesheet (CSSOM, which the page's CSP allows where
+ * a changed <style> would need a new hash) and its text. */
+interface Piece {
+  sheet: CSSStyleSheet;
+  text: string;
+}
+/** The page's stylesheet as pieces in order, once a save has changed it (until then, its inlined <style>). */
+let pieces: Piece[] | null = null;
+
+const sheetOf = (text: string) => {
   const sheet = new CSSStyleSheet();
-  sheet.replaceSync(css);
-  document.adoptedStyleSheets = [sheet];
-  inlined?.remove();
+  sheet.replaceSync(text);
+  return sheet;
+};
+
+function adopt(next: Piece[]): void {
+  pieces = next;
+  document.adoptedStyleSheets = next.map((piece) => piece.sheet);
+  document.querySelector("head style")?.remove();
+}
+
+const stylesheetText = () => (pieces ? pieces.map((piece) => piece.text).join("") : (document.querySelector("head style")?.textContent ?? ""));
+
+/** Applies a new stylesheet without a reload. The text comes with the event, so there is no request to wait for. */
+function swapStylesheet(css: string): void {
+  if (stylesheetText() !== css) adopt([{ sheet: sheetOf(css), text: css }]);
+}
+
+/** A span of the stylesheet replaced (at `at`, the text `removed` gives way to `text`): a partial's save. */
+interface Splice {
+  at: number;
+  removed: string;
+  text: string;
+}
+
+/**
+ * Applies a partial's save: only its span of the stylesheet is parsed again, as a piece of its own (a
+ * piece that is exactly that span is reused), where the whole stylesheet took three times as long to
+ * apply. False when the page's stylesheet is not the one the splices were made for.
+ */
+function spliceStylesheet(splices: Splice[]): boolean {
+  let current: { sheet?: CSSStyleSheet; text: string }[] = pieces ?? [{ text: stylesheetText() }];
+  for (const { at, removed, text } of splices) {
+    const whole = current.map((piece) => piece.text).join("");
+    if (!whole.startsWith(removed, at)) return false;
+    const end = at + removed.length;
+    const before: typeof current = [];
+    const after: typeof current = [];
+    let reused: CSSStyleSheet | undefined;
+    let start = 0;
+    for (const piece of current) {
+      const stop = start + piece.text.length;
+      if (!reused && piece.sheet && start === at && stop === end) reused = piece.sheet;
+      else if (stop <= at) before.push(piece);
+      else if (start >= end) after.push(piece);
+      else {
+        // The piece runs into the span: what lies outside it stays, as pieces of their own.
+        if (start < at) before.push({ text: piece.text.slice(0, at - start) });
+        if (stop > end) after.push({ text: piece.text.slice(end - start) });
+      }
+      start = stop;
+    }
+    reused?.replaceSync(text);
+    current = [...before, { sheet: reused ?? sheetOf(text), text }, ...after];
+  }
+  adopt(current.map(({ sheet, text }) => ({ sheet: sheet ?? sheetOf(text), text })));
+  return true;
 }
 
 /** An island's marker as the server wrote it: while it is the same, the live island (hydrated, with its
@@ -153,6 +210,11 @@ on("reload", () => location.reload());
 on("css", (css) => {
   document.getElementById(OVERLAY_ID)?.remove();
   swapStylesheet(css);
+});
+on("css-splice", (data) => {
+  document.getElementById(OVERLAY_ID)?.remove();
+  // Never the case while the page follows the events in order; a reload then gets it the stylesheet.
+  if (!spliceStylesheet(JSON.parse(data) as Splice[])) location.reload();
 });
 on("problem", (data) => panel(OVERLAY_ID, JSON.parse(data) as Problem, true));
 on("clear", () => document.getElementById(OVERLAY_ID)?.remove());

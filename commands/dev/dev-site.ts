@@ -50,7 +50,7 @@ export class DevSite {
     try {
       const run = await this.pipeline.run(files, {
         // A style save reaches the open page before any document is written.
-        stylesheetReady: (css) => this.channel.swapStylesheet(css),
+        stylesheetReady: (css, splices) => this.channel.swapStylesheet(css, splices),
         pagesWritten: ({ changed, scriptsChanged }) => {
           this.channel.showProblem(null);
           if (first) return;

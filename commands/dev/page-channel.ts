@@ -3,6 +3,7 @@
 // build error, and non-blocking notices (type errors, verification).
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
+import type { StyleSplice } from "../../steps/styles.ts";
 
 export interface Problem {
   title: string;
@@ -51,10 +52,15 @@ export class PageChannel {
     this.send("reload");
   }
 
-  /** `css`: the stylesheet's text, which the page applies at once. */
-  swapStylesheet(css: string): void {
+  /** `css`: the stylesheet's text, which the page applies at once (unless the pages have it already:
+   * after a preview, the whole compile comes again with the same text). `css-splice`: only the spans
+   * that changed, when `splices` turn the pages' stylesheet into `css`. */
+  swapStylesheet(css: string, splices?: StyleSplice[]): void {
+    if (css === this.stylesheet) return;
+    const spliced = splices && splicedText(this.stylesheet, splices);
     this.stylesheet = css;
-    this.send("css", css);
+    if (spliced === css) this.send("css-splice", JSON.stringify(splices));
+    else this.send("css", css);
   }
 
   send(event: string, data = ""): void {
@@ -86,4 +92,14 @@ export class PageChannel {
       .map((line) => `data: ${line}`)
       .join("\n")}\n\n`;
   }
+}
+
+/** `text` with each splice made in turn; null where a span is not what the splice says it replaces. */
+function splicedText(text: string, splices: StyleSplice[]): string | null {
+  let result = text;
+  for (const { at, removed, text: added } of splices) {
+    if (!result.startsWith(removed, at)) return null;
+    result = result.slice(0, at) + added + result.slice(at + removed.length);
+  }
+  return result;
 }

@@ -117,6 +117,33 @@ test("a style edit applies in place: no reload, the page keeps its state", async
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
 });
 
+test("saves of two partials in turn each replace only their part of the page's stylesheet, which ends as the build's", async () => {
+  const style = (selector: string, property: string) => page.$eval(selector, (element, name) => getComputedStyle(element).getPropertyValue(name), property);
+  const saves: [file: string, rule: string, selector: string, property: string, value: string][] = [
+    ["styles/_card.scss", ".card { outline-offset: 7px; }", ".card", "outline-offset", "7px"],
+    ["styles/_base.scss", "#about-heading { word-spacing: 5px; }", "#about-heading", "word-spacing", "5px"],
+    ["styles/_card.scss", ".card { outline-offset: 9px; }", ".card", "outline-offset", "9px"],
+  ];
+  for (const [file, rule, selector, property, value] of saves) {
+    saveByRename(project.dir, file, `${read(file)}\n${rule}\n`);
+    await until(async () => (await style(selector, property)) === value, `${property}: ${value}`);
+  }
+  await until(async () => read("dist/index.html").includes(".card{outline-offset:9px}"), "the last save written");
+  // Both saves still apply, and the page's stylesheet, in its pieces, is the one the pages are written with.
+  assert.equal(await style("#about-heading", "word-spacing"), "5px");
+  const inPieces = await page.evaluate(() => document.adoptedStyleSheets.length);
+  assert.ok(inPieces > 1, `the stylesheet was changed piece by piece (${inPieces} piece)`);
+  const written = /<style>([^<]*)<\/style>/.exec(read("dist/index.html"))?.[1] ?? "";
+  const rules = await page.evaluate((css) => {
+    const sheet = new CSSStyleSheet();
+    sheet.replaceSync(css);
+    return [document.adoptedStyleSheets, [sheet]].map((sheets) => sheets.flatMap((one) => [...one.cssRules].map((rule) => rule.cssText)));
+  }, written);
+  assert.ok(rules[1].length > 100, "the written stylesheet was read");
+  assert.deepEqual(rules[0], rules[1]);
+  assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+});
+
 test("a syntax error shows an overlay naming the file and line; the next good save recovers", async () => {
   saveInPlace(project.dir, "content/home.ts", `${withHeading("Broken: why leaders choose")}\nexport const broken = ;\n`);
   await until(async () => (await page.textContent("#dev-overlay"))?.includes("content/home.ts:") ?? false, "the overlay");
