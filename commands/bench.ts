@@ -23,7 +23,9 @@
 // page open (ours pages/case-studies.tsx, Astro's src/pages/[...slug].astro, both on /case-studies); a
 // content file feeding the open page (ours content/home.ts on /, Astro's content/pages.json on
 // /case-studies); a style partial (ours styles/_base.scss, Astro's src/styles/global.css: a rule
-// appended, until the computed style shows it); and an island (ours alone: Astro's peer has none to
+// appended, until the computed style shows it: checked at each frame, after each DOM mutation (Astro
+// sets a <style>'s text) and after each stylesheet adopted or replaced (ours swaps a constructed
+// stylesheet, which makes no mutation: caught only at the next frame, it counted ~8 ms more); and an island (ours alone: Astro's peer has none to
 // compare). Each block waits until both sides' processes are idle (our dev server verifies and
 // type-checks after a save), so one side's background work never lands in the other's figures.
 //
@@ -406,28 +408,44 @@ const hasText = (selector: string, text: string): Probe =>
 const hasLetterSpacing = (selector: string, spacing: string): Probe =>
   `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).letterSpacing === ${JSON.stringify(spacing)}`;
 
+/** In the page, once: `window.benchStyles` fires "change" after a constructed stylesheet is adopted or
+ * its text replaced (in a microtask, as a MutationObserver's callback runs after a DOM mutation). */
+const STYLESHEET_CHANGES = `if (!window.benchStyles) {
+  window.benchStyles = new EventTarget();
+  const changed = () => queueMicrotask(() => window.benchStyles.dispatchEvent(new Event("change")));
+  const adopted = Object.getOwnPropertyDescriptor(Document.prototype, "adoptedStyleSheets");
+  Object.defineProperty(document, "adoptedStyleSheets", { configurable: true, get() { return adopted.get.call(this); }, set(sheets) { adopted.set.call(this, sheets); changed(); } });
+  const replaceSync = CSSStyleSheet.prototype.replaceSync;
+  CSSStyleSheet.prototype.replaceSync = function (text) { replaceSync.call(this, text); changed(); };
+  const replace = CSSStyleSheet.prototype.replace;
+  CSSStyleSheet.prototype.replace = function (text) { return replace.call(this, text).then((sheet) => { changed(); return sheet; }); };
+}`;
+
 /**
  * In the page: `window.benchShown`, a promise of the time the probe first holds: at once if it holds now
- * (on a reloaded page, the time its DOM was ready), else at the first change or frame where it does;
- * `window.benchStop()` stops watching. A string, not a function: tsx would wrap a named inner function
- * in a helper the page lacks.
+ * (on a reloaded page, the time its DOM was ready), else at the first change (DOM or stylesheet) or frame
+ * where it does; `window.benchStop()` stops watching. A string, not a function: tsx would wrap a named
+ * inner function in a helper the page lacks.
  */
-const armProbe = (probe: Probe, reloaded: boolean) => `window.benchShown = new Promise((done) => {
+const armProbe = (probe: Probe, reloaded: boolean) => `${STYLESHEET_CHANGES}
+window.benchShown = new Promise((done) => {
   const holds = () => { try { return ${probe}; } catch { return false; } };
   if (holds()) return done(${reloaded ? `performance.timeOrigin + performance.getEntriesByType("navigation")[0].domContentLoadedEventStart` : "Date.now()"});
   let found = false;
-  window.benchStop = () => {
+  const stop = () => {
     found = true;
     observer.disconnect();
+    window.benchStyles.removeEventListener("change", check);
   };
+  window.benchStop = stop;
   const check = () => {
     if (found || !holds()) return;
-    found = true;
-    observer.disconnect();
+    stop();
     done(Date.now());
   };
   const observer = new MutationObserver(check);
   observer.observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+  window.benchStyles.addEventListener("change", check);
   const frame = () => { check(); if (!found) requestAnimationFrame(frame); };
   requestAnimationFrame(frame);
 }); undefined`;
