@@ -263,9 +263,23 @@ export class Verification {
   }
 }
 
-/** Verifies pages already written (the dev server's background check): each is read back from disk. */
-export async function verifyWritten(outDir: string, files: string[], siteUrl: string, validators?: Validators): Promise<void> {
+/**
+ * Verifies pages already written (the dev server's background check): each is read back from disk.
+ * `stale`: between pages this gives way to whatever else is waiting (a save), and gives up, resolving
+ * false, once `stale()` holds: the pages changed since, and their own verification follows.
+ */
+export async function verifyWritten(outDir: string, files: string[], siteUrl: string, validators?: Validators, stale?: () => boolean): Promise<boolean> {
   const verification = new Verification(outDir, siteUrl, validators);
-  for (const file of files) await verification.page(file, readFileSync(join(outDir, file), "utf8"));
+  const givenUp = async () => {
+    if (!stale) return false;
+    await new Promise((done) => setImmediate(done));
+    return stale();
+  };
+  for (const file of files) {
+    if (await givenUp()) return false;
+    await verification.page(file, readFileSync(join(outDir, file), "utf8"));
+  }
+  if (await givenUp()) return false;
   await verification.finish();
+  return true;
 }

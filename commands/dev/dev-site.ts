@@ -21,6 +21,8 @@ export class DevSite {
   /** The pages of the last good run, which the background verification reads back. */
   private written: WrittenPage[] | null = null;
   private verification = Promise.resolve();
+  /** Counts the updates: a verification that an update has made stale gives up. */
+  private updates = 0;
   /** html-validate in a thread of its own at the lowest priority (a save never waits on verification),
    * started at the first verification so that a broken .htmlvalidate.json is reported, not fatal. */
   private validators: Validators | undefined;
@@ -45,6 +47,7 @@ export class DevSite {
    * redoes every step the failed one's files feed. */
   async update(files: string[]): Promise<void> {
     const begun = performance.now();
+    this.updates++;
     const first = !this.built;
     const stylesOnly = files.every((file) => file.startsWith("styles/"));
     try {
@@ -94,19 +97,27 @@ export class DevSite {
     }
   }
 
-  /** Full verification after the page has been patched: reported in the terminal and on the page, never blocking. */
+  /** Full verification after the page has been patched: reported in the terminal and on the page, never
+   * blocking. A save meanwhile is handled between two pages, and the verification of what it changed
+   * follows instead (a style save ~400 ms behind another reached the page in 12 ms instead of 8 while
+   * the first one's pages were read and sent to be validated). */
   private verifyLater(): void {
+    const update = this.updates;
+    const stale = () => this.updates !== update;
     this.verification = this.verification.then(async () => {
       await new Promise((done) => setTimeout(done, CHECKS_AFTER_MS));
+      if (stale()) return;
       const pages = this.written ?? [];
       try {
         this.validators ??= new Validators(1, { background: true });
-        await verifyWritten(
+        const verified = await verifyWritten(
           this.config.outDir,
           pages.map((page) => page.file),
           this.config.siteUrl,
           this.validators,
+          stale,
         );
+        if (!verified) return;
         this.channel.notice("Verification", "");
       } catch (error) {
         const text = (error as Error).message;
