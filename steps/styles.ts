@@ -26,6 +26,16 @@ export interface StyleSplice {
   text: string;
 }
 
+/** `css` with each splice made in turn; null where a span is not what its splice says it replaces. */
+export function spliceText(css: string, splices: StyleSplice[]): string | null {
+  let result = css;
+  for (const { at, removed, text } of splices) {
+    if (!result.startsWith(removed, at)) return null;
+    result = result.slice(0, at) + text + result.slice(at + removed.length);
+  }
+  return result;
+}
+
 /**
  * The dev server's styles: a Sass compiler kept running, so each style save skips Sass's start-up, and
  * a quick preview of a partial's save. Compiled whole, the stylesheet takes Sass ~9 ms; one partial on
@@ -106,16 +116,11 @@ export class DevStyles {
   private spliced(fresh: Map<string, string>): { css: string; splices: StyleSplice[] } | null {
     const starts = this.starts;
     if (!starts || ![...fresh.keys()].every((file) => starts.has(file) && this.alone.has(file))) return null;
-    let css = this.whole;
-    const splices: StyleSplice[] = [];
-    for (const file of [...fresh.keys()].sort((a, b) => (starts.get(b) as number) - (starts.get(a) as number))) {
-      const at = starts.get(file) as number;
-      const removed = this.alone.get(file) as string;
-      const text = fresh.get(file) as string;
-      css = css.slice(0, at) + text + css.slice(at + removed.length);
-      splices.push({ at, removed, text });
-    }
-    return { css, splices };
+    const splices = [...fresh.keys()]
+      .sort((a, b) => (starts.get(b) as number) - (starts.get(a) as number))
+      .map((file) => ({ at: starts.get(file) as number, removed: this.alone.get(file) as string, text: fresh.get(file) as string }));
+    const css = spliceText(this.whole, splices);
+    return css === null ? null : { css, splices };
   }
 
   /** Compiles every partial on its own, then finds where each lies in the whole stylesheet. */

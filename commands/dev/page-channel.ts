@@ -3,7 +3,7 @@
 // build error, and non-blocking notices (type errors, verification).
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import type { StyleSplice } from "../../steps/styles.ts";
+import { type StyleSplice, spliceText } from "../../steps/styles.ts";
 
 export interface Problem {
   title: string;
@@ -57,7 +57,7 @@ export class PageChannel {
    * that changed, when `splices` turn the pages' stylesheet into `css`. */
   swapStylesheet(css: string, splices?: StyleSplice[]): void {
     if (css === this.stylesheet) return;
-    const spliced = splices && splicedText(this.stylesheet, splices);
+    const spliced = splices && spliceText(this.stylesheet, splices);
     this.stylesheet = css;
     if (spliced === css) this.send("css-splice", JSON.stringify(splices));
     else this.send("css", css);
@@ -92,14 +92,4 @@ export class PageChannel {
       .map((line) => `data: ${line}`)
       .join("\n")}\n\n`;
   }
-}
-
-/** `text` with each splice made in turn; null where a span is not what the splice says it replaces. */
-function splicedText(text: string, splices: StyleSplice[]): string | null {
-  let result = text;
-  for (const { at, removed, text: added } of splices) {
-    if (!result.startsWith(removed, at)) return null;
-    result = result.slice(0, at) + added + result.slice(at + removed.length);
-  }
-  return result;
 }
