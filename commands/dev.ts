@@ -71,7 +71,7 @@ async function runServer(): Promise<void> {
   let pending = new Set<string>();
   let busy = false;
   let firstBuild = true;
-  let flushing = false;
+  let timer: NodeJS.Timeout | undefined;
   // One update at a time; saves that arrive meanwhile (even during the first build) make the next one.
   const flush = async () => {
     if (busy) return;
@@ -96,15 +96,11 @@ async function runServer(): Promise<void> {
 
   const saved = (file: string) => {
     pending.add(file);
-    // Saves reported together (a formatter touching many files) are one update; those reported while
-    // it runs make the next. (chokidar itself reports an atomic save's unlink and add as one change.)
-    // Not a timer: its 2 ms were a fifth of a style save's time to the page.
-    if (flushing) return;
-    flushing = true;
-    setImmediate(() => {
-      flushing = false;
-      flush();
-    });
+    // Saves that land together (a formatter touching many files) are one update. And a save in place is
+    // reported at its first change, the file emptied: without these 2 ms the update read it empty (an
+    // art save failed the build, "no size", until the second look) where its bytes had not landed yet.
+    clearTimeout(timer);
+    timer = setTimeout(flush, 2);
   };
   watchSaves(saved);
   await flush();
