@@ -7,11 +7,11 @@
 //   - a <title> longer than long-title's limit stays longer than it (long-title);
 //   - a link's scheme and first character;
 //   - equal words stay equal (equal texts get the same stand-in).
-// Kept whole: the text of a <label>, of a tel: link and of whatever aria-labelledby names, and every
-// aria-label (tel-non-breaking reads a number's characters, unique-landmark and no-redundant-aria-label
-// compare names, which may join several texts); and every element, every other attribute and value
-// (ids, classes, roles, types…) and the order of it all. A stand-in document that is not valid proves
-// nothing: its pages are then validated one by one, so a shared verdict never hides an error.
+// Kept whole: the text of a <label>, of a tel: link and of whatever aria-labelledby names, every
+// aria-label, and a refresh's content (tel-non-breaking reads a number's characters, meta-refresh a
+// delay, unique-landmark and no-redundant-aria-label compare names, which may join several texts); and
+// every element, every other attribute and value (ids, classes, roles, types…) and the order of it all.
+// A stand-in document that is not valid proves nothing: its pages are then validated one by one, so a shared verdict never hides an error.
 // STRUCTURE_RULES names each html-validate rule this reasoning was checked for; a rule enabled beyond
 // them (an upgrade, a new config) turns the sharing off until it is reviewed here. Plain JavaScript
 // (typed by JSDoc), as the validator threads load it without tsx.
@@ -20,6 +20,9 @@
 const WORDS = new Set(["href", "content", "alt", "title", "placeholder"]);
 /** @param {string} name */
 const isWords = (name) => WORDS.has(name) || name.startsWith("data-");
+/** A refresh's directive (meta-refresh reads its content; a Content-Security-Policy's, whose hashes
+ * change with every stylesheet, is words to every rule). @param {string | undefined} httpEquiv */
+const isRefresh = (httpEquiv) => httpEquiv?.trim().toLowerCase() === "refresh";
 /** A telephone link's address (tel-non-breaking reads its text). @param {string | undefined} href */
 const isTel = (href) => href?.trim().toLowerCase().startsWith("tel:") === true;
 
@@ -146,7 +149,7 @@ export function structureOf(html, { titleMax }) {
           const lower = attribute.toLowerCase();
           // Only a plain name="value" of words is replaced; any other form is kept as written.
           if (equals !== "=" || value === undefined || !isWords(lower) || (lower === "href" && isTel(value))) return whole;
-          if (name === "meta" && lower === "content" && attributes.has("http-equiv")) return whole;
+          if (name === "meta" && lower === "content" && isRefresh(attributes.get("http-equiv"))) return whole;
           return `${space}${attribute}="${lower === "href" ? address(value) : standIn(value)}"`;
         },
       );

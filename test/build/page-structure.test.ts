@@ -40,6 +40,15 @@ test("pages of one template with other words share a structure; other markup doe
   assert.notEqual(structureOf(page("Same | Firm", "Same | Firm"), options), first, "words equal to other words");
 });
 
+test("a page whose stylesheet changed keeps its structure: its <style> text and its CSP's hashes are words", () => {
+  const page = readPage("/about");
+  const css = /<style[^>]*>([^<]*)<\/style>/.exec(page)?.[1] ?? "";
+  const hash = /sha256-[A-Za-z0-9+/]+=*/.exec(/http-equiv="Content-Security-Policy" content="([^"]*)"/.exec(page)?.[1] ?? "")?.[0] ?? "";
+  assert.ok(css && hash, "the page inlines its stylesheet and names a hash in its CSP");
+  const restyled = page.replace(css, `${css}h1{letter-spacing:1px}`).replace(hash, "sha256-YW5vdGhlciBzdHlsZXNoZWV0J3MgaGFzaA==");
+  assert.equal(structureOf(restyled, options), structureOf(page, options));
+});
+
 /** Mistakes a template may make in one entry's words or markup, each turning a valid page invalid. */
 const mistakes: [string, (html: string) => string][] = [
   ["an empty heading", (html) => html.replace(/<h1([^>]*)>[^<]+<\/h1>/, "<h1$1></h1>")],
@@ -73,6 +82,7 @@ const mistakes: [string, (html: string) => string][] = [
   ["invalid nesting", (html) => html.replace(/<h1([^>]*)>/, "<h1$1><div>x</div>")],
   ["an image without alt", (html) => html.replace("</main>", '<img src="/favicon.svg" width="1" height="1"></main>')],
   ["a link without text", (html) => html.replace("</main>", '<a href="/about"></a></main>')],
+  ["a refresh with a delay", (html) => html.replace("</title>", '</title><meta http-equiv="refresh" content="5;url=/about">')],
   // Found in review: each once passed by a valid structure.
   [
     "an unterminated reference in an attribute",
