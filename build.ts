@@ -92,6 +92,11 @@ export class Pipeline {
     this.styles = this.dev ? new DevStyles() : undefined;
   }
 
+  /** The dev server's early look at a saved style partial (DevStyles.previewSave); a build has none. */
+  previewStyleSave(file: string, ready: (css: string, splices: StyleSplice[]) => void): Promise<void> {
+    return this.styles?.previewSave(file, ready) ?? Promise.resolve();
+  }
+
   /** Builds the site into config.outDir, redoing only the steps that `changed` files (project-relative) feed. */
   async run(changed: string[] = [], options: RunOptions = {}) {
     this.sources.touch(changed);

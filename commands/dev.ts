@@ -96,6 +96,9 @@ async function runServer(): Promise<void> {
 
   const saved = (file: string) => {
     pending.add(file);
+    // A style partial's save is previewed at once (DevSite.previewSave), while no update runs and when it
+    // is the only save waiting (each preview is the last stylesheet with one partial replaced).
+    if (!busy && pending.size === 1) site.previewSave(file);
     // Saves that land together (a formatter touching many files) are one update. And a save in place is
     // reported at its first change, the file emptied: without these 2 ms the update read it empty (an
     // art save failed the build, "no size", until the second look) where its bytes had not landed yet.

@@ -55,10 +55,39 @@ export class DevStyles {
   /** Where each partial's CSS starts in `whole`, when they make it up end to end; else null. */
   private starts: Map<string, number> | null = null;
   private learning: Promise<void> | null = null;
+  /** Compiles under way, and whole compiles finished: an early preview leaves only between two runs. */
+  private compiling = 0;
+  private finished = 0;
+
+  /**
+   * A partial's save previewed as soon as the watcher reports it, ahead of the run that compiles it (which
+   * waits 2 ms for the save's bytes to land): what was read is sent if it compiles to some CSS (a partial
+   * read while its save had emptied it gives none) and its place is known. Only while no run compiles, and
+   * not once a whole compile has finished since: the run's whole stylesheet always comes after it, and
+   * puts right a preview read half-written.
+   */
+  async previewSave(file: string, preview: (css: string, splices: StyleSplice[]) => void): Promise<void> {
+    if (!/^styles\/_[^/]+\.scss$/.test(file) || !this.starts || this.compiling) return;
+    const finished = this.finished;
+    const fresh = await this.compileAlone(await this.compiler, [file]);
+    if (this.finished !== finished || !fresh.get(file)) return;
+    const quick = this.spliced(fresh);
+    if (quick) preview(quick.css, quick.splices);
+  }
 
   /** The stylesheet for the sources on disk; `preview` is called first with a quick one (and the spans
    * it replaced in the last) when only partials whose place is known changed. */
   async compile(changed: string[], preview?: (css: string, splices: StyleSplice[]) => void): Promise<string> {
+    this.compiling++;
+    try {
+      return await this.compileNow(changed, preview);
+    } finally {
+      this.compiling--;
+      this.finished++;
+    }
+  }
+
+  private async compileNow(changed: string[], preview?: (css: string, splices: StyleSplice[]) => void): Promise<string> {
     const compiler = await this.compiler;
     const saved = changed.filter((file) => file.startsWith("styles/"));
     const partials = saved.filter((file) => /^styles\/_[^/]+\.scss$/.test(file));

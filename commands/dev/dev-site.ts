@@ -43,6 +43,13 @@ export class DevSite {
     return this.written !== null;
   }
 
+  /** A saved style partial shown on the open pages at once, before the update that follows (which
+   * sends the whole stylesheet, putting right a preview read half-written). Never throws. */
+  previewSave(file: string): void {
+    if (!this.built) return;
+    this.pipeline.previewStyleSave(file, (css, splices) => this.channel.swapStylesheet(css, splices)).catch(() => {});
+  }
+
   /** Runs the pipeline for a batch of saved files; never throws: a failure is shown, and the next save
    * redoes every step the failed one's files feed. */
   async update(files: string[]): Promise<void> {
