@@ -13,6 +13,10 @@ export function retitled(pageSource: string, title: string): string {
   return changed;
 }
 
+/** The slow caches a developer's checkout has warm: encoded images, compiled CSS, printed PDFs, each kept by
+ * the hash of what it was made from (no record of any build, no verdict, reads them). */
+export const SLOW_CACHES = ["images", "styles", "pdfs"];
+
 export interface ProjectCopy {
   dir: string;
   remove: () => void;
@@ -30,7 +34,7 @@ export function copyProject({ warm = true } = {}): ProjectCopy {
   }
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
   if (warm) {
-    for (const cache of ["images", "styles", "pdfs"]) {
+    for (const cache of SLOW_CACHES) {
       if (existsSync(join(".cache", cache))) cpSync(join(".cache", cache), join(dir, ".cache", cache), { recursive: true });
     }
   }
