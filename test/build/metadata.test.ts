@@ -129,6 +129,36 @@ test("every page's social card is its own 1200×630 PNG under 100 KB, and the se
   assert.equal(changed, null, changed ?? "");
 });
 
+test("a screenshot that matched its baseline is known by its bytes; any other is compared, and one that differs is reported", async () => {
+  const { default: sharp } = await import("sharp");
+  const dir = mkdtempSync(join(tmpdir(), "baselines-"));
+  // A picture of 64×64 grey squares on white, with one square of another grey, and each one's PNG bytes.
+  const picture = (grey: number, changedSquare = -1) => {
+    const pixels = Buffer.alloc(512 * 256 * 3, 255);
+    for (let square = 0; square < 32; square++) {
+      const [left, top] = [(square % 8) * 64, Math.floor(square / 8) * 64];
+      for (let y = top + 8; y < top + 56; y++) pixels.fill(square === changedSquare ? 40 : grey, (y * 512 + left + 8) * 3, (y * 512 + left + 56) * 3);
+    }
+    return sharp(pixels, { raw: { width: 512, height: 256, channels: 3 } })
+      .png()
+      .toBuffer();
+  };
+  try {
+    const name = "comparison-check";
+    writeFileSync(join(dir, `${name}.png`), await picture(200));
+    // The same pixels (encoded again, as a new screenshot would be) match, and again once recorded.
+    assert.equal(await compareWithBaseline(name, await picture(200), dir), null);
+    assert.equal(await compareWithBaseline(name, await picture(200), dir), null);
+    // A square changed: its 48×48 pixels are reported, although the baseline's match is recorded.
+    assert.match((await compareWithBaseline(name, await picture(200, 5), dir)) ?? "", /2304 pixels differ \(20 allowed\)/);
+    // And the record holds only matches: the changed picture is reported every time.
+    assert.match((await compareWithBaseline(name, await picture(200, 5), dir)) ?? "", /2304 pixels differ/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    for (const image of ["expected", "actual", "diff"]) rmSync(`test-results/screenshots/comparison-check-${image}.png`, { force: true });
+  }
+});
+
 test("a card is made again only when what it shows changes", async () => {
   const out = mkdtempSync(join(tmpdir(), "cards-"));
   mkdirSync(join(out, "images"));

@@ -1,7 +1,8 @@
 // Full-page screenshots compared with committed baselines, so a broken stylesheet fails a test as a
 // changed element does. `npm run screenshots` (UPDATE_SCREENSHOTS=1) writes the baselines instead.
-import { existsSync, readdirSync } from "node:fs";
-import { copyFile, mkdir, rm, writeFile } from "node:fs/promises";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, writeFileSync } from "node:fs";
+import { copyFile, mkdir, readFile, rm, writeFile } from "node:fs/promises";
 import pixelmatch from "pixelmatch";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
@@ -15,6 +16,37 @@ export const updatingScreenshots = process.env.UPDATE_SCREENSHOTS === "1";
 const COLOUR_THRESHOLD = 0.1;
 /** Differing pixels allowed beyond that: a few stray ones, far fewer than a 1 px border round a button. */
 const DIFFERENT_PIXELS_ALLOWED = 20;
+
+/**
+ * Screenshots found to match their baselines, each by a hash of both files' bytes and of how they are
+ * compared: the same bytes again (Chromium encodes the same pixels to the same PNG) match again without
+ * both being decoded and compared, ~70 ms of CPU a screenshot. Only matches are kept, as html-validate's
+ * verdicts are (a page's exact bytes found valid): a screenshot that differs is compared every time.
+ */
+const MATCHED = ".cache/screenshots-matched.json";
+/** The screenshots of a few runs of every route, width and theme; the oldest go first. */
+const MATCHES_KEPT = 500;
+const matched: string[] = (() => {
+  try {
+    return JSON.parse(readFileSync(MATCHED, "utf8")) as string[];
+  } catch {
+    return [];
+  }
+})();
+const matchKey = (baseline: Buffer, screenshot: Buffer) =>
+  createHash("sha256")
+    .update(`pixelmatch ${COLOUR_THRESHOLD}, ${DIFFERENT_PIXELS_ALLOWED} allowed, padded\0`)
+    .update(createHash("sha256").update(baseline).digest("hex"))
+    .update(createHash("sha256").update(screenshot).digest("hex"))
+    .digest("hex");
+
+function keepMatch(key: string): void {
+  matched.push(key);
+  mkdirSync(".cache", { recursive: true });
+  // Whole or not at all: written beside, then renamed over the record.
+  writeFileSync(`${MATCHED}.${process.pid}`, JSON.stringify(matched.slice(-MATCHES_KEPT)));
+  renameSync(`${MATCHED}.${process.pid}`, MATCHED);
+}
 
 /** The baseline's file name: home-375-dark, 404-1280-light. */
 export function screenshotName(route: string, width: number, colorScheme: "light" | "dark"): string {
@@ -111,14 +143,22 @@ export async function compareWithBaseline(name: string, screenshot: Buffer, base
     return `${name}: no baseline ${baseline}; actual ${results.actual}`;
   }
 
-  const [expected, actual] = await Promise.all([pixelsOf(baseline), pixelsOf(screenshot)]);
+  const baselineBytes = await readFile(baseline);
+  const key = matchKey(baselineBytes, screenshot);
+  if (!updatingScreenshots && matched.includes(key)) return null;
+  const [expected, actual] = await Promise.all([pixelsOf(baselineBytes), pixelsOf(screenshot)]);
   const sameSize = actual.width === expected.width && actual.height === expected.height;
-  if (sameSize && actual.data.equals(expected.data)) return null;
   const width = Math.max(actual.width, expected.width);
   const height = Math.max(actual.height, expected.height);
   const diff = Buffer.alloc(width * height * 4);
-  const different = pixelmatch(padded(expected, width, height), padded(actual, width, height), diff, width, height, { threshold: COLOUR_THRESHOLD });
-  if (sameSize && different <= DIFFERENT_PIXELS_ALLOWED) return null;
+  const different =
+    sameSize && actual.data.equals(expected.data)
+      ? 0
+      : pixelmatch(padded(expected, width, height), padded(actual, width, height), diff, width, height, { threshold: COLOUR_THRESHOLD });
+  if (sameSize && different <= DIFFERENT_PIXELS_ALLOWED) {
+    keepMatch(key);
+    return null;
+  }
   if (updatingScreenshots) {
     await writeBaseline(baseline, screenshot);
     return null;
