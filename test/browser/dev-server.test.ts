@@ -135,12 +135,16 @@ test("saves of two partials in turn each replace only their part of the page's s
       saveInPlace(project.dir, file, text);
     } else saveByRename(project.dir, file, text);
     await until(async () => (await style(selector, property)) === value, `${property}: ${value}`);
+    if (i === 1) {
+      // Two saves of whole partials: each replaced its piece. (The two writes next may come to the whole
+      // stylesheet, in one piece: a partial read half-written may not compile, and then no place is known.)
+      const inPieces = await page.evaluate(() => document.adoptedStyleSheets.length);
+      assert.ok(inPieces > 1, `the stylesheet was changed piece by piece (${inPieces} piece)`);
+    }
   }
   await until(async () => read("dist/index.html").includes(".card{outline-offset:9px}"), "the last save written");
   // Both saves still apply, and the page's stylesheet, in its pieces, is the one the pages are written with.
   assert.equal(await style("#about-heading", "word-spacing"), "5px");
-  const inPieces = await page.evaluate(() => document.adoptedStyleSheets.length);
-  assert.ok(inPieces > 1, `the stylesheet was changed piece by piece (${inPieces} piece)`);
   const written = /<style>([^<]*)<\/style>/.exec(read("dist/index.html"))?.[1] ?? "";
   const rules = await page.evaluate((css) => {
     const sheet = new CSSStyleSheet();
