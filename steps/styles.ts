@@ -58,21 +58,32 @@ export class DevStyles {
   /** Compiles under way, and whole compiles finished: an early preview leaves only between two runs. */
   private compiling = 0;
   private finished = 0;
+  /** Previews are numbered as they begin; one is sent only if none begun after it has been. */
+  private previewsBegun = 0;
+  private lastSent = 0;
 
   /**
    * A partial's save previewed as soon as the watcher reports it, ahead of the run that compiles it (which
    * waits 2 ms for the save's bytes to land): what was read is sent if it compiles to some CSS (a partial
    * read while its save had emptied it gives none) and its place is known. Only while no run compiles, and
-   * not once a whole compile has finished since: the run's whole stylesheet always comes after it, and
-   * puts right a preview read half-written.
+   * neither once a whole compile has finished since nor once the run's own preview (which read the partial
+   * later) has been sent: the run's whole stylesheet always comes after it, and puts right a preview read
+   * half-written.
    */
   async previewSave(file: string, preview: (css: string, splices: StyleSplice[]) => void): Promise<void> {
     if (!/^styles\/_[^/]+\.scss$/.test(file) || !this.starts || this.compiling) return;
     const finished = this.finished;
+    const number = ++this.previewsBegun;
     const fresh = await this.compileAlone(await this.compiler, [file]);
     if (this.finished !== finished || !fresh.get(file)) return;
-    const quick = this.spliced(fresh);
-    if (quick) preview(quick.css, quick.splices);
+    this.send(number, this.spliced(fresh), preview);
+  }
+
+  /** A preview, unless one begun after it has been sent (a run's, which read the partial later). */
+  private send(number: number, quick: { css: string; splices: StyleSplice[] } | null, preview: (css: string, splices: StyleSplice[]) => void): void {
+    if (!quick || number < this.lastSent) return;
+    this.lastSent = number;
+    preview(quick.css, quick.splices);
   }
 
   /** The stylesheet for the sources on disk; `preview` is called first with a quick one (and the spans
@@ -91,9 +102,9 @@ export class DevStyles {
     const compiler = await this.compiler;
     const saved = changed.filter((file) => file.startsWith("styles/"));
     const partials = saved.filter((file) => /^styles\/_[^/]+\.scss$/.test(file));
+    const number = ++this.previewsBegun;
     const fresh = await this.compileAlone(compiler, partials);
-    const quick = preview && partials.length === saved.length && fresh.size === partials.length ? this.spliced(fresh) : null;
-    if (quick) preview?.(quick.css, quick.splices);
+    if (preview && partials.length === saved.length && fresh.size === partials.length) this.send(number, this.spliced(fresh), preview);
     for (const file of partials) {
       const css = fresh.get(file);
       if (css === undefined) this.alone.delete(file);
