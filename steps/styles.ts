@@ -16,6 +16,9 @@ const ENTRY = "styles/main.scss";
 /** A new Sass may compile differently, so its version is part of the cache key. */
 const sassVersion = readFile("node_modules/sass-embedded/package.json", "utf8").then((json) => String(JSON.parse(json).version));
 
+/** A partial: a Sass module of its own, which main.scss uses. */
+const PARTIAL = /^styles\/_[^/]+\.scss$/;
+
 /** A sass-embedded compiler: the dev server's long-lived one, or the module's own. */
 type Compiler = Pick<typeof import("sass-embedded"), "compileAsync">;
 
@@ -55,31 +58,28 @@ export class DevStyles {
   /** Where each partial's CSS starts in `whole`, when they make it up end to end; else null. */
   private starts: Map<string, number> | null = null;
   private learning: Promise<void> | null = null;
-  /** Compiles under way, and whole compiles finished: an early preview leaves only between two runs. */
+  /** Compiles under way: an early preview begins only between two runs. */
   private compiling = 0;
-  private finished = 0;
-  /** Previews are numbered as they begin; one is sent only if none begun after it has been. */
-  private previewsBegun = 0;
+  /** Stylesheets (previews, and each run's whole one) are numbered as they begin; a preview is sent only
+   * if no stylesheet begun after it has been. */
+  private begun = 0;
   private lastSent = 0;
 
   /**
    * A partial's save previewed as soon as the watcher reports it, ahead of the run that compiles it (which
    * waits 2 ms for the save's bytes to land): what was read is sent if it compiles to some CSS (a partial
    * read while its save had emptied it gives none) and its place is known. Only while no run compiles, and
-   * neither once a whole compile has finished since nor once the run's own preview (which read the partial
-   * later) has been sent: the run's whole stylesheet always comes after it, and puts right a preview read
-   * half-written.
+   * not once the run that follows has sent its own preview or its whole stylesheet (it read the partial
+   * later): that whole stylesheet always comes after it, and puts right a preview read half-written.
    */
   async previewSave(file: string, preview: (css: string, splices: StyleSplice[]) => void): Promise<void> {
-    if (!/^styles\/_[^/]+\.scss$/.test(file) || !this.starts || this.compiling) return;
-    const finished = this.finished;
-    const number = ++this.previewsBegun;
+    if (!PARTIAL.test(file) || !this.starts || this.compiling) return;
+    const number = ++this.begun;
     const fresh = await this.compileAlone(await this.compiler, [file]);
-    if (this.finished !== finished || !fresh.get(file)) return;
-    this.send(number, this.spliced(fresh), preview);
+    if (fresh.get(file)) this.send(number, this.spliced(fresh), preview);
   }
 
-  /** A preview, unless one begun after it has been sent (a run's, which read the partial later). */
+  /** A preview, unless a stylesheet begun after it has been sent (a run's, which read the partial later). */
   private send(number: number, quick: { css: string; splices: StyleSplice[] } | null, preview: (css: string, splices: StyleSplice[]) => void): void {
     if (!quick || number < this.lastSent) return;
     this.lastSent = number;
@@ -90,19 +90,21 @@ export class DevStyles {
    * it replaced in the last) when only partials whose place is known changed. */
   async compile(changed: string[], preview?: (css: string, splices: StyleSplice[]) => void): Promise<string> {
     this.compiling++;
+    const number = ++this.begun;
     try {
-      return await this.compileNow(changed, preview);
+      return await this.compileNow(number, changed, preview);
     } finally {
       this.compiling--;
-      this.finished++;
+      // Its whole stylesheet is sent (or its error shown) as soon as this returns: no preview begun
+      // before it goes after it.
+      this.lastSent = Math.max(this.lastSent, number);
     }
   }
 
-  private async compileNow(changed: string[], preview?: (css: string, splices: StyleSplice[]) => void): Promise<string> {
+  private async compileNow(number: number, changed: string[], preview?: (css: string, splices: StyleSplice[]) => void): Promise<string> {
     const compiler = await this.compiler;
     const saved = changed.filter((file) => file.startsWith("styles/"));
-    const partials = saved.filter((file) => /^styles\/_[^/]+\.scss$/.test(file));
-    const number = ++this.previewsBegun;
+    const partials = saved.filter((file) => PARTIAL.test(file));
     const fresh = await this.compileAlone(compiler, partials);
     if (preview && partials.length === saved.length && fresh.size === partials.length) this.send(number, this.spliced(fresh), preview);
     for (const file of partials) {
@@ -168,11 +170,8 @@ export class DevStyles {
     // Again should a save change the stylesheet meanwhile: what was compiled may be older than it.
     for (let whole = ""; whole !== this.whole; ) {
       whole = this.whole;
-      const files = (await readdir("styles").catch(() => [] as string[])).filter((file) => /^_.+\.scss$/.test(file));
-      const fresh = await this.compileAlone(
-        compiler,
-        files.map((file) => `styles/${file}`),
-      );
+      const files = (await readdir("styles").catch(() => [] as string[])).map((file) => `styles/${file}`).filter((file) => PARTIAL.test(file));
+      const fresh = await this.compileAlone(compiler, files);
       if (this.whole !== whole) continue;
       this.alone.clear();
       for (const [file, css] of fresh) this.alone.set(file, css);

@@ -40,12 +40,14 @@ const matchKey = (baseline: Buffer, screenshot: Buffer) =>
     .update(createHash("sha256").update(screenshot).digest("hex"))
     .digest("hex");
 
-function keepMatch(key: string): void {
+/** Records a match; null, as a match is reported. */
+function keepMatch(key: string): null {
   matched.push(key);
   mkdirSync(".cache", { recursive: true });
   // Whole or not at all: written beside, then renamed over the record.
   writeFileSync(`${MATCHED}.${process.pid}`, JSON.stringify(matched.slice(-MATCHES_KEPT)));
   renameSync(`${MATCHED}.${process.pid}`, MATCHED);
+  return null;
 }
 
 /** The baseline's file name: home-375-dark, 404-1280-light. */
@@ -148,17 +150,12 @@ export async function compareWithBaseline(name: string, screenshot: Buffer, base
   if (!updatingScreenshots && matched.includes(key)) return null;
   const [expected, actual] = await Promise.all([pixelsOf(baselineBytes), pixelsOf(screenshot)]);
   const sameSize = actual.width === expected.width && actual.height === expected.height;
+  if (sameSize && actual.data.equals(expected.data)) return keepMatch(key);
   const width = Math.max(actual.width, expected.width);
   const height = Math.max(actual.height, expected.height);
   const diff = Buffer.alloc(width * height * 4);
-  const different =
-    sameSize && actual.data.equals(expected.data)
-      ? 0
-      : pixelmatch(padded(expected, width, height), padded(actual, width, height), diff, width, height, { threshold: COLOUR_THRESHOLD });
-  if (sameSize && different <= DIFFERENT_PIXELS_ALLOWED) {
-    keepMatch(key);
-    return null;
-  }
+  const different = pixelmatch(padded(expected, width, height), padded(actual, width, height), diff, width, height, { threshold: COLOUR_THRESHOLD });
+  if (sameSize && different <= DIFFERENT_PIXELS_ALLOWED) return keepMatch(key);
   if (updatingScreenshots) {
     await writeBaseline(baseline, screenshot);
     return null;
