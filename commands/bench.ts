@@ -25,8 +25,8 @@
 // /case-studies); a style partial (ours styles/_base.scss, Astro's src/styles/global.css: a rule
 // appended, until the computed style shows it: checked at each frame, after each DOM mutation (Astro
 // sets a <style>'s text) and after each stylesheet adopted or replaced (ours swaps a constructed
-// stylesheet, which makes no mutation: caught only at the next frame, it counted ~8 ms more); and an island (ours alone: Astro's peer has none to
-// compare). Each block waits until both sides' processes are idle (our dev server verifies and
+// stylesheet, which makes no mutation: caught only at the next frame, it counted ~8 ms more); and an
+// island (ours alone: Astro's peer has none to compare). Each block waits until both sides' processes are idle (our dev server verifies and
 // type-checks after a save), so one side's background work never lands in the other's figures.
 //
 //   npm run bench                   everything (a few minutes on two cores, plus the peer's npm install)

@@ -11,7 +11,8 @@
 // aria-label, and a refresh's content (tel-non-breaking reads a number's characters, meta-refresh a
 // delay, unique-landmark and no-redundant-aria-label compare names, which may join several texts); and
 // every element, every other attribute and value (ids, classes, roles, types…) and the order of it all.
-// A stand-in document that is not valid proves nothing: its pages are then validated one by one, so a shared verdict never hides an error.
+// A stand-in document that is not valid proves nothing: its pages are then validated one by one, so a
+// shared verdict never hides an error.
 // STRUCTURE_RULES names each html-validate rule this reasoning was checked for; a rule enabled beyond
 // them (an upgrade, a new config) turns the sharing off until it is reviewed here. Plain JavaScript
 // (typed by JSDoc), as the validator threads load it without tsx.
