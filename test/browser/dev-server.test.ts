@@ -112,8 +112,11 @@ test("a style edit applies in place: no reload, the page keeps its state", async
   });
   const letterSpacing = () => page.$eval("#about-heading", (heading) => getComputedStyle(heading).letterSpacing);
   assert.notEqual(await letterSpacing(), "3px");
+  const mark = dev.output().length;
   saveByRename(project.dir, "styles/_base.scss", `${read("styles/_base.scss")}\n#about-heading { letter-spacing: 3px; }\n`);
   await until(async () => (await letterSpacing()) === "3px", "the new letter-spacing");
+  // Its run has ended before the next test saves (the page may have been shown an early preview).
+  await dev.waitForOutput(/styles\/_base\.scss: swapped the stylesheet/, mark);
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
 });
 
@@ -126,15 +129,18 @@ test("saves of two partials in turn each replace only their part of the page's s
   ];
   for (const [i, [file, rule, selector, property, value]] of saves.entries()) {
     const text = `${read(file)}\n${rule}\n`;
+    const mark = dev.output().length;
     if (i === saves.length - 1) {
       // The last lands in place in two writes, as a slow writer's would: the page may be shown the first
       // part (a preview of what was read), and must end with the whole file.
-      const mark = dev.output().length;
       saveInPlace(project.dir, file, text.slice(0, text.lastIndexOf("}", text.length / 2) + 1));
       await dev.waitForOutput(/_card\.scss: (swapped the stylesheet|build failed)/, mark);
       saveInPlace(project.dir, file, text);
     } else saveByRename(project.dir, file, text);
     await until(async () => (await style(selector, property)) === value, `${property}: ${value}`);
+    // The save's own run ends before the next save, as a developer's saves 400 ms apart do: a run that
+    // reads the next save's partial as it compiles the whole stylesheet sends that one whole.
+    if (i < saves.length - 1) await dev.waitForOutput(new RegExp(`${file.replace(".", "\\.")}: swapped the stylesheet`), mark);
     if (i === 1) {
       // Two saves of whole partials: each replaced its piece. (The two writes next may come to the whole
       // stylesheet, in one piece: a partial read half-written may not compile, and then no place is known.)
