@@ -1,8 +1,8 @@
 // npm test: the cheap checks, the browsers and servers the tests need, the test sites built once, then
 // the test files, a few processes at a time, the slowest first: each long file in a process of its own,
 // the short ones a few to a shared process. Each process's report is printed whole when it ends (never
-// interleaved), and a table of every process's time and test count at the end. Browser files share one
-// Chromium (a fresh context per test).
+// interleaved), and a table of every process's time and test count at the end. Each browser file
+// launches its own Chromium (a fresh context per test).
 //   npm test                          everything
 //   TEST_FILES=journeys npm test      only the files whose path contains one of these words (comma-separated)
 //   TEST_JOBS=2 npm test              how many processes run at once (default 3)
@@ -12,7 +12,7 @@ import os from "node:os";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
 import { TYPE_CHECK_ARGS } from "../commands/dev/type-check.ts";
-import { chromePath, headlessShellPath, launchSharedBrowser, SHARED_CHROMIUM } from "../commands/support/browser.ts";
+import { chromePath, headlessShellPath } from "../commands/support/browser.ts";
 import { startXvfb, xvfbPath } from "./helpers/engines/display.ts";
 import { firefoxPath } from "./helpers/engines/firefox.ts";
 import { miniBrowserPath, webKitWebDriverPath } from "./helpers/engines/webkit.ts";
@@ -219,33 +219,30 @@ ensureInstalled([
   ["libwebkit2gtk-4.1-0", miniBrowserPath],
 ]);
 
-// The cheap checks, the test sites' build and the browsers' start run side by side (the checks on the
+// The cheap checks, the test sites' build and the display's start run side by side (the checks on the
 // other core): a wrong type or a lint error still stops the run before any test. tsc is incremental,
 // sharing npm run dev's record, on one thread, with the dev server's own arguments (TYPE_CHECK_ARGS):
 // unchanged files are not checked again (under 1 CPU-s instead of ~2.4).
-console.log("── type check (tsc), format and lint (biome), building the test sites, starting Chromium and Xvfb");
+console.log("── type check (tsc), format and lint (biome), building the test sites, starting Xvfb");
 const checks = Promise.all([
   check("type check (tsc --noEmit)", bin("tsc"), TYPE_CHECK_ARGS),
   check("format and lint (biome check)", bin("biome"), ["check", "."]),
 ]);
 const sitesBuilt = buildTestSites();
 // WebKitGTK draws into an X display: without one, a private Xvfb serves the whole run.
-const browsers = Promise.all([process.env.DISPLAY ? null : startXvfb(), launchSharedBrowser()]);
+const display = process.env.DISPLAY ? null : startXvfb();
 const [tsc, biome] = await checks;
 for (const { label, ok, output } of [tsc, biome]) if (!ok) console.log(`── ${label} failed\n${output.trimEnd()}`);
 if (!biome.ok) console.error("Fix the above, or let Biome do it: npx biome check --write .");
-const [xvfb, chromium] = await browsers;
-const stopBrowsers = async () => {
-  xvfb?.stop();
-  await chromium.close();
-};
+const xvfb = await display;
+const stopDisplay = () => xvfb?.stop();
 if (!tsc.ok || !biome.ok) {
   await sitesBuilt.catch(() => {});
-  await stopBrowsers();
+  stopDisplay();
   process.exit(1);
 }
 await sitesBuilt.catch(async (error) => {
-  await stopBrowsers();
+  stopDisplay();
   throw error;
 });
 
@@ -282,14 +279,14 @@ const times = readTimes();
 const timeOf = (job: Job) => times[job.name] ?? Number.POSITIVE_INFINITY;
 jobs.sort((a, b) => timeOf(b) - timeOf(a) || (b.files?.length ?? 0) - (a.files?.length ?? 0));
 
-const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1", [SHARED_CHROMIUM]: chromium.wsEndpoint() };
+const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
 if (xvfb) env.DISPLAY = xvfb.name;
 console.log(
   `── ${jobs.length} test processes (${files.length} node:test files${jobs.some((job) => job.name.startsWith("vitest")) ? " and vitest" : ""}), ${JOBS} at a time`,
 );
 // Ctrl+C (or a terminate) reaches only this process's group. Each file's group gets an interrupt, as
 // Ctrl+C would give it, so that puppeteer and chrome-launcher stop the browsers they started in groups
-// of their own; whatever is left after 5 s is killed. The shared Chromium and the Xvfb stop too.
+// of their own; whatever is left after 5 s is killed. The Xvfb stops too.
 const alive = (pid: number) => {
   try {
     process.kill(-pid, 0);
@@ -312,11 +309,11 @@ for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
     signalGroups("SIGINT");
     for (let waited = 0; waited < 5000 && [...running].some(alive); waited += 50) await new Promise((done) => setTimeout(done, 50));
     signalGroups("SIGKILL");
-    await stopBrowsers().catch(() => {});
+    stopDisplay();
     process.exit(128 + os.constants.signals[signal]);
   });
 }
-const results = await runAll(jobs, env).finally(stopBrowsers);
+const results = await runAll(jobs, env).finally(stopDisplay);
 
 mkdirSync(".cache", { recursive: true });
 // A whole run's times replace the record (a shared process is named by its files, so a file added or

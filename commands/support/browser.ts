@@ -1,7 +1,7 @@
 // Debian's Chromium driven by playwright-core. Every request that is not to 127.0.0.1 is answered
 // locally or refused, so no test reaches the internet.
 import { existsSync } from "node:fs";
-import { type Browser, type BrowserContext, type BrowserContextOptions, type BrowserServer, chromium, type Page } from "playwright-core";
+import { type Browser, type BrowserContext, type BrowserContextOptions, chromium, type Page } from "playwright-core";
 
 export function chromePath(): string {
   const candidates = [process.env.CHROME_PATH, "/usr/bin/chromium", "/usr/bin/chromium-browser", "/usr/bin/google-chrome"].filter(Boolean) as string[];
@@ -50,24 +50,14 @@ export const CHROMIUM_FLAGS = [
  */
 const SCRIPTED_FLAGS = [...CHROMIUM_FLAGS, "--disable-checker-imaging"];
 
-/** Names the Chromium `npm test` shares among its test files (test/run.ts starts it). */
-export const SHARED_CHROMIUM = "SHARED_CHROMIUM_WS";
-
 /**
- * A Chromium of the caller's own, or, under `npm test`, a connection to the one Chromium its files share
- * (each test opens its own context in it; closing the connection leaves the browser to the others).
+ * A Chromium of the caller's own. Under `npm test` each test file launches one (in 0.15–0.2 CPU-s):
+ * a single Chromium shared by every file, over Playwright's browser server, cost 8 CPU-s more in the
+ * whole run (164.7 against 156.6, one run each, quiet), as every message and screenshot went through
+ * the server's process on its way.
  */
 export function launchBrowser(): Promise<Browser> {
-  const shared = process.env[SHARED_CHROMIUM];
-  if (shared) return chromium.connect(shared);
   return chromium.launch({ executablePath: headlessChromePath(), args: SCRIPTED_FLAGS });
-}
-
-/** A Chromium that other processes connect to (launchBrowser with SHARED_CHROMIUM set to its wsEndpoint()). */
-export function launchSharedBrowser(): Promise<BrowserServer> {
-  // Its owner stops it on a signal, after the processes that use it (Playwright's own handlers would
-  // close it, and exit, first).
-  return chromium.launchServer({ executablePath: headlessChromePath(), args: SCRIPTED_FLAGS, handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false });
 }
 
 export interface Watched {

@@ -330,8 +330,12 @@ export function runJourneys(name: Engine["name"], launch: () => Promise<Engine>)
       [engine, site] = await Promise.all([launch(), ensureTestSites().then(startJourneyServer)]);
     });
     after(async () => {
-      await engine?.quit();
-      await site?.close();
+      // The server closes even if the browser's quit fails: an open server would keep the process alive.
+      try {
+        await engine?.quit();
+      } finally {
+        await site?.close();
+      }
     });
     journeys.forEach((journey, index) => {
       test(`${name} journey ${index + 1} of ${journeys.length}: ${journey.name}`, { timeout: 30_000 }, async () => {

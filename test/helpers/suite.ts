@@ -1,4 +1,4 @@
-// The setup every browser test file shares: the test sites built, one Chromium, a server per site.
+// The setup every browser test file shares: the test sites built, a Chromium of its own, a server per site.
 import { after, before } from "node:test";
 import type { Browser } from "playwright-core";
 import { launchBrowser } from "../../commands/support/browser.ts";

@@ -197,9 +197,15 @@ export async function launchWebKit(): Promise<Engine> {
     },
     quit: async () => {
       await call("DELETE", "").catch(() => {});
-      driverProcess.kill();
+      if (driverProcess.exitCode === null) {
+        const exited = new Promise((done) => driverProcess.once("exit", done));
+        driverProcess.kill();
+        await exited;
+      }
       screen.stop();
-      rmSync(home, { recursive: true, force: true });
+      // The browser's processes may still be writing their caches (Mesa's shaders) as they end: the
+      // removal is tried again until the folder is left alone.
+      rmSync(home, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
     },
   };
 }
