@@ -1,6 +1,6 @@
-// A throwaway copy of this project (what git tracks or would track, node_modules linked, the
-// encoded-image and CSS caches copied), for the dev server's tests and the benchmarks: they edit
-// and grow the copy, never the repository.
+// A throwaway copy of this project (what git tracks or would track, node_modules linked, the slow
+// caches copied: encoded images, CSS, PDFs, the type check's record), for the dev server's tests and
+// the benchmarks: they edit and grow the copy, never the repository.
 import { execFileSync, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
@@ -14,15 +14,17 @@ export function retitled(pageSource: string, title: string): string {
 }
 
 /** The slow caches a developer's checkout has warm: encoded images, compiled CSS, printed PDFs, each kept by
- * the hash of what it was made from (no record of any build, no verdict, reads them). */
-export const SLOW_CACHES = ["images", "styles", "pdfs"];
+ * the hash of what it was made from (no record of any build, no verdict, reads them), and the type check's
+ * record (tsc's own, by each file's content; no build reads it). */
+export const SLOW_CACHES = ["images", "styles", "pdfs", "tsc"];
 
 export interface ProjectCopy {
   dir: string;
   remove: () => void;
 }
 
-/** `warm`: bring the slow caches (images, CSS, PDFs) along, so the copy builds as a developer's checkout does. */
+/** `warm`: bring the slow caches (images, CSS, PDFs, the type check's record) along, so the copy builds and
+ * checks as a developer's checkout does. */
 export function copyProject({ warm = true } = {}): ProjectCopy {
   const root = process.cwd();
   const dir = mkdtempSync(join(tmpdir(), "cedarline-copy-"));
