@@ -35,6 +35,14 @@ class ResolveOnce extends StaticConfigLoader {
 }
 
 /**
+ * html-validate with `config` resolved at its first use and kept.
+ * @param {import("html-validate").ConfigData} config
+ */
+export function htmlValidateOnce(config) {
+  return new HtmlValidate(new ResolveOnce(config));
+}
+
+/**
  * A page is valid when its structure (steps/page-structure.mjs) is: each structure is judged once, and
  * the pages of a structure found valid pass without html-validate. A structure found invalid proves
  * nothing, so its pages are then validated whole, one by one, and the report is the page's own.
@@ -42,7 +50,7 @@ class ResolveOnce extends StaticConfigLoader {
  * @returns {(pages: HtmlFile[]) => Promise<Verdicts>}
  */
 export function validator(config) {
-  const htmlValidate = new HtmlValidate(new ResolveOnce(config));
+  const htmlValidate = htmlValidateOnce(config);
   const text = formatterFactory("text");
   /** @type {Promise<ReturnType<typeof structureSharing>> | undefined} */
   let sharing;
