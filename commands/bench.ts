@@ -26,8 +26,9 @@
 // appended, until the computed style shows it: checked at each frame, after each DOM mutation (Astro
 // sets a <style>'s text) and after each stylesheet adopted or replaced (ours swaps a constructed
 // stylesheet, which makes no mutation: caught only at the next frame, it counted ~8 ms more); and an
-// island (ours alone: Astro's peer has none to compare). Each block waits until both sides' processes are idle (our dev server verifies and
-// type-checks after a save), so one side's background work never lands in the other's figures.
+// island (ours alone: Astro's peer has none to compare). Each block waits until both sides' processes
+// are idle (our dev server verifies and type-checks after a save), so one side's background work never
+// lands in the other's figures.
 //
 //   npm run bench                   everything (a few minutes on two cores, plus the peer's npm install)
 //   npm run bench -- --runs 3       runs per figure (default 5)

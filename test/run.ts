@@ -241,7 +241,7 @@ if (!tsc.ok || !biome.ok) {
   stopDisplay();
   process.exit(1);
 }
-await sitesBuilt.catch(async (error) => {
+await sitesBuilt.catch((error) => {
   stopDisplay();
   throw error;
 });

@@ -91,9 +91,10 @@ after(() => project?.remove());
 
 test("cold cache: each planted mistake fails the build, naming its entry's page", () => {
   writeNotes(true);
-  // Cold: no record of an earlier build, no rendered body, no verdict. The encoded images, CSS and PDFs a
-  // checkout keeps (blobs by the hash of their source, which no verdict reads) stay: encoding the art
-  // again took this build 9.6 s where it otherwise takes ~4.
+  // Cold: no record of an earlier build, no rendered body, no verdict. The slow caches a checkout keeps
+  // (SLOW_CACHES: encoded images, CSS and PDFs, blobs by the hash of their source, which no verdict reads,
+  // and the type check's record, which no build reads) stay: encoding the art again took this build 9.6 s
+  // where it otherwise takes ~4.
   for (const entry of readdirSync(path(".cache"))) if (!SLOW_CACHES.includes(entry)) rmSync(path(`.cache/${entry}`), { recursive: true, force: true });
   const { ok, output } = runBuild();
   assert.equal(ok, false, output);
