@@ -11,7 +11,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
-import { TYPE_CHECK_ARGS } from "../commands/dev/type-check.ts";
+import { TYPE_CHECK_ARGS, typeCheckProgram } from "../commands/dev/type-check.ts";
 import { chromePath, headlessShellPath } from "../commands/support/browser.ts";
 import { startXvfb, xvfbPath } from "./helpers/engines/display.ts";
 import { firefoxPath } from "./helpers/engines/firefox.ts";
@@ -225,7 +225,7 @@ ensureInstalled([
 // unchanged files are not checked again (under 1 CPU-s instead of ~2.4).
 console.log("── type check (tsc), format and lint (biome), building the test sites, starting Xvfb");
 const checks = Promise.all([
-  check("type check (tsc --noEmit)", bin("tsc"), TYPE_CHECK_ARGS),
+  check("type check (tsc --noEmit)", typeCheckProgram(), TYPE_CHECK_ARGS),
   check("format and lint (biome check)", bin("biome"), ["check", "."]),
 ]);
 const sitesBuilt = buildTestSites();

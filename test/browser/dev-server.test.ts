@@ -4,10 +4,13 @@
 // Last, after all those saves and one of each kind of input, the dist/ it keeps is byte for byte what
 // npm run build writes: the dev server runs the build's own pipeline.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { spawn } from "node:child_process";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
+import { typeCheckProgram } from "../../commands/dev/type-check.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
 import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
@@ -273,6 +276,54 @@ test("a type error is reported in the terminal and on the page, and the edit sti
   await until(async () => (await page.$("#dev-notice")) === null, "the notice to clear", 30_000);
   assert.deepEqual(consoleErrors, []);
 });
+
+test("the type check runs as TypeScript's compiler itself, so pausing it for an update stops the whole check", async () => {
+  // A check that stays (watch mode) on a project of one file, paused once it has reported, as the dev
+  // server pauses its check (SIGSTOP to the process it started) while a save is applied.
+  const dir = mkdtempSync(join(tmpdir(), "type-check-"));
+  writeFileSync(join(dir, "tsconfig.json"), JSON.stringify({ compilerOptions: { strict: true, types: [] }, files: ["one.ts"] }));
+  writeFileSync(join(dir, "one.ts"), "export const one: number = 1;\n");
+  const check = spawn(typeCheckProgram(), ["--noEmit", "--watch", "--singleThreaded", "-p", dir], { stdio: ["ignore", "pipe", "ignore"] });
+  try {
+    let output = "";
+    await new Promise<void>((done, fail) => {
+      check.stdout.on("data", (chunk: Buffer) => {
+        output += chunk;
+        if (/Watching for file changes/.test(output)) done();
+      });
+      check.once("exit", (code) => fail(new Error(`the check ended (exit code ${code}) before it reported:\n${output}`)));
+    });
+    check.kill("SIGSTOP");
+    const state = (pid: number) => /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))?.[1];
+    await until(async () => state(check.pid!) === "T", "the paused check to stop");
+    // Every process of the check stops: TypeScript's `tsc` script would leave its compiler running.
+    const tree = processTree(check.pid!);
+    assert.deepEqual(
+      tree.map((pid) => `${readFileSync(`/proc/${pid}/comm`, "utf8").trim()}: ${state(pid)}`),
+      tree.map((pid) => `${readFileSync(`/proc/${pid}/comm`, "utf8").trim()}: T`),
+    );
+  } finally {
+    // The whole tree: a compiler left behind would hold this process open through the pipe it writes to.
+    for (const pid of processTree(check.pid!)) process.kill(pid, "SIGKILL");
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+/** A process and every process it started, and they started, by their parent ids in /proc. */
+function processTree(root: number): number[] {
+  const parents = new Map<number, number>();
+  for (const entry of readdirSync("/proc")) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      parents.set(Number(entry), Number(/\) \S (\d+)/.exec(readFileSync(`/proc/${entry}/stat`, "utf8"))?.[1]));
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+  const tree = [root];
+  for (let i = 0; i < tree.length; i++) for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
+  return tree;
+}
 
 test("a file a collection's template comes to read through a save is one of its sources from then on, while an unrelated save keeps the template's trace", async () => {
   const template = read("pages/case-studies/[slug].tsx");
