@@ -3,7 +3,7 @@
 // platform input events. One session serves every journey of a file (a new one costs a browser
 // start); each visit clears cookies and storage first.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fg from "fast-glob";
@@ -75,6 +75,38 @@ async function driverReady(base: string, driver: ChildProcess): Promise<void> {
     if (ready) return;
     if (Date.now() > deadline) throw new Error("WebKitWebDriver did not answer within 10 s");
     await new Promise((next) => setTimeout(next, 20));
+  }
+}
+
+/**
+ * Ends every process started with this home folder (the driver, MiniBrowser, its web, network and GPU
+ * processes), found by their environment whichever parent they have by now, and waits until none is left.
+ */
+async function endProcessesOf(home: string): Promise<void> {
+  const mark = `\0HOME=${home}\0`;
+  const startedWith = () =>
+    readdirSync("/proc")
+      .filter((entry) => /^\d+$/.test(entry))
+      .filter((pid) => {
+        try {
+          // A process that has ended (a zombie, until its parent reaps it) has an empty environment.
+          return `\0${readFileSync(`/proc/${pid}/environ`, "latin1")}`.includes(mark);
+        } catch {
+          return false;
+        }
+      })
+      .map(Number);
+  const deadline = Date.now() + 10_000;
+  for (let left = startedWith(); left.length > 0; left = startedWith()) {
+    if (Date.now() > deadline) throw new Error(`WebKit: processes ${left.join(", ")} did not end within 10 s of SIGKILL`);
+    for (const pid of left) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Ended meanwhile.
+      }
+    }
+    await new Promise((done) => setTimeout(done, 20));
   }
 }
 
@@ -197,15 +229,12 @@ export async function launchWebKit(): Promise<Engine> {
     },
     quit: async () => {
       await call("DELETE", "").catch(() => {});
-      if (driverProcess.exitCode === null) {
-        const exited = new Promise((done) => driverProcess.once("exit", done));
-        driverProcess.kill();
-        await exited;
-      }
+      // Every process of this browser has ended before its folder is removed. Stopping the driver alone
+      // was not enough: on a loaded machine MiniBrowser or one of its processes outlived it, writing
+      // Mesa's shader cache into the folder through 20 tries to remove it (ENOTEMPTY), and the file failed.
+      await endProcessesOf(home);
       screen.stop();
-      // The browser's processes may still be writing their caches (Mesa's shaders) as they end: the
-      // removal is tried again until the folder is left alone.
-      rmSync(home, { recursive: true, force: true, maxRetries: 20, retryDelay: 50 });
+      rmSync(home, { recursive: true, force: true });
     },
   };
 }
