@@ -292,6 +292,7 @@ test("the type check runs as TypeScript's compiler itself, so pausing it for an 
         if (/Watching for file changes/.test(output)) done();
       });
       check.once("exit", (code) => fail(new Error(`the check ended (exit code ${code}) before it reported:\n${output}`)));
+      check.once("error", fail);
     });
     check.kill("SIGSTOP");
     const state = (pid: number) => /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))?.[1];
@@ -304,7 +305,13 @@ test("the type check runs as TypeScript's compiler itself, so pausing it for an 
     );
   } finally {
     // The whole tree: a compiler left behind would hold this process open through the pipe it writes to.
-    for (const pid of processTree(check.pid!)) process.kill(pid, "SIGKILL");
+    for (const pid of check.pid ? processTree(check.pid) : []) {
+      try {
+        process.kill(pid, "SIGKILL");
+      } catch {
+        // Ended meanwhile.
+      }
+    }
     rmSync(dir, { recursive: true, force: true });
   }
 });
