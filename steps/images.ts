@@ -2,12 +2,13 @@
 // is made of. Each encoded file is cached by the same key, so a warm build never starts sharp (which
 // runs in a process of its own: steps/image-encoder.mjs).
 import { type ChildProcess, fork } from "node:child_process";
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
 import { cached, cacheKey } from "./cache.ts";
 import type { Card } from "./card-layout.mjs";
+import { writeServed } from "./files.ts";
 
 /** The encoder's code: sharp in a process of its own. */
 const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
@@ -157,7 +158,7 @@ class Emitter {
   emit(name: string, width: number, format: Format, { key, bytes }: Encoded): string {
     const file = `images/${name}-${width}.${key.slice(0, 8)}.${EXTENSION[format]}`;
     this.files.push(file);
-    this.writes.push(bytes.then((data) => writeFile(join(this.outDir, file), data)));
+    this.writes.push(bytes.then((data) => writeServed(join(this.outDir, file), data)));
     return `/${file}`;
   }
 

@@ -3,10 +3,11 @@
 // chunk, fetched only by pages that use it. Preact stands in for React; shared code is one chunk.
 
 import { existsSync } from "node:fs";
-import { readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import type { AnalyticsConfig } from "../browser/analytics.ts";
+import { writeServed } from "./files.ts";
 
 /** What the bundler produced, written beside the scripts for `npm run size`. */
 export interface IslandManifest {
@@ -99,6 +100,8 @@ export async function bundleIslands(pages: { route: string; islands: string[] }[
       entryNames: "[name].[hash]",
       chunkNames: "[name].[hash]",
       metafile: true,
+      // Written below, each file whole and only when changed: esbuild rewrites every file in place.
+      write: false,
       logLevel: "silent",
       plugins: [
         noReact,
@@ -114,6 +117,9 @@ export async function bundleIslands(pages: { route: string; islands: string[] }[
     .catch((error: esbuild.BuildFailure) => {
       throw new Error(`islands/: esbuild failed:\n${error.errors.map((e) => `  ${e.location?.file ?? ""}:${e.location?.line ?? ""} ${e.text}`).join("\n")}`);
     });
+
+  await mkdir(resolve(outDir, "assets"), { recursive: true });
+  await Promise.all(result.outputFiles.map((file) => writeServed(file.path, file.contents)));
 
   const outputs = result.metafile.outputs;
   const sitePath = (file: string) => `/${relative(resolve(outDir), resolve(file))}`;
@@ -143,6 +149,6 @@ export async function bundleIslands(pages: { route: string; islands: string[] }[
       }),
     ),
   };
-  await writeFile(resolve(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  await writeServed(resolve(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return { ...manifest, files: [...Object.keys(outputs).map((file) => sitePath(file).slice(1)), MANIFEST_FILE] };
 }

@@ -1,9 +1,10 @@
 // Writes the PDF of every downloadable case study from the same data as /case-studies, so the
 // documents can never drift from the page. Printed PDFs are cached; pdf-lib loads only on a miss.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { CaseStudy } from "../content/types.ts";
 import { cached, cacheKey } from "./cache.ts";
+import { writeServed } from "./files.ts";
 import type { Firm } from "./pdf-layout.ts";
 
 const printer = new URL("./pdf-layout.ts", import.meta.url);
@@ -27,7 +28,7 @@ export async function writeCaseStudyPdfs(studies: CaseStudy[], firm: Firm, siteU
       );
       const file = join(outDir, study.pdfUrl);
       await mkdir(dirname(file), { recursive: true });
-      await writeFile(file, bytes);
+      await writeServed(file, bytes);
       return study.pdfUrl;
     }),
   );

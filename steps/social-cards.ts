@@ -4,7 +4,7 @@
 // pages are rendered and written.
 // Each card is cached by everything it is made from: a build makes a card again only when its page's
 // title or section, the brand, the host, the font, satori, sharp or the layout changed.
-import { mkdir, readFile, writeFile } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
@@ -12,6 +12,7 @@ import { sectionLabel } from "../components/structured-data.ts";
 import { company } from "../content/site.ts";
 import { cached, cacheKey } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
+import { writeServed } from "./files.ts";
 import { type Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
 
 /** How the encoder makes a card: part of each card's key, as the layout is. */
@@ -69,7 +70,7 @@ export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDi
     await Promise.all(
       cards.map(async ({ route, card, key, file }) => {
         const png = await cached("images", key, "png", async () => encoder.encode({ name: `the social card of ${route}`, card, ...CARD_ENCODING }));
-        await writeFile(join(outDir, file), png);
+        await writeServed(join(outDir, file), png);
       }),
     );
   };

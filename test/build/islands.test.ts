@@ -1,10 +1,12 @@
 // What the browser gets: before load only inline scripts; then Preact, never React; each page only its own islands; within budget.
 import assert from "node:assert/strict";
-import { readdirSync, readFileSync } from "node:fs";
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { before, test } from "node:test";
 import { BUDGET, gzipKb, measurePage, overBudget } from "../../steps/budgets.ts";
 import { sha256Source } from "../../steps/csp.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
+import { bundleIslands, type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
 import { outputFileOf } from "../../steps/routes.ts";
 import { bareSite, configuredSite, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
 
@@ -64,5 +66,38 @@ test(`every page is within budget (HTML ${BUDGET.htmlKb} KB, CSS ${BUDGET.cssKb}
 test("island props stay small: large content stays in the HTML", () => {
   for (const route of ROUTES) {
     for (const [, props] of readPage(route).matchAll(/data-props="([^"]*)"/g)) assert.ok(props.length < 600, `${route}: ${props.slice(0, 80)}…`);
+  }
+});
+
+test("bundling again leaves each unchanged file as it was and replaces a changed one whole, so a page loading meanwhile never reads a file being written", async () => {
+  const out = mkdtempSync(join(tmpdir(), "islands-"));
+  const pages = [
+    { route: "/", islands: ["ThemeToggle", "MobileMenu"] },
+    { route: "/contact", islands: ["ThemeToggle", "MobileMenu", "ContactForm"] },
+  ];
+  const analytics = { gaMeasurementId: null, clarityProjectId: null, consentDefault: "denied" as const };
+  const stamp = (file: string) => {
+    const { ino, mtimeMs } = statSync(join(out, file));
+    return `${ino}:${mtimeMs}`;
+  };
+  try {
+    const first = await bundleIslands(pages, analytics, out);
+    const before = first.files.map(stamp);
+    const again = await bundleIslands(pages, analytics, out);
+    assert.deepEqual(again.files, first.files);
+    // Not written again: esbuild alone rewrote each in place, and a browser could read one half-written.
+    assert.deepEqual(again.files.map(stamp), before);
+
+    // Analytics configured: the files that carry it are new files; the manifest, whose name stays, is
+    // replaced by another file (renamed over it), never rewritten in place.
+    const manifestBefore = statSync(join(out, MANIFEST_FILE)).ino;
+    const configured = await bundleIslands(pages, { ...analytics, gaMeasurementId: "G-TEST123456" }, out);
+    assert.notDeepEqual(configured.files, first.files);
+    assert.notEqual(statSync(join(out, MANIFEST_FILE)).ino, manifestBefore);
+    for (const file of first.files.filter((name) => configured.files.includes(name) && name !== MANIFEST_FILE)) {
+      assert.equal(stamp(file), before[first.files.indexOf(file)], `${file} is the same file`);
+    }
+  } finally {
+    rmSync(out, { recursive: true, force: true });
   }
 });
