@@ -24,19 +24,6 @@ export async function writeWhole(file: string, data: Uint8Array | string): Promi
   await rename(temporary, file);
 }
 
-/**
- * Writes a file of the site as the dev server serves it while a build runs: whole (aside, then renamed
- * over the old one), and not at all when it already holds these bytes. A browser fetching it meanwhile
- * gets the old file or the new one, never a file being written: esbuild rewrote every unchanged chunk in
- * place, and a page loading then once imported an empty analytics chunk ("startAnalytics is not a
- * function"). An unchanged file also keeps its time, so the browser's copy stays valid.
- */
-export async function writeServed(file: string, data: Uint8Array | string): Promise<void> {
-  const bytes = typeof data === "string" ? Buffer.from(data) : data;
-  if (readIfExists(file)?.equals(bytes)) return;
-  await writeWhole(file, bytes);
-}
-
 /** A file's size and modification time, as one value that changes whenever anything writes the file;
  * null when there is no such file. A build records it beside what it wrote, to know next time that
  * the file is still what it wrote without reading it. */

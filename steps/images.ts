@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
 import { cached, cacheKey } from "./cache.ts";
 import type { Card } from "./card-layout.mjs";
-import { writeServed } from "./files.ts";
+import { writeIfChanged } from "./output.ts";
 
 /** The encoder's code: sharp in a process of its own. */
 const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
@@ -150,7 +150,7 @@ class Artwork {
 class Emitter {
   /** The dist-relative files named so far, and the writing of each. */
   readonly files: string[] = [];
-  readonly writes: Promise<void>[] = [];
+  readonly writes: Promise<unknown>[] = [];
 
   constructor(private readonly outDir: string) {}
 
@@ -158,7 +158,7 @@ class Emitter {
   emit(name: string, width: number, format: Format, { key, bytes }: Encoded): string {
     const file = `images/${name}-${width}.${key.slice(0, 8)}.${EXTENSION[format]}`;
     this.files.push(file);
-    this.writes.push(bytes.then((data) => writeServed(join(this.outDir, file), data)));
+    this.writes.push(bytes.then((data) => writeIfChanged(join(this.outDir, file), data)));
     return `/${file}`;
   }
 

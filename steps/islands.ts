@@ -7,7 +7,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
 import * as esbuild from "esbuild";
 import type { AnalyticsConfig } from "../browser/analytics.ts";
-import { writeServed } from "./files.ts";
+import { writeIfChanged } from "./output.ts";
 
 /** What the bundler produced, written beside the scripts for `npm run size`. */
 export interface IslandManifest {
@@ -119,7 +119,7 @@ export async function bundleIslands(pages: { route: string; islands: string[] }[
     });
 
   await mkdir(resolve(outDir, "assets"), { recursive: true });
-  await Promise.all(result.outputFiles.map((file) => writeServed(file.path, file.contents)));
+  await Promise.all(result.outputFiles.map((file) => writeIfChanged(file.path, file.contents)));
 
   const outputs = result.metafile.outputs;
   const sitePath = (file: string) => `/${relative(resolve(outDir), resolve(file))}`;
@@ -149,6 +149,6 @@ export async function bundleIslands(pages: { route: string; islands: string[] }[
       }),
     ),
   };
-  await writeServed(resolve(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
+  await writeIfChanged(resolve(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return { ...manifest, files: [...Object.keys(outputs).map((file) => sitePath(file).slice(1)), MANIFEST_FILE] };
 }

@@ -4,7 +4,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { CaseStudy } from "../content/types.ts";
 import { cached, cacheKey } from "./cache.ts";
-import { writeServed } from "./files.ts";
+import { writeIfChanged } from "./output.ts";
 import type { Firm } from "./pdf-layout.ts";
 
 const printer = new URL("./pdf-layout.ts", import.meta.url);
@@ -28,7 +28,7 @@ export async function writeCaseStudyPdfs(studies: CaseStudy[], firm: Firm, siteU
       );
       const file = join(outDir, study.pdfUrl);
       await mkdir(dirname(file), { recursive: true });
-      await writeServed(file, bytes);
+      await writeIfChanged(file, bytes);
       return study.pdfUrl;
     }),
   );

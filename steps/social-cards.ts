@@ -12,8 +12,8 @@ import { sectionLabel } from "../components/structured-data.ts";
 import { company } from "../content/site.ts";
 import { cached, cacheKey } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
-import { writeServed } from "./files.ts";
 import { type Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
+import { writeIfChanged } from "./output.ts";
 
 /** How the encoder makes a card: part of each card's key, as the layout is. */
 const CARD_ENCODING = { density: 72, resize: SOCIAL_CARD, format: "png", quality: 0 } as const;
@@ -70,7 +70,7 @@ export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDi
     await Promise.all(
       cards.map(async ({ route, card, key, file }) => {
         const png = await cached("images", key, "png", async () => encoder.encode({ name: `the social card of ${route}`, card, ...CARD_ENCODING }));
-        await writeServed(join(outDir, file), png);
+        await writeIfChanged(join(outDir, file), png);
       }),
     );
   };
