@@ -36,13 +36,14 @@
 //                                   page with and without its speculation rules, commands/support/navigation-timing.ts)
 //   npm run bench -- --pages 10000  N, the extra entries (default 1000; a list is fine); the real site (N = 0) always runs
 import { spawn } from "node:child_process";
-import { mkdirSync, readdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, readlinkSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { ASTRO_CLI, ASTRO_ENV, type AstroPeer, installAstroPeer, type PeerEntry, startAstroDev } from "./support/astro-peer.ts";
 import { chromePath, launchBrowser } from "./support/browser.ts";
 import { saveByRename, saveInPlace, startDevServer } from "./support/dev-server.ts";
 import { ADDED_LATENCY_MS, timeNavigation, timePrerender } from "./support/navigation-timing.ts";
+import { processIds, processTree, statFields } from "./support/processes.ts";
 import { copyProject, type ProjectCopy } from "./support/project-copy.ts";
 
 const argument = (name: string) => {
@@ -128,29 +129,7 @@ function verificationOf(output: string): Verification | undefined {
   return { seconds: Number(ran[1]), validated: { msPerPage, cpuShare: (msPerPage * Number(validated[2])) / 1000 / Number(cpu[1]) } };
 }
 
-const numericDirs = (path: string) => readdirSync(path).filter((name) => /^\d+$/.test(name));
-/** The fields of /proc/<pid>/stat after the command's name, so fields[0] is the state (field 3). */
-const statFields = (pid: string) => {
-  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
-  return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
-};
 const statusKb = (pid: number | string, field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);
-
-/** The process and everything it started, found by parent in /proc (this kernel has no /proc/<pid>/task/<tid>/children). */
-function processTree(root: number): string[] {
-  const children = new Map<string, string[]>();
-  for (const pid of numericDirs("/proc")) {
-    try {
-      const parent = statFields(pid)[1];
-      children.set(parent, [...(children.get(parent) ?? []), pid]);
-    } catch {
-      // It exited while the list was read.
-    }
-  }
-  const tree = [String(root)];
-  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
-  return tree;
-}
 
 function treeRssKb(root: number): number {
   let sum = 0;
@@ -379,7 +358,7 @@ async function benchBuilds(peer: AstroPeer): Promise<void> {
 /** CPU time so far (clock ticks) of every process working in this folder. */
 function cpuTicksIn(dir: string): number {
   let ticks = 0;
-  for (const pid of numericDirs("/proc")) {
+  for (const pid of processIds()) {
     try {
       if (!readlinkSync(`/proc/${pid}/cwd`).startsWith(dir)) continue;
       const fields = statFields(pid);

@@ -13,6 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { typeCheckProgram } from "../../commands/dev/type-check.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
+import { processTree, statFields } from "../../commands/support/processes.ts";
 import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
@@ -295,7 +296,7 @@ test("the type check runs as TypeScript's compiler itself, so pausing it for an 
       check.once("error", fail);
     });
     check.kill("SIGSTOP");
-    const state = (pid: number) => /^\d+ \(.*\) (\S)/.exec(readFileSync(`/proc/${pid}/stat`, "utf8"))?.[1];
+    const state = (pid: number | string) => statFields(pid)[0];
     await until(async () => state(check.pid!) === "T", "the paused check to stop");
     // Every process of the check stops: TypeScript's `tsc` script would leave its compiler running.
     const tree = processTree(check.pid!);
@@ -307,7 +308,7 @@ test("the type check runs as TypeScript's compiler itself, so pausing it for an 
     // The whole tree: a compiler left behind would hold this process open through the pipe it writes to.
     for (const pid of check.pid ? processTree(check.pid) : []) {
       try {
-        process.kill(pid, "SIGKILL");
+        process.kill(Number(pid), "SIGKILL");
       } catch {
         // Ended meanwhile.
       }
@@ -315,22 +316,6 @@ test("the type check runs as TypeScript's compiler itself, so pausing it for an 
     rmSync(dir, { recursive: true, force: true });
   }
 });
-
-/** A process and every process it started, and they started, by their parent ids in /proc. */
-function processTree(root: number): number[] {
-  const parents = new Map<number, number>();
-  for (const entry of readdirSync("/proc")) {
-    if (!/^\d+$/.test(entry)) continue;
-    try {
-      parents.set(Number(entry), Number(/\) \S (\d+)/.exec(readFileSync(`/proc/${entry}/stat`, "utf8"))?.[1]));
-    } catch {
-      // Ended meanwhile.
-    }
-  }
-  const tree = [root];
-  for (let i = 0; i < tree.length; i++) for (const [pid, parent] of parents) if (parent === tree[i]) tree.push(pid);
-  return tree;
-}
 
 test("a file a collection's template comes to read through a save is one of its sources from then on, while an unrelated save keeps the template's trace", async () => {
   const template = read("pages/case-studies/[slug].tsx");

@@ -3,10 +3,11 @@
 // platform input events. One session serves every journey of a file (a new one costs a browser
 // start); each visit clears cookies and storage first.
 import { type ChildProcess, spawn } from "node:child_process";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import fg from "fast-glob";
+import { processIds } from "../../../commands/support/processes.ts";
 import { freePort } from "../ports.ts";
 import { display } from "./display.ts";
 import { DEFAULT_VIEWPORT, type Driver, type Engine, type Key, type Point, waitInPage } from "./driver.ts";
@@ -85,8 +86,7 @@ async function driverReady(base: string, driver: ChildProcess): Promise<void> {
 async function endProcessesOf(home: string): Promise<void> {
   const mark = `\0HOME=${home}\0`;
   const startedWith = () =>
-    readdirSync("/proc")
-      .filter((entry) => /^\d+$/.test(entry))
+    processIds()
       .filter((pid) => {
         try {
           // A process that has ended (a zombie, until its parent reaps it) has an empty environment.

@@ -1,0 +1,28 @@
+// The machine's processes as Linux's /proc shows them: for the bench's figures, and for tests that
+// must know what a program started.
+import { readdirSync, readFileSync } from "node:fs";
+
+/** The id of every process running now. */
+export const processIds = (): string[] => readdirSync("/proc").filter((name) => /^\d+$/.test(name));
+
+/** The fields of /proc/<pid>/stat after the command's name, so fields[0] is the state (field 3). */
+export function statFields(pid: string | number): string[] {
+  const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
+  return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
+}
+
+/** The process and everything it started, found by parent in /proc. */
+export function processTree(root: number): string[] {
+  const children = new Map<string, string[]>();
+  for (const pid of processIds()) {
+    try {
+      const parent = statFields(pid)[1];
+      children.set(parent, [...(children.get(parent) ?? []), pid]);
+    } catch {
+      // It exited while the list was read.
+    }
+  }
+  const tree = [String(root)];
+  for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
+  return tree;
+}
