@@ -67,6 +67,7 @@ export interface TypeChecker {
  * sees type errors.
  */
 export function typeChecker(channel: PageChannel): TypeChecker {
+  const program = typeCheckProgram();
   let child: ChildProcess | null = null;
   let stale = false;
   let timer: NodeJS.Timeout | undefined;
@@ -85,7 +86,7 @@ export function typeChecker(channel: PageChannel): TypeChecker {
 
   function check() {
     stale = false;
-    const tsc = [typeCheckProgram(), ...TYPE_CHECK_ARGS];
+    const tsc = [program, ...TYPE_CHECK_ARGS];
     const start = (command: string, args: string[]) => spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
     child = start("nice", ["-n", "19", ...tsc]);
     child.once("error", () => {
