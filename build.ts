@@ -6,7 +6,7 @@
 // same, so a build runs every step once and a dev save redoes only what the save touched.
 // React already writes compact markup, so there is no minify step (html-minifier-terser saved 35 bytes
 // gzip over the whole site and cost a quarter of a second).
-import { mkdir, rm, writeFile } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { redirects } from "./content/redirects.ts";
 import { budgetReport } from "./steps/budgets.ts";
@@ -19,7 +19,7 @@ import { buildImages, Encoder } from "./steps/images.ts";
 import { Memo, SourceVersions } from "./steps/inputs.ts";
 import { bundleIslands } from "./steps/islands.ts";
 import { lastModifiedDates } from "./steps/lastmod.ts";
-import { removeStale } from "./steps/output.ts";
+import { removeStale, writeIfChanged } from "./steps/output.ts";
 import { pageBundler, stopBundling } from "./steps/pages.ts";
 import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
 import { copyPublic, readLogos } from "./steps/public-files.ts";
@@ -189,7 +189,7 @@ export class Pipeline {
       step.sitemap.get([loaded], () =>
         timer.step("sitemap", async () => {
           const dates = await lastModifiedDates(new Map(routes.map((route) => [route, loaded.sourcesOf(route)])), config.buildDate);
-          await writeFile(
+          await writeIfChanged(
             join(out, "sitemap.xml"),
             sitemapXml(
               config.siteUrl,
@@ -212,7 +212,7 @@ export class Pipeline {
       }),
       step.fixedFiles.get([], async () => {
         await mkdir(join(out, ".well-known"), { recursive: true });
-        await Promise.all([writeFile(join(out, "robots.txt"), robotsTxt(config.siteUrl)), writeFile(join(out, GPC_FILE), gpcJson(config.buildDate))]);
+        await Promise.all([writeIfChanged(join(out, "robots.txt"), robotsTxt(config.siteUrl)), writeIfChanged(join(out, GPC_FILE), gpcJson(config.buildDate))]);
         return ["robots.txt", GPC_FILE];
       }),
     ]);

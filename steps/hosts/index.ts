@@ -1,9 +1,10 @@
 // Each host's files, all from one header policy (steps/hosts/policy.ts) and one redirect list
 // (content/redirects.ts). _headers and _redirects go into the site itself, where Netlify and Cloudflare
 // Pages look for them; files a host must not serve go into the hosts folder beside it.
-import { mkdir, writeFile } from "node:fs/promises";
+import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Redirect } from "../../content/redirects.ts";
+import { writeIfChanged } from "../output.ts";
 import { outputFileOf } from "../routes.ts";
 import { cloudFrontFunction } from "./cloudfront.ts";
 import { redirectPage } from "./github-pages.ts";
@@ -34,7 +35,7 @@ export function checkRedirects(redirects: Redirect[], routes: string[]): void {
 
 async function write(file: string, text: string): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await writeFile(file, text);
+  await writeIfChanged(file, text);
 }
 
 /** Writes every host's files; returns those written into the site itself (dist-relative). */
