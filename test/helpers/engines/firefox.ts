@@ -1,5 +1,5 @@
 // The journeys' driver for Firefox: Debian's Firefox ESR through puppeteer-core over WebDriver BiDi.
-import { existsSync, mkdtempSync, rmSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
@@ -11,12 +11,50 @@ export function firefoxPath(): string {
   return found;
 }
 
+/**
+ * Firefox's own compiled code (its profile's startupCache, with compatibility.ini, which names the build
+ * it belongs to: Firefox drops a cache of another build), kept from the last run. A fresh profile
+ * compiles it anew: 2.84–2.96 CPU-s to start and open a page, 1.89–2.26 with it (3 runs each).
+ * Nothing a page left (cookies, storage, history) is kept.
+ */
+const STARTUP_CACHE = ".cache/firefox-startup";
+const STARTUP_FILES = ["startupCache", "compatibility.ini"];
+
+/** A fresh profile, with the kept startup cache when there is one (and, should another run be replacing
+ * it meanwhile, without: Firefox then compiles its code as in any new profile). */
+function freshProfile(): string {
+  const profile = mkdtempSync(join(tmpdir(), "journeys-firefox-profile-"));
+  try {
+    if (existsSync(STARTUP_CACHE)) cpSync(STARTUP_CACHE, profile, { recursive: true });
+  } catch {
+    for (const file of STARTUP_FILES) rmSync(join(profile, file), { recursive: true, force: true });
+  }
+  return profile;
+}
+
+/** Keeps the closed profile's startup cache for the next run: whole, or (a file missing, another run
+ * replacing it at the same moment) not at all. */
+function keepStartupCache(profile: string): void {
+  if (!STARTUP_FILES.every((file) => existsSync(join(profile, file)))) return;
+  const aside = `${STARTUP_CACHE}.${process.pid}`;
+  try {
+    mkdirSync(aside, { recursive: true });
+    for (const file of STARTUP_FILES) cpSync(join(profile, file), join(aside, file), { recursive: true });
+    rmSync(STARTUP_CACHE, { recursive: true, force: true });
+    renameSync(aside, STARTUP_CACHE);
+  } catch {
+    rmSync(aside, { recursive: true, force: true });
+  }
+}
+
 export async function launchFirefox(): Promise<Engine> {
   const downloads = mkdtempSync(join(tmpdir(), "journeys-firefox-downloads-"));
+  const profile = freshProfile();
   const browser = await puppeteer.launch({
     browser: "firefox",
     executablePath: firefoxPath(),
     headless: true,
+    userDataDir: profile,
     defaultViewport: DEFAULT_VIEWPORT,
     extraPrefsFirefox: {
       // Puppeteer cannot emulate prefers-color-scheme in Firefox; this pref can (1: light).
@@ -60,6 +98,8 @@ export async function launchFirefox(): Promise<Engine> {
     },
     quit: async () => {
       await browser.close();
+      keepStartupCache(profile);
+      rmSync(profile, { recursive: true, force: true });
       rmSync(downloads, { recursive: true, force: true });
     },
   };
