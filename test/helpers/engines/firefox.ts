@@ -3,6 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
+import { CACHE_DIR } from "../../../steps/cache.ts";
 import { DEFAULT_VIEWPORT, type Driver, type Engine, WAIT_MS, waitInPage } from "./driver.ts";
 
 export function firefoxPath(): string {
@@ -17,7 +18,7 @@ export function firefoxPath(): string {
  * compiles it anew: 2.84–2.96 CPU-s to start and open a page, 1.89–2.26 with it (3 runs each).
  * Nothing a page left (cookies, storage, history) is kept.
  */
-const STARTUP_CACHE = ".cache/firefox-startup";
+const STARTUP_CACHE = join(CACHE_DIR, "firefox-startup");
 const STARTUP_FILES = ["startupCache", "compatibility.ini"];
 
 /** A fresh profile, with the kept startup cache when there is one (and, should another run be replacing
