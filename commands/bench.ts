@@ -44,7 +44,7 @@ import { chromePath, launchBrowser } from "./support/browser.ts";
 import { saveByRename, saveInPlace, startDevServer } from "./support/dev-server.ts";
 import { ADDED_LATENCY_MS, timeNavigation, timePrerender } from "./support/navigation-timing.ts";
 import { processIds, processTree, statFields } from "./support/processes.ts";
-import { copyProject, type ProjectCopy } from "./support/project-copy.ts";
+import { copyEnv, copyProject, type ProjectCopy } from "./support/project-copy.ts";
 
 const argument = (name: string) => {
   const index = process.argv.indexOf(`--${name}`);
@@ -183,7 +183,7 @@ function timedProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv = proc
 
 /** `npm run build` as a developer runs it (without npm's own start-up). */
 async function ourBuild(project: ProjectCopy): Promise<Run> {
-  const { output, ...run } = await timedProcess(["--import", "tsx", "commands/build.ts"], project.dir);
+  const { output, ...run } = await timedProcess(["--import", "tsx", "commands/build.ts"], project.dir, copyEnv(project.dir));
   return { ...run, verification: verificationOf(output) };
 }
 

@@ -2,6 +2,7 @@
 import { type ChildProcess, spawn } from "node:child_process";
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { copyEnv } from "./project-copy.ts";
 
 export interface DevServer {
   origin: string;
@@ -15,7 +16,7 @@ export interface DevServer {
 export async function startDevServer(dir: string, timeoutMs = 60_000): Promise<DevServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "commands/dev.ts"], {
     cwd: dir,
-    env: { ...process.env, PORT: "0", OUT_DIR: "dist" },
+    env: copyEnv(dir, { PORT: "0", OUT_DIR: "dist" }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
+import { buildCopy, COPY_TMP, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
 before(() => {
@@ -34,6 +34,10 @@ test("a rebuild with nothing changed reuses the kept bundle, and writes again a 
   runBuild();
   assert.equal(kept(), first, "the kept bundle was made again");
   assert.equal(readFileSync(path("dist/about.html"), "utf8"), built);
+  // tsx kept what it compiled for the copy's builds in the copy's own temporary folder, which goes with it.
+  const tsxCaches = readdirSync(path(COPY_TMP)).filter((name) => name.startsWith("tsx-"));
+  assert.equal(tsxCaches.length, 1, `tsx's cache is not in the copy's ${COPY_TMP}`);
+  assert.ok(readdirSync(path(join(COPY_TMP, tsxCaches[0]))).length > 0, "tsx kept nothing in the copy's cache");
 });
 
 test("kept code that is not the code its record names (another build replaced it) is not used", () => {
