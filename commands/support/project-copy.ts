@@ -23,8 +23,9 @@ export interface ProjectCopy {
   remove: () => void;
 }
 
-/** A copy's temporary folder, inside it. */
-export const COPY_TMP = join(".cache", "tmp");
+/** A copy's temporary folder, inside it. Not in .cache/: a cold build (the bench's, the tests') starts
+ * without the build's caches, not without the compilations of tsx, which no build of ours makes. */
+export const COPY_TMP = ".tmp";
 
 /**
  * The environment of a program run in a copy (`extra` added): its temporary folder is the copy's own.
