@@ -51,30 +51,38 @@ function keepStartupCache(profile: string): void {
 export async function launchFirefox(): Promise<Engine> {
   const downloads = mkdtempSync(join(tmpdir(), "journeys-firefox-downloads-"));
   const profile = freshProfile();
-  const browser = await puppeteer.launch({
-    browser: "firefox",
-    executablePath: firefoxPath(),
-    headless: true,
-    userDataDir: profile,
-    defaultViewport: DEFAULT_VIEWPORT,
-    extraPrefsFirefox: {
-      // Puppeteer cannot emulate prefers-color-scheme in Firefox; this pref can (1: light).
-      "layout.css.prefers-color-scheme.content-override": 1,
-      // One content process for every visit, instead of a new one per context and site.
-      "fission.autostart": false,
-      "dom.ipc.processCount": 1,
-      // Every request off loopback goes to a proxy that refuses it: no journey reaches the internet.
-      "network.proxy.type": 1,
-      "network.proxy.http": "127.0.0.1",
-      "network.proxy.http_port": 9,
-      "network.proxy.ssl": "127.0.0.1",
-      "network.proxy.ssl_port": 9,
-      // The case-study PDF is saved here, without asking, and removed with the folder.
-      "browser.download.folderList": 2,
-      "browser.download.dir": downloads,
-      "browser.download.useDownloadDir": true,
-    },
-  });
+  const removeFolders = () => {
+    for (const folder of [profile, downloads]) rmSync(folder, { recursive: true, force: true });
+  };
+  const browser = await puppeteer
+    .launch({
+      browser: "firefox",
+      executablePath: firefoxPath(),
+      headless: true,
+      userDataDir: profile,
+      defaultViewport: DEFAULT_VIEWPORT,
+      extraPrefsFirefox: {
+        // Puppeteer cannot emulate prefers-color-scheme in Firefox; this pref can (1: light).
+        "layout.css.prefers-color-scheme.content-override": 1,
+        // One content process for every visit, instead of a new one per context and site.
+        "fission.autostart": false,
+        "dom.ipc.processCount": 1,
+        // Every request off loopback goes to a proxy that refuses it: no journey reaches the internet.
+        "network.proxy.type": 1,
+        "network.proxy.http": "127.0.0.1",
+        "network.proxy.http_port": 9,
+        "network.proxy.ssl": "127.0.0.1",
+        "network.proxy.ssl_port": 9,
+        // The case-study PDF is saved here, without asking, and removed with the folder.
+        "browser.download.folderList": 2,
+        "browser.download.dir": downloads,
+        "browser.download.useDownloadDir": true,
+      },
+    })
+    .catch((error: Error) => {
+      removeFolders();
+      throw error;
+    });
   return {
     name: "Firefox",
     async visit(origin) {
@@ -100,8 +108,7 @@ export async function launchFirefox(): Promise<Engine> {
     quit: async () => {
       await browser.close();
       keepStartupCache(profile);
-      rmSync(profile, { recursive: true, force: true });
-      rmSync(downloads, { recursive: true, force: true });
+      removeFolders();
     },
   };
 }
