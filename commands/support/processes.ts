@@ -26,3 +26,14 @@ export function processTree(root: number): string[] {
   for (let i = 0; i < tree.length; i++) tree.push(...(children.get(tree[i]) ?? []));
   return tree;
 }
+
+/** Sends the signal to each process; one that has ended meanwhile is passed over. */
+export function signalEach(pids: (string | number)[], signal: NodeJS.Signals): void {
+  for (const pid of pids) {
+    try {
+      process.kill(Number(pid), signal);
+    } catch {
+      // Ended meanwhile.
+    }
+  }
+}

@@ -13,7 +13,7 @@ import type { Browser, Page } from "playwright-core";
 import { typeCheckProgram } from "../../commands/dev/type-check.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
-import { processTree, statFields } from "../../commands/support/processes.ts";
+import { processTree, signalEach, statFields } from "../../commands/support/processes.ts";
 import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
@@ -306,13 +306,7 @@ test("the type check runs as TypeScript's compiler itself, so pausing it for an 
     );
   } finally {
     // The whole tree: a compiler left behind would hold this process open through the pipe it writes to.
-    for (const pid of check.pid ? processTree(check.pid) : []) {
-      try {
-        process.kill(Number(pid), "SIGKILL");
-      } catch {
-        // Ended meanwhile.
-      }
-    }
+    if (check.pid) signalEach(processTree(check.pid), "SIGKILL");
     rmSync(dir, { recursive: true, force: true });
   }
 });

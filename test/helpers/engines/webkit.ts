@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import fg from "fast-glob";
-import { processIds } from "../../../commands/support/processes.ts";
+import { processIds, signalEach } from "../../../commands/support/processes.ts";
 import { CACHE_DIR } from "../../../steps/cache.ts";
 import { freePort } from "../ports.ts";
 import { display } from "./display.ts";
@@ -87,26 +87,18 @@ async function driverReady(base: string, driver: ChildProcess): Promise<void> {
 async function endProcessesOf(home: string): Promise<void> {
   const mark = `\0HOME=${home}\0`;
   const startedWith = () =>
-    processIds()
-      .filter((pid) => {
-        try {
-          // A process that has ended (a zombie, until its parent reaps it) has an empty environment.
-          return `\0${readFileSync(`/proc/${pid}/environ`, "latin1")}`.includes(mark);
-        } catch {
-          return false;
-        }
-      })
-      .map(Number);
+    processIds().filter((pid) => {
+      try {
+        // A process that has ended (a zombie, until its parent reaps it) has an empty environment.
+        return `\0${readFileSync(`/proc/${pid}/environ`, "latin1")}`.includes(mark);
+      } catch {
+        return false;
+      }
+    });
   const deadline = Date.now() + 10_000;
   for (let left = startedWith(); left.length > 0; left = startedWith()) {
     if (Date.now() > deadline) throw new Error(`WebKit: processes ${left.join(", ")} did not end within 10 s of SIGKILL`);
-    for (const pid of left) {
-      try {
-        process.kill(pid, "SIGKILL");
-      } catch {
-        // Ended meanwhile.
-      }
-    }
+    signalEach(left, "SIGKILL");
     await new Promise((done) => setTimeout(done, 20));
   }
 }
