@@ -150,3 +150,48 @@ test("a pointer resting on a header link fetches the next page ahead (Sec-Purpos
     await new Promise((done) => server.close(done));
   }
 });
+
+test("what lies below the first screen is laid out as the visitor scrolls near it, and nothing shifts on the way down", async () => {
+  const { context, page, errors } = await openPage(suite.browser, { viewport: { width: 412, height: 823 } });
+  try {
+    await page.addInitScript(WATCH);
+    await page.goto(`${suite.sites[0].origin}/privacy`);
+    // A section's content answers checkVisibility({ contentVisibilityAuto: true }) with false while the
+    // browser skips rendering it (the section itself stays visible, as an empty box of its expected size).
+    const rendered = () =>
+      page.evaluate(() =>
+        [...document.querySelectorAll(".policy__section, .site-footer")].map(
+          (element) => element.firstElementChild?.checkVisibility({ contentVisibilityAuto: true }) ?? false,
+        ),
+      );
+    const atLoad = await rendered();
+    assert.equal(atLoad[0], true, "the first section, on the first screen, is drawn");
+    assert.equal(atLoad.at(-1), false, "the footer, far below, is not laid out at load");
+    // Down a screen at a time, each step given two frames to draw what came near; whatever was drawn on
+    // the way is noted (what lies far above again is skipped again).
+    // A string: tsx would wrap the named inner function in a helper the page lacks.
+    const drawnOnTheWay = await page.evaluate<boolean[]>(`(async () => {
+      const sections = [...document.querySelectorAll(".policy__section, .site-footer")];
+      const drawn = sections.map(() => false);
+      const note = () => {
+        for (const [i, section] of sections.entries()) if (section.firstElementChild?.checkVisibility({ contentVisibilityAuto: true })) drawn[i] = true;
+      };
+      note();
+      while (scrollY + innerHeight < document.documentElement.scrollHeight) {
+        scrollBy(0, innerHeight);
+        await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
+        note();
+      }
+      return drawn;
+    })()`);
+    assert.deepEqual(
+      drawnOnTheWay,
+      atLoad.map(() => true),
+      "every section was drawn as the visitor passed it",
+    );
+    assert.equal(await page.evaluate("window.shifts"), 0);
+    assert.deepEqual(errors, []);
+  } finally {
+    await context.close();
+  }
+});

@@ -69,6 +69,11 @@ export async function screenshotPage(page: Page): Promise<Buffer> {
     // any new choice is being fetched.
     await new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done)));
     await document.fonts.ready;
+    // A section the stylesheet renders only near the screen (content-visibility: auto) is drawn here as a
+    // visitor scrolling down sees it: the screenshot, and the axe run after it, cover the whole page.
+    for (const element of document.querySelectorAll<HTMLElement>("body *")) {
+      if (getComputedStyle(element).contentVisibility === "auto") element.style.contentVisibility = "visible";
+    }
     const images = [...document.images];
     // A lazy image below the fold would never load without scrolling; the screenshot shows the whole page.
     for (const image of images) image.loading = "eager";
