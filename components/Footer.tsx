@@ -1,6 +1,4 @@
-import { privacyPolicyTitle } from "../content/privacy.ts";
-import { company, social } from "../content/site.ts";
-import { termsOfService } from "../content/terms.ts";
+import { company, privacyPolicyTitle, social, termsTitle } from "../content/site.ts";
 import { LinkedInIcon, TwitterIcon } from "../shared/icons.tsx";
 import { PRIVACY_CHOICES } from "../shared/privacy-choices.ts";
 import { useSite } from "./SiteContext.tsx";
@@ -28,7 +26,7 @@ export function Footer() {
         <nav className="site-footer__legal" aria-label="Legal">
           {/* The same name as the page's title and heading. */}
           <a href="/privacy">{privacyPolicyTitle}</a>
-          <a href="/terms">{termsOfService.title}</a>
+          <a href="/terms">{termsTitle}</a>
           {/* Opens the consent panel once analytics has loaded; before that, or without JavaScript, the policy's section on it. */}
           <a href="/privacy#information-collected-automatically" data-privacy-choices="">
             {PRIVACY_CHOICES}

@@ -4,10 +4,12 @@
 // packages' Services with their Offers, the founder's Person, a case study's Article). Nodes point at
 // each other by @id; an id or address written here as a site path ("/bio#founder") is made absolute
 // with the site's address when the head is resolved, so pages and content never know where they are served.
+// Every page imports this module, so it reads only what every page shows (content/site.ts): a page hands
+// it what the page itself presents (its packages, its publications), or each page would be dated and
+// rendered again by another page's content (steps/lastmod.ts, steps/render-cache.ts).
 import type { Article, BreadcrumbList, Graph, Organization, Person, QuantitativeValue, Report, Service, Thing, WebPage, WebSite } from "schema-dts";
-import { bio } from "../content/bio.ts";
 import { company, navigation, social } from "../content/site.ts";
-import type { CaseStudy, ServicePackage } from "../content/types.ts";
+import type { CaseStudy, Publication, ServicePackage } from "../content/types.ts";
 import { slugOf } from "../shared/slug.ts";
 
 /** The kinds of page schema.org names that this site has; any other page is a WebPage. */
@@ -80,16 +82,16 @@ export function founderNode(): Person {
   };
 }
 
-/** The founder's publications: an article where it appeared, a whitepaper as the report its organisation published. */
-export function publicationNodes(): (Article | Report)[] {
-  return bio.publications.map((publication) => ({
+/** One of the founder's publications on /bio: an article where it appeared, a whitepaper as the report its organisation published. */
+export function publicationNode(publication: Publication): Article | Report {
+  return {
     "@type": publication.kind === "Whitepaper" ? "Report" : "Article",
     headline: publication.title,
     url: publication.url,
     datePublished: publication.datetime,
     author: ref(FOUNDER_ID),
     publisher: { "@type": "Organization", name: publication.outlet },
-  }));
+  };
 }
 
 /** A case study's page: an Article the firm published about an engagement. */

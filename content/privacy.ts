@@ -1,9 +1,7 @@
 import { CONSENT_STORAGE_KEY } from "../shared/consent-key.ts";
 import { CONTACT_DRAFT_KEY } from "../shared/contact-draft-key.ts";
-import { company, newsletter } from "./site.ts";
+import { company, newsletter, privacyPolicyTitle } from "./site.ts";
 import type { Policy } from "./types.ts";
-
-export const privacyPolicyTitle = "Privacy Policy";
 
 /** What the analytics tools may store before a visitor chooses, as CONSENT_DEFAULT sets it. */
 function beforeChoosing(consentDefault: "denied" | "granted"): string {

@@ -37,6 +37,12 @@ export const social = {
   twitter: "https://twitter.com/cedarlineadv",
 } as const;
 
+/** The policies' names: their pages' titles and headings, and their links in every page's footer. Here,
+ * not in the policies' own files, which only their pages show: a page is dated and rendered again by
+ * the files it is made from (steps/lastmod.ts), and every page's footer is made from this one. */
+export const privacyPolicyTitle = "Privacy Policy";
+export const termsTitle = "Terms & Conditions";
+
 /** Used wherever a page leaves its own metadata out. */
 export const seoDefaults = {
   title: `${company.name} | AI Product Development & Strategic Advisory`,

@@ -1,8 +1,8 @@
-import { company, memoryProduct, newsletter } from "./site.ts";
+import { company, memoryProduct, newsletter, termsTitle } from "./site.ts";
 import type { Policy } from "./types.ts";
 
 export const termsOfService: Policy = {
-  title: "Terms & Conditions",
+  title: termsTitle,
   intro: `These terms govern your use of this website, operated by ${company.legalName}. Please read them carefully; by using the site you agree to them.`,
   sections: [
     {

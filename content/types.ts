@@ -55,7 +55,7 @@ interface PublicationBase {
 }
 
 /** An article links to its page; a whitepaper is a report an organisation publishes, and links to its PDF. */
-type Publication = (PublicationBase & { kind: "Article"; url: string }) | (PublicationBase & { kind: "Whitepaper"; url: `https://${string}.pdf` });
+export type Publication = (PublicationBase & { kind: "Article"; url: string }) | (PublicationBase & { kind: "Whitepaper"; url: `https://${string}.pdf` });
 
 export interface Bio {
   background: string[];

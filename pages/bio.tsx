@@ -2,7 +2,7 @@ import { ExternalLink } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
 import { Island } from "../components/Island.tsx";
 import { PageHeader } from "../components/Section.tsx";
-import { founderNode, publicationNodes } from "../components/structured-data.ts";
+import { founderNode, publicationNode } from "../components/structured-data.ts";
 import { bio, bioTabs } from "../content/bio.ts";
 import { company } from "../content/site.ts";
 import type { BioEntry, BioTabValue } from "../content/types.ts";
@@ -12,7 +12,7 @@ export const meta: PageMeta = {
   title: `${company.founder}, ${company.founderRole}`,
   description: `${company.founder} founded ${company.name} to help education, workforce and public sector organizations build AI products and transform with technology. Background, expertise, experience, education and publications.`,
   keywords: [company.founder, "founder bio", "AI product leader", "workforce development expert", "edtech executive"],
-  schema: { type: "ProfilePage", presents: [founderNode(), ...publicationNodes()] },
+  schema: { type: "ProfilePage", presents: [founderNode(), ...bio.publications.map(publicationNode)] },
 };
 
 function Entries({ entries }: { entries: BioEntry[] }) {

@@ -1,8 +1,8 @@
 import type { PageMeta } from "../components/head.ts";
 import { PolicyPage } from "../components/PolicyPage.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { privacyPolicy, privacyPolicyTitle } from "../content/privacy.ts";
-import { company } from "../content/site.ts";
+import { privacyPolicy } from "../content/privacy.ts";
+import { company, privacyPolicyTitle } from "../content/site.ts";
 
 export const meta: PageMeta = {
   title: privacyPolicyTitle,

@@ -15,6 +15,7 @@ import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
 import { processTree, signalEach, statFields } from "../../commands/support/processes.ts";
 import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
+import { bio } from "../../content/bio.ts";
 
 let project: ProjectCopy;
 let dev: DevServer;
@@ -58,6 +59,13 @@ test("a saved content edit shows up on the open page; only the page that imports
   saveInPlace(project.dir, "content/home.ts", withHeading("Edited in place: why leaders choose"));
   await showsHeading("Edited in place: why leaders choose Cedarline Advisory");
   await dev.waitForOutput(/content\/home\.ts: re-rendered 1 page in \d+ ms/, from);
+});
+
+test("a bio save renders /bio alone again: the structured data every page prints does not read the bio", async () => {
+  const from = dev.output().length;
+  const title = bio.publications[0].title;
+  saveInPlace(project.dir, "content/bio.ts", read("content/bio.ts").replace(title, `${title}, revised`));
+  await dev.waitForOutput(/content\/bio\.ts: re-rendered 1 page in \d+ ms/, from);
 });
 
 test("two write-and-rename saves in a row both show up", async () => {

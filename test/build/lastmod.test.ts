@@ -5,8 +5,14 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
+import { copyProject } from "../../commands/support/project-copy.ts";
+import { bio } from "../../content/bio.ts";
+import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
+import { privacyPolicy } from "../../content/privacy.ts";
+import { packages } from "../../content/services.ts";
+import { termsOfService } from "../../content/terms.ts";
 import { lastModifiedDates } from "../../steps/lastmod.ts";
-import { loadPages } from "../../steps/pages.ts";
+import { type LoadedPages, loadPages } from "../../steps/pages.ts";
 import { configuredSite, ROUTES } from "../helpers/site.ts";
 
 const buildDate = new Date("2030-01-01");
@@ -17,10 +23,11 @@ function write(file: string, text: string) {
   mkdirSync(join(repo, file, ".."), { recursive: true });
   writeFileSync(join(repo, file), text);
 }
-function commit(date: string, message: string) {
+function commit(date: string, message: string, cwd = repo) {
   const env = { ...process.env, GIT_AUTHOR_DATE: `${date}T12:00:00Z`, GIT_COMMITTER_DATE: `${date}T12:00:00Z` };
-  execFileSync("git", ["add", "-A"], { cwd: repo });
-  execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.org", "commit", "-q", "-m", message], { cwd: repo, env });
+  // Stored uncompressed: a copy of the project is 23 MB (its screenshots, mostly), and zlib was most of its commit's time.
+  execFileSync("git", ["-c", "core.compression=0", "add", "-A"], { cwd });
+  execFileSync("git", ["-c", "user.name=Test", "-c", "user.email=test@example.org", "commit", "-q", "-m", message], { cwd, env });
 }
 // What the page bundle reports each route is made from.
 const sources = new Map([
@@ -28,6 +35,12 @@ const sources = new Map([
   ["/b", ["pages/b.tsx", "content/b.ts", "components/Layout.tsx"]],
 ]);
 const dates = async () => Object.fromEntries(await lastModifiedDates(sources, buildDate, repo));
+/** This project's pages as a build loads them, once for the tests below. */
+let loaded: Promise<LoadedPages> | undefined;
+const projectPages = () => {
+  loaded ??= loadPages();
+  return loaded;
+};
 
 test("outside git every page is dated by the build", async () => {
   for (const files of sources.values()) for (const file of files) write(file, "export {};");
@@ -48,7 +61,7 @@ test("a page is dated by the last commit touching any file it is made from; unco
 });
 
 test("the page bundle names each page's own files and the shared ones", async () => {
-  const { sourcesOf } = await loadPages();
+  const { sourcesOf } = await projectPages();
   const about = sourcesOf("/about");
   for (const file of ["pages/about.tsx", "content/about.ts", "components/Layout.tsx", "steps/render.ts"])
     assert.ok(about.includes(file), `${file} in ${about.join(", ")}`);
@@ -61,4 +74,53 @@ test("the built sitemap dates each page by its own history", () => {
   const found = [...sitemap.matchAll(/<lastmod>([^<]+)<\/lastmod>/g)].map((m) => m[1]);
   assert.equal(found.length, ROUTES.length);
   for (const date of found) assert.match(date, /^\d{4}-\d{2}-\d{2}$/);
+});
+
+// The site itself with a made-up history: a copy of the project with every file committed on an old
+// date, then one edit to one content file a commit. The dates are the build's (build.ts gives
+// lastModifiedDates each route's sources as the page bundle reports them; the copy's paths are the
+// project's), and what a save renders again in the dev server is each route whose body is made from
+// the saved file (templateSourcesOf, what steps/render-cache.ts keys a body by).
+test("an edit to the bio, a case study, the services or a policy re-dates exactly the pages that show it, and renders only them again", async () => {
+  const project = copyProject({ warm: false });
+  try {
+    const dir = project.dir;
+    execFileSync("git", ["init", "-q"], { cwd: dir });
+    commit("2021-01-01", "the site", dir);
+    const { pages, sourcesOf, templateSourcesOf } = await projectPages();
+    const routes = pages.map((page) => page.route);
+    const sources = new Map(routes.map((route) => [route, sourcesOf(route)]));
+    assert.deepEqual(new Set((await lastModifiedDates(sources, buildDate, dir)).values()), new Set(["2021-01-01"]));
+    let day = 1;
+    /** The routes an edit replacing `from` with `to` in `file`, committed alone, re-dates; and those whose body is made from `file`. */
+    const edit = async (file: string, from: string, to: string) => {
+      const text = readFileSync(join(dir, file), "utf8");
+      assert.ok(text.includes(from), `${file} no longer says "${from}"`);
+      writeFileSync(join(dir, file), text.replace(from, to));
+      const date = `2022-02-${String(day++).padStart(2, "0")}`;
+      commit(date, `${file} edited`, dir);
+      const dates = await lastModifiedDates(sources, buildDate, dir);
+      return {
+        redated: routes.filter((route) => dates.get(route) === date).sort(),
+        rendered: routes.filter((route) => templateSourcesOf(route).includes(file)).sort(),
+      };
+    };
+    const exactly = (...expected: string[]) => ({ redated: [...expected].sort(), rendered: [...expected].sort() });
+
+    // The founder's publications are printed, and put in the graph, by /bio alone.
+    const publication = bio.publications[0].title;
+    assert.deepEqual(await edit("content/bio.ts", publication, `${publication}, revised`), exactly("/bio"));
+    // One study's result: content/case-studies.ts holds all six studies, and each study's page, the list
+    // and the home page (its teaser links the featured study's page) are made from the whole file.
+    const result = caseStudies[2].results[0];
+    assert.deepEqual(await edit("content/case-studies.ts", result, `${result} (revised)`), exactly("/", "/case-studies", ...caseStudies.map(caseStudyPath)));
+    assert.deepEqual(await edit("content/services.ts", packages[1].description, `${packages[1].description} Revised.`), exactly("/services"));
+    // The footer on every page names the two policies, but only their own pages print them.
+    const heading = termsOfService.sections[0].heading;
+    assert.deepEqual(await edit("content/terms.ts", `heading: "${heading}"`, `heading: "${heading}, revised"`), exactly("/terms"));
+    const privacyHeading = privacyPolicy("denied").sections[0].heading;
+    assert.deepEqual(await edit("content/privacy.ts", `heading: "${privacyHeading}"`, `heading: "${privacyHeading}, revised"`), exactly("/privacy"));
+  } finally {
+    project.remove();
+  }
 });
