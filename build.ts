@@ -106,21 +106,28 @@ export class Pipeline {
     // one process less than an encoder each (a cold build of the real site 2.33 → 2.22 s, 483 → 381 MB
     // with its child processes, medians of 3).
     const encoder = new Encoder();
+    // A failed run ends the helper processes it started before it reports: what they are still doing
+    // is of no use now, and an answer arriving after the build has exited is noise after its message.
+    const failed = new AbortController();
     try {
-      return await this.steps(changed, options, timer, encoder);
+      return await this.steps(changed, options, timer, encoder, failed);
+    } catch (error) {
+      failed.abort();
+      await encoder.stop();
+      throw error;
     } finally {
       encoder.close();
     }
   }
 
-  /** The steps of one run, each redone only when its inputs changed. */
-  private async steps(changed: string[], { sinkFor, stylesheetReady, pagesWritten }: RunOptions, timer: BuildTimer, encoder: Encoder) {
+  /** The steps of one run, each redone only when its inputs changed; `failed` is aborted should one fail. */
+  private async steps(changed: string[], { sinkFor, stylesheetReady, pagesWritten }: RunOptions, timer: BuildTimer, encoder: Encoder, failed: AbortController) {
     const { config, step } = this;
     const version = (...folders: string[]) => this.sources.of(...folders);
     const out = config.outDir;
     // The stylesheet first: a style save's preview (in the dev server) leaves before anything else is looked at.
     const styles = step.styles.get([version(STYLE_SOURCES)], async () => {
-      const css = await timer.step("styles", () => (this.styles ? this.styles.compile(changed, stylesheetReady) : buildStyles()));
+      const css = await timer.step("styles", () => (this.styles ? this.styles.compile(changed, stylesheetReady) : buildStyles(undefined, failed.signal)));
       stylesheetReady?.(css);
       return css;
     });
@@ -128,7 +135,7 @@ export class Pipeline {
     styles.catch(() => {});
     await mkdir(out, { recursive: true });
 
-    const [loaded, images, logos, publicFiles, stylesheet] = await Promise.all([
+    const [loaded, images, logos, publicFiles, stylesheet] = await allOrStop(failed, [
       step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load(changed))),
       step.images.get([version(ART_SOURCES)], () => buildImages(out, encoder)),
       step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
@@ -150,6 +157,8 @@ export class Pipeline {
     step.cards.keptIf(cards, cards.written);
     const writes = [images.written, cards.written];
     const imagesWritten = Promise.all(writes);
+    // Awaited at the end; should the run fail first (its encoder stopped), not an unhandled rejection.
+    imagesWritten.catch(() => {});
     Promise.allSettled(writes).then(() => encoder.close());
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
@@ -181,7 +190,7 @@ export class Pipeline {
     if (pagesWritten) await new Promise((done) => setImmediate(done));
 
     const routes = pages.map((page) => page.route);
-    const [pdfs, , hostFiles, fixedFiles] = await Promise.all([
+    const [pdfs, , hostFiles, fixedFiles] = await allOrStop(failed, [
       step.pdfs.get([JSON.stringify([loaded.renderer.caseStudies, loaded.renderer.company])], () =>
         timer.step("pdfs", () => writeCaseStudyPdfs(loaded.renderer.caseStudies, loaded.renderer.company, config.siteUrl, config.buildDate, out)),
       ),
@@ -235,10 +244,24 @@ export class Pipeline {
 
   async close(): Promise<void> {
     await Promise.all([this.bundler.then((bundler) => bundler.dispose()), this.styles?.dispose()]);
+    // A build's esbuild process, should a step have failed before the build stopped it.
+    if (!this.dev) await stopBundling();
   }
 }
 
 export type PipelineRun = Awaited<ReturnType<Pipeline["run"]>>;
+
+/** Every step's result; should one fail, `failed` is aborted (ending the helpers that listen to it) and the
+ * others are waited for before the first failure is thrown, so that nothing of a failed run goes on. */
+async function allOrStop<T extends readonly unknown[] | []>(failed: AbortController, work: T): Promise<{ -readonly [P in keyof T]: Awaited<T[P]> }> {
+  try {
+    return await Promise.all(work);
+  } catch (error) {
+    failed.abort();
+    await Promise.allSettled(work);
+    throw error;
+  }
+}
 
 /** `npm run build`: the pipeline once, verified as it writes; prints what it made and each page's budget. */
 export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log): Promise<PipelineRun> {

@@ -19,7 +19,8 @@ export function collectIslands<T>(render: () => T): { result: T; islands: string
   return { result, islands: [...used].sort() };
 }
 
-/** Props travel as JSON in the HTML, so anything JSON cannot carry stops the build here. */
+/** Props travel as JSON in the HTML, so anything JSON cannot carry stops the build here. A key that holds
+ * `undefined` is absent, as JSON.stringify leaves it out (an array's `undefined`, which JSON makes null, is refused). */
 export function assertJsonProps(island: string, value: unknown, path = "props"): void {
   const fail = (what: string) => {
     throw new Error(
@@ -31,13 +32,14 @@ export function assertJsonProps(island: string, value: unknown, path = "props"):
     if (!Number.isFinite(value)) fail(String(value));
     return;
   }
-  if (typeof value !== "object") fail(`a ${typeof value}`);
+  if (value === undefined) fail("undefined, which JSON makes null");
+  else if (typeof value !== "object") fail(`a ${typeof value}`);
   else if (Array.isArray(value)) {
     for (const [i, item] of value.entries()) assertJsonProps(island, item, `${path}[${i}]`);
   } else {
     const proto = Object.getPrototypeOf(value);
     if (proto !== Object.prototype && proto !== null) fail(`a ${proto?.constructor?.name ?? "class instance"}`);
-    for (const [key, item] of Object.entries(value)) assertJsonProps(island, item, `${path}.${key}`);
+    for (const [key, item] of Object.entries(value)) if (item !== undefined) assertJsonProps(island, item, `${path}.${key}`);
   }
 }
 

@@ -85,7 +85,9 @@ export function pagesOf(file: string, module: PageModule): Page[] {
   });
 }
 
-/** The path of the first value in `value` that JSON would not keep as it is, or null. */
+/** The path of the first value in `value` that JSON would not keep as it is, or null. A key that holds
+ * `undefined` (`{ title, plant: entry.plant }` where the entry has none) is absent, as JSON.stringify leaves
+ * it out and the component reads it as absent; an array's `undefined`, which JSON makes null, is not. */
 function notPlainJson(value: unknown, path: string): string | null {
   if (value === null || typeof value === "string" || typeof value === "boolean") return null;
   if (typeof value === "number") return Number.isFinite(value) ? null : path;
@@ -98,6 +100,7 @@ function notPlainJson(value: unknown, path: string): string | null {
   }
   if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return path;
   for (const [key, item] of Object.entries(value)) {
+    if (item === undefined) continue;
     const found = notPlainJson(item, `${path}.${key}`);
     if (found) return found;
   }

@@ -10,6 +10,16 @@
 // for the social cards).
 import sharp from "sharp";
 
+// The pipeline disconnects once it wants no more answers (all written, or its run failed): the encoder
+// ends then, whatever it is still encoding. An answer sent after that would throw ERR_IPC_CHANNEL_CLOSED
+// (an unhandled 'error' event, with its stack trace, in the build's output), so none is.
+process.on("disconnect", () => process.exit());
+
+/** Sends `message` to the pipeline while it is still listening. @param {{ id: number; bytes?: Buffer; error?: string }} message */
+function answer(message) {
+  if (process.connected) process.send?.(message);
+}
+
 /** Each artwork rasterised once, at the density asked (its widest size), by name. */
 const rasters = new Map();
 
@@ -38,8 +48,8 @@ process.on("message", async ({ id, name, art, svg, card, density, resize, format
           ? image.webp({ quality })
           : image.jpeg({ quality, mozjpeg: true });
     const bytes = await encoded.toBuffer();
-    process.send?.({ id, bytes });
+    answer({ id, bytes });
   } catch (error) {
-    process.send?.({ id, error: `${name}: ${error instanceof Error ? error.message : String(error)}` });
+    answer({ id, error: `${name}: ${error instanceof Error ? error.message : String(error)}` });
   }
 });

@@ -53,11 +53,14 @@ interface Encoding {
 
 /**
  * sharp in a process of its own, started at the first image the cache lacks (a warm build never starts
- * it) and ended by `close`: libvips keeps the native memory it used until its process ends.
+ * it) and ended by `close` (by `stop` should its run fail): libvips keeps the native memory it used until
+ * its process ends.
  */
 export class Encoder {
   private child: ChildProcess | undefined;
   private calls = 0;
+  /** Resolves once the last process started has exited. */
+  private exited = Promise.resolve();
   private readonly waiting = new Map<number, { done: (bytes: Buffer) => void; fail: (error: Error) => void }>();
 
   encode(encoding: Encoding): Promise<Buffer> {
@@ -69,9 +72,18 @@ export class Encoder {
     });
   }
 
+  /** Ends the encoder once its answers are in: disconnected, it exits (steps/image-encoder.mjs). */
   close(): void {
     this.child?.disconnect();
     this.child = undefined;
+  }
+
+  /** Ends the encoder at once, answered or not (its run failed), and resolves once its process has exited
+   * (after `close` too), so that a failed build leaves no process behind. */
+  stop(): Promise<void> {
+    this.child?.kill();
+    this.child = undefined;
+    return this.exited;
   }
 
   private start(): ChildProcess {
@@ -88,13 +100,22 @@ export class Encoder {
       if (error !== undefined) call?.fail(new Error(error));
       else call?.done(Buffer.from(bytes!));
     });
-    const stop = (why: string) => {
+    const answerNone = (why: string) => {
       for (const call of this.waiting.values()) call.fail(new Error(`the image encoder ${why} before it answered`));
       this.waiting.clear();
       if (this.child === child) this.child = undefined;
     };
-    child.on("error", (error) => stop(`failed (${error.message})`));
-    child.on("exit", (code, signal) => stop(`stopped (${signal ?? `exit code ${code}`})`));
+    this.exited = new Promise((done) => {
+      // "error" alone where the process could not be started.
+      child.on("error", (error) => {
+        answerNone(`failed (${error.message})`);
+        if (child.pid === undefined) done();
+      });
+      child.on("exit", (code, signal) => {
+        answerNone(`stopped (${signal ?? `exit code ${code}`})`);
+        done();
+      });
+    });
     this.child = child;
     return child;
   }

@@ -13,8 +13,13 @@ import { readIfExists, writeWhole } from "./files.ts";
  */
 export async function writeIfChanged(file: string, data: string | Uint8Array): Promise<boolean> {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
-  if (readIfExists(file)?.equals(bytes)) return false;
-  await writeWhole(file, bytes);
+  try {
+    if (readIfExists(file)?.equals(bytes)) return false;
+    await writeWhole(file, bytes);
+  } catch (error) {
+    // Node's message names no file where it fails to read a folder (EISDIR).
+    throw new Error(`${file} cannot be written: ${(error as Error).message}`);
+  }
   return true;
 }
 

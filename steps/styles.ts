@@ -194,12 +194,14 @@ function nativeSass(): [dart: string, snapshot: string] | null {
   return null;
 }
 
-/** The CSS, or null when the command could not be started (the JavaScript host then compiles). */
-function compileNatively([dart, snapshot]: [string, string]): Promise<string | null> {
+/** The CSS, or null when the command could not be started (the JavaScript host then compiles). `signal`
+ * ends Sass's process (the build failed meanwhile): the promise is then rejected once it has exited. */
+function compileNatively([dart, snapshot]: [string, string], signal?: AbortSignal): Promise<string | null> {
   return new Promise((done, fail) => {
-    execFile(dart, [snapshot, "--style=compressed", "--no-source-map", ENTRY], { maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) => {
+    execFile(dart, [snapshot, "--style=compressed", "--no-source-map", ENTRY], { maxBuffer: 64 * 1024 * 1024, signal }, (error, stdout, stderr) => {
+      if (signal?.aborted) fail(error);
       // Not started (ENOENT, EACCES: a string code), where Sass's own failure is an exit code.
-      if (error && typeof error.code === "string") done(null);
+      else if (error && typeof error.code === "string") done(null);
       else if (error) fail(new Error(stderr.trim().replace(/^Error: /, "") || error.message));
       else {
         // Sass's warnings (deprecations) are still shown.
@@ -210,10 +212,10 @@ function compileNatively([dart, snapshot]: [string, string]): Promise<string | n
   });
 }
 
-async function compile(compiler?: Compiler): Promise<string> {
+async function compile(compiler?: Compiler, signal?: AbortSignal): Promise<string> {
   try {
     const native = compiler ? null : nativeSass();
-    const css = native && (await compileNatively(native));
+    const css = native && (await compileNatively(native, signal));
     if (css !== null) return css;
     const sass = compiler ?? (await import("sass-embedded"));
     return (await sass.compileAsync(ENTRY, { style: "compressed" })).css;
@@ -222,10 +224,11 @@ async function compile(compiler?: Compiler): Promise<string> {
   }
 }
 
-/** The compiled stylesheet's text, which the pages inline. */
-export async function buildStyles(compiler?: Compiler): Promise<string> {
+/** The compiled stylesheet's text, which the pages inline. `signal`: a build's, which ends Sass's own
+ * command should the build fail meanwhile. */
+export async function buildStyles(compiler?: Compiler, signal?: AbortSignal): Promise<string> {
   const files = (await readdir("styles")).filter((file) => file.endsWith(".scss")).sort();
   const sources = await Promise.all(files.map(async (file) => `${file}\n${await readFile(join("styles", file), "utf8")}`));
-  const css = await cached("styles", cacheKey(await sassVersion, ...sources), "css", () => compile(compiler));
+  const css = await cached("styles", cacheKey(await sassVersion, ...sources), "css", () => compile(compiler, signal));
   return css.toString("utf8");
 }

@@ -2,11 +2,14 @@
 // verified page by page although html-validate judges its shared structure once: a mistake planted in
 // one entry (invalid nesting, a duplicate id, an empty heading, a button without text, a broken link, a
 // missing anchor) fails the build naming that entry's page, with a cold cache and with a warm one.
+// A build that fails while its helpers are at work (the image encoder's process, html-validate's thread,
+// Sass's process) prints its message and nothing else, exits 1, and leaves no process behind.
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { buildCopy, copyProject, type ProjectCopy, SLOW_CACHES } from "../../commands/support/project-copy.ts";
+import { processesWithEnv } from "../../commands/support/processes.ts";
+import { buildCopy, COPY_TMP, copyProject, type ProjectCopy, SLOW_CACHES } from "../../commands/support/project-copy.ts";
 
 const ENTRIES = 2000;
 /** Each mistake, the entry it is planted in, and what the build must say of that entry's page. */
@@ -25,6 +28,9 @@ import notes from "../../content/notes.json";
 
 interface Props {
   title: string;
+  description?: string;
+  /** Whether the entry's page has a social card (each card is drawn by the image encoder). */
+  card?: boolean;
   mistake?: string;
 }
 
@@ -32,7 +38,11 @@ export function getStaticPaths(): StaticPath<Props>[] {
   return notes.map(({ slug, ...props }) => ({ params: { slug }, props }));
 }
 
-export const meta = ({ title }: Props) => ({ title, description: "One of two thousand notes made from one template and a list, for the build's tests.", socialCard: false as const });
+export const meta = ({ title, description = "One of two thousand notes made from one template and a list, for the build's tests.", card }: Props) => ({
+  title,
+  description,
+  ...(card ? {} : { socialCard: false as const }),
+});
 
 export default function NotePage({ title, mistake }: Props) {
   return (
@@ -56,12 +66,17 @@ export default function NotePage({ title, mistake }: Props) {
 let project: ProjectCopy;
 const path = (file: string) => join(project.dir, file);
 
-function writeNotes(withMistakes: boolean): void {
-  const notes = Array.from({ length: ENTRIES }, (_, i) => {
-    const planted = withMistakes ? MISTAKES.find(({ entry }) => entry === i + 1) : undefined;
-    return { slug: slug(i + 1), title: `Note ${i + 1}`, ...(planted && { mistake: planted.mistake }) };
-  });
+/** The list of `entries`, each with what `extra` gives it (by its number, from 1). */
+function writeNoteList(extra: (entry: number) => object, entries = ENTRIES): void {
+  const notes = Array.from({ length: entries }, (_, i) => ({ slug: slug(i + 1), title: `Note ${i + 1}`, ...extra(i + 1) }));
   writeFileSync(path("content/notes.json"), JSON.stringify(notes));
+}
+
+function writeNotes(withMistakes: boolean): void {
+  writeNoteList((entry) => {
+    const planted = withMistakes ? MISTAKES.find((mistake) => mistake.entry === entry) : undefined;
+    return planted ? { mistake: planted.mistake } : {};
+  });
 }
 
 const runBuild = () => buildCopy(project.dir);
@@ -110,4 +125,51 @@ test("warm cache: the clean collection builds, its structure judged once; then e
   const { ok, output } = runBuild();
   assert.equal(ok, false, output);
   assertEachMistakeNamed(output);
+});
+
+/** Leaves the copy nothing of an earlier build: no record, no rendered body, no encoded image or compiled
+ * stylesheet (the image encoder and Sass have work), no dist/. */
+function forgetBuilds(): void {
+  rmSync(path(".cache"), { recursive: true, force: true });
+  rmSync(path("dist"), { recursive: true, force: true });
+}
+
+/** The build failed with this message alone, and every process it started has ended: each carries the
+ * copy's temporary folder in its environment, as the build does. */
+function assertFailedAlone({ status, stdout, stderr }: ReturnType<typeof buildCopy>, message: string): void {
+  assert.equal(stderr, `Build failed: ${message}\n`);
+  assert.equal(stdout, "");
+  assert.equal(status, 1);
+  assert.deepEqual(processesWithEnv("TMPDIR", path(COPY_TMP)), []);
+}
+
+test("a page that cannot be written fails a cold build while the encoder draws the cards and html-validate's thread checks the first pages: its message alone, no process left", () => {
+  // 500 entries, each with its card: all are asked for before the pages are rendered, and the encoder has
+  // drawn few if any when the 100th entry's page is written, while html-validate's thread, still loading,
+  // holds the pages written before it. (Measured at the failure: none of the 515 cards answered, nor either
+  // of the thread's two batches.)
+  writeNoteList(() => ({ card: true }), 500);
+  forgetBuilds();
+  mkdirSync(path(`dist/notes/${slug(100)}.html`), { recursive: true });
+  assertFailedAlone(runBuild(), `dist/notes/${slug(100)}.html cannot be written: EISDIR: illegal operation on a directory, read`);
+});
+
+test("an entry whose description the build refuses fails a cold build of 1,000 entries while Sass compiles (and the encoder encodes the art): its message alone, no process left", () => {
+  writeNoteList((entry) => (entry === 1 ? { description: "Too short." } : {}), 1000);
+  // A stylesheet Sass takes about a minute over (a loop of 100 million steps), so that it is surely
+  // compiling when the pages fail, and the build must end it.
+  const stylesheet = readFileSync(path("styles/main.scss"), "utf8");
+  writeFileSync(
+    path("styles/main.scss"),
+    `${stylesheet}\n@function spin($n) {\n  $x: 0;\n  @for $i from 1 through $n {\n    $x: $x + $i % 7;\n  }\n  @return $x;\n}\n.spin {\n  width: spin(100000000) * 1px;\n}\n`,
+  );
+  forgetBuilds();
+  try {
+    assertFailedAlone(
+      runBuild(),
+      `pages/notes/[slug].tsx: getStaticPaths() entry 1 (slug "${slug(1)}"): meta.description is shorter than 50 characters; write one or two sentences for search results, or leave it out for the site's default (seoDefaults in content/site.ts)`,
+    );
+  } finally {
+    writeFileSync(path("styles/main.scss"), stylesheet);
+  }
 });

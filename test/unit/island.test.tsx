@@ -34,9 +34,16 @@ describe("Island", () => {
     [{ onClick: () => {} }, "props.onClick is a function"],
     [{ when: new Date(0) }, "props.when is a Date"],
     [{ list: [1, Number.NaN] }, "props.list[1] is NaN"],
-    [{ nested: { missing: undefined } }, "props.nested.missing is a undefined"],
+    [{ list: ["a", undefined] }, "props.list[1] is undefined, which JSON makes null"],
+    [{ nested: { act: Symbol("act") } }, "props.nested.act is a symbol"],
   ])("props JSON cannot carry stop the build, naming island and prop: %o", (props, message) => {
     expect(() => assertJsonProps("ContactForm", props)).toThrow(`islands/ContactForm.tsx: ${message}`);
+  });
+
+  test("a prop that holds undefined is absent, as JSON.stringify leaves it out", () => {
+    const props = { name: "Ada", plant: undefined, nested: { missing: undefined } };
+    const { result } = collectIslands(() => renderToStaticMarkup(<Island component={Greeting} props={props} />));
+    expect(result).toContain('data-props="{&quot;name&quot;:&quot;Ada&quot;,&quot;nested&quot;:{}}"');
   });
 
   test("plain data passes", () => {

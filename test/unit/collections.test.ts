@@ -1,0 +1,30 @@
+import { describe, expect, test } from "vitest";
+import { pagesOf } from "../../steps/collections.ts";
+
+/** A collection's file whose one entry has these props. */
+const collection = (props: object) => ({
+  default: () => null,
+  meta: ({ title }: { title: string }) => ({ title }),
+  getStaticPaths: () => [{ params: { slug: "fern" }, props }],
+});
+
+describe("a collection entry's props", () => {
+  test("a key that holds undefined is absent, as JSON.stringify leaves it out", () => {
+    const entry = { title: "Fern" } as { title: string; plant?: string };
+    const [page] = pagesOf("pages/notes/[slug].tsx", collection({ title: entry.title, plant: entry.plant, where: { shelf: undefined } }));
+    expect(page.route).toBe("/notes/fern");
+    expect(JSON.stringify(page.props)).toBe('{"title":"Fern","where":{}}');
+  });
+
+  test.each([
+    [{ title: "Fern", when: new Date(0) }, "props.when"],
+    [{ title: "Fern", water: () => "weekly" }, "props.water"],
+    [{ title: "Fern", pot: new (class Pot {})() }, "props.pot"],
+    [{ title: "Fern", sizes: [1, undefined] }, "props.sizes[1]"],
+    [{ title: "Fern", height: Number.POSITIVE_INFINITY }, "props.height"],
+  ])("what JSON would not keep as it is still stops the build: %o", (props, path) => {
+    expect(() => pagesOf("pages/notes/[slug].tsx", collection(props))).toThrow(
+      `pages/notes/[slug].tsx: getStaticPaths() entry 1 (slug "fern"): ${path} is not plain JSON`,
+    );
+  });
+});
