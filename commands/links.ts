@@ -1,8 +1,12 @@
-// Every internal link, image, PDF and anchor of a build must resolve (linkinator crawls dist/).
+// Every internal link, image, PDF and anchor of a build must resolve (linkinator crawls dist/, from
+// every page it wrote).
 
 import type { AddressInfo } from "node:net";
 import { LinkChecker } from "linkinator";
+import { readConfig } from "../steps/config.ts";
+import { routeOfOutputFile } from "../steps/routes.ts";
 import { isCommand } from "./cli.ts";
+import { pageFiles } from "./links/pages.ts";
 import { serve } from "./serve.ts";
 
 export interface BrokenLink {
@@ -21,8 +25,11 @@ export async function checkLinks(outDir: string, { external = false, siteUrl = "
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const result = await new LinkChecker()
     .check({
-      path: `${origin}/`,
+      // Every page the build wrote, not only those reachable from the home page.
+      path: pageFiles(outDir).map((file) => `${origin}${routeOfOutputFile(file)}`),
       recurse: true,
+      // A page's address has no extension (/about): relative links resolve beside it, not under it.
+      cleanUrls: true,
       checkFragments: true,
       concurrency: 100,
       linksToSkip: async (link) => ownAddress(link) || (!external && !link.startsWith(origin)),
@@ -35,15 +42,27 @@ export async function checkLinks(outDir: string, { external = false, siteUrl = "
     .map((link) => ({ url: sitePath(link.url) ?? link.url, status: link.status, parent: sitePath(link.parent) }));
 }
 
-/** npm run links [-- --external]: checks the last build's links; external ones need the network. */
-if (isCommand(import.meta.url)) {
-  const external = process.argv.includes("--external");
-  const { readConfig } = await import("../steps/config.ts");
+/** npm run links [-- --external]: checks the last build's links; external ones need the network.
+ * Resolves to the number of broken links. */
+async function main(args: string[]): Promise<number> {
+  const external = args.includes("--external");
   const config = readConfig();
   const broken = await checkLinks(config.outDir, { external, siteUrl: config.siteUrl });
   for (const link of broken) console.error(`broken: ${link.url} (${link.status ?? "no answer"}) on ${link.parent}`);
   console.log(
     `${broken.length} broken link${broken.length === 1 ? "" : "s"} (${external ? "internal and external" : "internal only; add -- --external to check external links"})`,
   );
-  process.exit(broken.length ? 1 : 0);
+  return broken.length;
+}
+
+// Without a top-level await: a module that has one is evaluated apart, and the test files that import
+// it in one shared process (test/helpers/shared-process.ts) would have their tests filed under another's.
+if (isCommand(import.meta.url)) {
+  main(process.argv.slice(2)).then(
+    (broken) => process.exit(broken ? 1 : 0),
+    (error: Error) => {
+      console.error(error.message);
+      process.exit(2);
+    },
+  );
 }
