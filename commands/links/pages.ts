@@ -59,8 +59,8 @@ export function linksOfPage(html: string, page: string): LinkOnPage[] {
     const end = match.index + match[0].length;
     const close = html.indexOf("</a>", end);
     const inner = name === "a" ? html.slice(end, close < 0 ? undefined : close) : "";
-    const text = attributes.get("aria-label") || words(inner) || attributes.get("alt") || attributes.get("title") || `(a ${name} without text)`;
-    links.push({ page, text: text.trim(), href });
+    const text = attributes.get("aria-label") || words(inner) || attributes.get("alt") || attributes.get("title") || "(no text)";
+    links.push({ page, text, href });
   }
   return links;
 }
