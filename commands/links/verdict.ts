@@ -1,0 +1,128 @@
+// What an external address's answer means: the link works, is broken, or could not be checked. Every
+// decision of the external check lives here: how long an answer may take, what is tried again and how
+// often, how long a rate limit is waited out, which answers are a site refusing robots.
+//
+// Our own requests rather than linkinator's: linkinator waits out a 429 with Retry-After for as long and
+// as often as the site asks (a 429 that never clears never ends the check), pauses 2^n s plus up to 3 s
+// before each retry of an error, and tells neither a link's text nor a 999 from a link it was told to skip.
+import { STATUS_CODES } from "node:http";
+
+export interface CheckPolicy {
+  /** How long one request may take to answer (its status and headers) before it counts as no answer. */
+  timeoutMs: number;
+  /** How many times in all an address that gives no answer or a 5xx is asked. */
+  tries: number;
+  /** The pause before asking again after no answer or a 5xx, doubled each time. */
+  retryPauseMs: number;
+  /** How many 429s in a row before giving up (could not check). */
+  rateLimitTries: number;
+  /** The longest Retry-After waited: a site that asks for more is asked again after this long. */
+  longestWaitMs: number;
+  /** How many redirects are followed, one after the other, to the end of a chain. */
+  redirects: number;
+}
+
+export const CHECK_POLICY: CheckPolicy = {
+  timeoutMs: 20_000,
+  tries: 3,
+  retryPauseMs: 5_000,
+  rateLimitTries: 3,
+  longestWaitMs: 60_000,
+  redirects: 10,
+};
+
+/** ok: it answered 2xx at the end of its redirects. broken: 404, 410, any other 4xx but those below, a 5xx
+ * or no answer after every try, a redirect without an end. unchecked: the site refuses robots (LinkedIn's
+ * 999, 401, 403) or kept answering 429, so whether the page is there is not known. */
+export type Verdict = { kind: "ok" | "broken" | "unchecked"; answer: string };
+
+/** Answers that say "not to a robot", not "no such page". */
+const REFUSALS = new Set([401, 403, 999]);
+
+/** Sites answer a browser-like agent as they answer visitors; many refuse a bare script's. */
+const HEADERS = {
+  "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 (link check)",
+  accept: "text/html,application/xhtml+xml,*/*;q=0.8",
+};
+
+type Answer = { status: number; retryAfter: string | null; redirects: string[] } | { failure: string };
+
+/** "404 Not Found". */
+export const statusWords = (status: number) => `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ""}`;
+const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
+const afterRedirects = (redirects: string[]) => (redirects.length ? ` after ${redirects.join(", then ")}` : "");
+const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
+
+/** Why a request got no answer, in plain words. */
+function failureOf(error: unknown, policy: CheckPolicy): string {
+  if (error instanceof Error && error.name === "TimeoutError") return `no answer within ${seconds(policy.timeoutMs)}`;
+  const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `no answer: its host name is not found (${code})`;
+  if (code === "ECONNREFUSED") return `no answer: the connection was refused (${code})`;
+  if (code === "ECONNRESET" || code === "UND_ERR_SOCKET") return `no answer: the connection was cut (${code})`;
+  if (/CERT|SSL|TLS/.test(code)) return `no answer: its certificate was not accepted (${code})`;
+  return `no answer (${code})`;
+}
+
+/** One request, its redirects followed to the end of the chain. */
+async function ask(address: string, policy: CheckPolicy): Promise<Answer> {
+  const redirects: string[] = [];
+  let url = address;
+  for (;;) {
+    let response: Response;
+    try {
+      // GET, as some sites answer HEAD 403, 404 or 405 where the page is there; the body is not read.
+      response = await fetch(url, { headers: HEADERS, redirect: "manual", signal: AbortSignal.timeout(policy.timeoutMs) });
+      await response.body?.cancel();
+    } catch (error) {
+      return { failure: failureOf(error, policy) };
+    }
+    const location = response.headers.get("location");
+    if (response.status < 300 || response.status >= 400 || location === null) {
+      return { status: response.status, retryAfter: response.headers.get("retry-after"), redirects };
+    }
+    if (redirects.length === policy.redirects) return { failure: `more than ${policy.redirects} redirects` };
+    url = new URL(location, url).href;
+    redirects.push(`${response.status} to ${url}`);
+  }
+}
+
+/** The wait a 429's Retry-After asks for (seconds or a date), within the policy's longest. */
+function retryAfterMs(header: string | null, fallbackMs: number, policy: CheckPolicy): number {
+  const asked = header === null ? Number.NaN : /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+  return Math.min(Math.max(Number.isNaN(asked) ? fallbackMs : asked, 0), policy.longestWaitMs);
+}
+
+/** Asks an address, trying again as the policy says, and tells what its answer means. */
+export async function verdictOf(address: string, policy: CheckPolicy = CHECK_POLICY): Promise<Verdict> {
+  let tries = 0;
+  let limited = 0;
+  let waitedMs = 0;
+  for (;;) {
+    const answer = await ask(address, policy);
+    if ("failure" in answer || (answer.status >= 500 && answer.status < 600)) {
+      tries++;
+      if (tries < policy.tries) {
+        await pause(policy.retryPauseMs * 2 ** (tries - 1));
+        continue;
+      }
+      const said = "failure" in answer ? answer.failure : `${statusWords(answer.status)}${afterRedirects(answer.redirects)}`;
+      return { kind: "broken", answer: tries > 1 ? `${said} (asked ${tries} times)` : said };
+    }
+    const said = statusWords(answer.status);
+    const after = afterRedirects(answer.redirects);
+    if (answer.status === 429) {
+      limited++;
+      if (limited < policy.rateLimitTries) {
+        const wait = retryAfterMs(answer.retryAfter, policy.retryPauseMs * 2 ** (limited - 1), policy);
+        waitedMs += wait;
+        await pause(wait);
+        continue;
+      }
+      return { kind: "unchecked", answer: `${said}${after}, ${limited} times over ${seconds(waitedMs)}: the site limits how often it is asked` };
+    }
+    if (REFUSALS.has(answer.status)) return { kind: "unchecked", answer: `${said}${after}: the site refuses automated checks` };
+    if (answer.status >= 200 && answer.status < 300) return { kind: "ok", answer: `${said}${after}` };
+    return { kind: "broken", answer: `${said}${after}` };
+  }
+}
