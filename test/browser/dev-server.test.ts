@@ -244,6 +244,8 @@ test("a collection follows its content: an edited entry is patched into its open
   {
     title: "A Brand New Study",
     subtitle: "New client · new engagement",
+    summary: "A study added while the dev server runs, summed up in a sentence.",
+    published: "2026-11-26",
     pdfUrl: "/case-studies/a-brand-new-study.pdf",
     challenge: "A challenge worth a page of its own, told in a sentence or two for the test.",
     solution: "A solution in a sentence or two.",
