@@ -14,7 +14,7 @@ export const caseStudies: CaseStudy[] = [
     published: "2026-11-24",
     pdfUrl: memoryProduct.url,
     challenge:
-      "AI coding assistants forget everything between sessions, so teams re-explain the same decisions, conventions and context every day. Existing memory tools sent private code and notes to third-party clouds, which ruled them out for our public sector and nonprofit clients.",
+      "AI coding assistants forget everything between sessions, so teams re-explain the same decisions, conventions and context every day. The memory tools we evaluated sent private code and notes to third-party clouds, which ruled them out for our public sector and nonprofit clients.",
     solution: `We designed and shipped ${memoryProduct.name}, a memory server that runs entirely on the user's machine and plugs into Claude, Cursor and other assistants through the Model Context Protocol. We built it in public, tuned storage and retrieval for speed, and onboarded early users through our weekly newsletter.`,
     results: [
       "26 tools shipped over the Model Context Protocol for storing, searching and relating memories",
@@ -61,7 +61,7 @@ export const caseStudies: CaseStudy[] = [
       "14 districts and 30 community partners reporting on one shared platform",
       "Monthly reporting effort cut by 60%, freeing roughly 1,200 staff hours a year",
       "Counselor referrals to wraparound services up 41% in the first school year",
-      "Full FERPA review passed with no findings",
+      "Shared platform passed the participating districts' FERPA privacy reviews with no findings",
     ],
     featured: false,
     isExternalLink: false,

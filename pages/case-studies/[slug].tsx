@@ -102,14 +102,12 @@ export default function CaseStudyPage({ study, previous, next }: Props) {
       <nav className="container study-pager" aria-label="More case studies">
         {previous && (
           <a className="study-pager__link" href={previous.path} rel="prev">
-            <span className="study-pager__direction">Previous case study</span>
-            {previous.title}
+            <span className="study-pager__direction">Previous case study</span> <span>{previous.title}</span>
           </a>
         )}
         {next && (
           <a className="study-pager__link study-pager__link--next" href={next.path} rel="next">
-            <span className="study-pager__direction">Next case study</span>
-            {next.title}
+            <span className="study-pager__direction">Next case study</span> <span>{next.title}</span>
           </a>
         )}
       </nav>
