@@ -28,7 +28,8 @@ export function Document({ head, csp, stylesheet, bootstrap, bodyHtml }: Documen
         {head.canonical && <link rel="canonical" href={head.canonical} />}
         <meta name="color-scheme" content="light dark" />
         <meta name="theme-color" content="#0b4f49" />
-        <meta property="og:type" content="website" />
+        <meta property="og:type" content={head.type} />
+        {head.published && <meta property="article:published_time" content={head.published} />}
         <meta property="og:site_name" content={company.name} />
         <meta property="og:title" content={head.title} />
         <meta property="og:description" content={head.description} />

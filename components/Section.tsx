@@ -23,7 +23,8 @@ export function Section({ id, heading, intro, className, children }: SectionProp
   );
 }
 
-/** The h1 band at the top of every page but home; a nested page's names its parent (`up`) in a breadcrumb. */
+/** The h1 band at the top of every page but home; a nested page's names its parent (`up`) in a breadcrumb
+ * that starts at Home, as its BreadcrumbList does (components/structured-data.ts). */
 export function PageHeader({ eyebrow, heading, intro, up }: { eyebrow?: string; heading: string; intro?: string; up?: { href: string; label: string } }) {
   return (
     <div className="page-header">
@@ -31,6 +32,9 @@ export function PageHeader({ eyebrow, heading, intro, up }: { eyebrow?: string; 
         {up && (
           <nav className="breadcrumb" aria-label="Breadcrumb">
             <ol>
+              <li>
+                <a href="/">Home</a>
+              </li>
               <li>
                 <a href={up.href}>{up.label}</a>
               </li>

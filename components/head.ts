@@ -18,6 +18,9 @@ export interface PageMeta {
   socialCard?: false;
   /** What the page is and presents, for search engines (components/structured-data.ts); a WebPage otherwise. */
   schema?: PageSchema;
+  /** The day an article (a case study) was first published, YYYY-MM-DD: a link to it is then shared as an
+   * article (og:type article, article:published_time) rather than as a page of the website. */
+  published?: string;
 }
 
 /** Everything the <head> prints, complete: no defaults left to apply. */
@@ -31,6 +34,10 @@ export interface ResolvedHead {
   image: string;
   /** What the social image shows, for those who cannot see it. */
   imageAlt: string;
+  /** Open Graph's og:type: an article when the page says when it was published, else a page of the website. */
+  type: "website" | "article";
+  /** The article's day of publication (article:published_time), or null for a page of the website. */
+  published: string | null;
   jsonLd: string;
 }
 
@@ -83,6 +90,8 @@ export function resolveHead(
     canonical: route === "/404" ? null : absoluteUrl(site.siteUrl, route),
     image,
     imageAlt,
+    type: meta.published ? "article" : "website",
+    published: meta.published ?? null,
     jsonLd: scriptSafeJson(absoluteIds(graph, site.siteUrl)),
   };
 }

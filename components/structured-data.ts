@@ -102,6 +102,9 @@ export function caseStudyArticle(study: CaseStudy, path: string, description: st
     headline: study.title,
     alternativeHeadline: study.subtitle,
     description,
+    // Shown by its page's image (the social card), and dated the day its page went live.
+    image: ref(primaryImageId(path)),
+    datePublished: study.published,
     articleSection: "Case studies",
     mainEntityOfPage: ref(path),
     author: ref(ORGANIZATION_ID),
@@ -153,6 +156,11 @@ export function breadcrumbFor(route: string, name: string): BreadcrumbList | nul
   };
 }
 
+/** The id of a page's image (its social card), which what the page presents may show too. */
+function primaryImageId(route: string): string {
+  return `${route}#primaryimage`;
+}
+
 /** What the graph of a page is made from, besides its meta's schema. */
 export interface PageGraphInput {
   route: string;
@@ -183,7 +191,7 @@ export function pageGraph({ route, name, title, description, image, logoPath, sc
     inLanguage: "en-US",
     isPartOf: ref(WEBSITE_ID),
     about: ref(ORGANIZATION_ID),
-    primaryImageOfPage: { "@type": "ImageObject", url: image },
+    primaryImageOfPage: { "@type": "ImageObject", "@id": primaryImageId(route), url: image },
     ...(breadcrumb ? { breadcrumb: ref(breadcrumb["@id"] as string) } : {}),
     ...(mainEntities.length ? { mainEntity: mainEntities.map(ref) } : {}),
   } as WebPage;

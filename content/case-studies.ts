@@ -1,6 +1,6 @@
 // Case studies, in page order after the featured one (featured: true), which links to its product; the rest link to PDFs.
-// Every string in the non-featured studies is printed into a PDF with pdf-lib standard fonts,
-// so it must stay within WinAnsi (Windows-1252): plain ASCII and the separator "·" are safe.
+// The non-featured studies' titles, subtitles, challenges, solutions and results are printed into PDFs with
+// pdf-lib standard fonts, so they must stay within WinAnsi (Windows-1252): plain ASCII and the separator "·" are safe.
 
 import { slugOf } from "../shared/slug.ts";
 import { company, memoryProduct } from "./site.ts";
@@ -10,9 +10,11 @@ export const caseStudies: CaseStudy[] = [
   {
     title: `Launching ${memoryProduct.name}`,
     subtitle: `${company.name} product launch · AI developer tools`,
+    summary: `How we designed and shipped ${memoryProduct.name}, a memory server that runs entirely on the user's machine so AI coding assistants keep their context between sessions.`,
+    published: "2026-11-24",
     pdfUrl: memoryProduct.url,
     challenge:
-      "AI coding assistants forget everything between sessions, so teams re-explain the same decisions, conventions and context every day. Existing memory tools sent private code and notes to third-party clouds, which ruled them out for our public sector and nonprofit clients.",
+      "AI coding assistants forget everything between sessions, so teams re-explain the same decisions, conventions and context every day. The memory tools we evaluated sent private code and notes to third-party clouds, which ruled them out for our public sector and nonprofit clients.",
     solution: `We designed and shipped ${memoryProduct.name}, a memory server that runs entirely on the user's machine and plugs into Claude, Cursor and other assistants through the Model Context Protocol. We built it in public, tuned storage and retrieval for speed, and onboarded early users through our weekly newsletter.`,
     results: [
       "26 tools shipped over the Model Context Protocol for storing, searching and relating memories",
@@ -27,6 +29,9 @@ export const caseStudies: CaseStudy[] = [
   {
     title: "JFFLabs Impact Incubation Model",
     subtitle: "Jobs for the Future · workforce innovation incubator",
+    summary:
+      "A repeatable 16-week incubation model with stage gates and a shared impact scorecard, co-designed with JFFLabs and run with its first cohort of 12 ventures.",
+    published: "2026-11-24",
     pdfUrl: "/case-studies/jfflabs-impact-incubation-model.pdf",
     challenge:
       "JFFLabs was backing promising workforce startups, but each cohort ran on a different playbook and impact was hard to compare across ventures. Funders wanted evidence that incubated products reached low-income learners and workers, not just that they raised capital.",
@@ -44,6 +49,9 @@ export const caseStudies: CaseStudy[] = [
   {
     title: "EQOS Initiative",
     subtitle: "Multi-state education equity collaborative · data and digital strategy",
+    summary:
+      "The EQOS Initiative's 14 school districts and community partners moved from separate spreadsheets to one shared, privacy-compliant data platform.",
+    published: "2026-11-24",
     pdfUrl: "/case-studies/eqos-initiative.pdf",
     challenge:
       "The EQOS Initiative brought together 14 school districts and community partners to close opportunity gaps, but each partner tracked student supports in its own spreadsheets and systems. Leaders could not see which interventions were working or where students were falling through the cracks.",
@@ -53,7 +61,7 @@ export const caseStudies: CaseStudy[] = [
       "14 districts and 30 community partners reporting on one shared platform",
       "Monthly reporting effort cut by 60%, freeing roughly 1,200 staff hours a year",
       "Counselor referrals to wraparound services up 41% in the first school year",
-      "Full FERPA review passed with no findings",
+      "Shared platform passed the participating districts' FERPA privacy reviews with no findings",
     ],
     featured: false,
     isExternalLink: false,
@@ -61,6 +69,9 @@ export const caseStudies: CaseStudy[] = [
   {
     title: "Economic Mobility for Veteran and Military Families",
     subtitle: "National veteran-serving nonprofit · workforce program design",
+    summary:
+      "A national nonprofit's program for veterans and military spouses, redesigned around skills translation, paid credentials and employer partnerships.",
+    published: "2026-11-24",
     pdfUrl: "/case-studies/economic-mobility-for-veteran-and-military-families.pdf",
     challenge:
       "Transitioning service members and military spouses faced a maze of disconnected benefits, training programs and employers. The nonprofit's existing program placed veterans in jobs, but too many were underemployed and spouses were largely left out.",
@@ -78,6 +89,9 @@ export const caseStudies: CaseStudy[] = [
   {
     title: "ASA Center for Career Navigation",
     subtitle: "American Student Assistance · career exploration for young people",
+    summary:
+      "A 12-week strategy sprint that gave American Student Assistance's new Center for Career Navigation its strategy, success measures and product roadmap.",
+    published: "2026-11-24",
     pdfUrl: "/case-studies/asa-center-for-career-navigation.pdf",
     challenge:
       "ASA set out to help middle and high school students explore careers long before college decisions, but its digital tools, research and partner programs were scattered. The new Center needed a clear strategy, an operating model and a product roadmap within a single budget cycle.",
@@ -95,6 +109,9 @@ export const caseStudies: CaseStudy[] = [
   {
     title: "JFFLabs Innovation Workshop",
     subtitle: "Jobs for the Future · AI and workforce design sprint",
+    summary:
+      "A two-day workshop in which workforce leaders from the Jobs for the Future network framed problems, prototyped AI tools and tested them with real users.",
+    published: "2026-11-24",
     pdfUrl: "/case-studies/jfflabs-innovation-workshop.pdf",
     challenge:
       "Workforce boards and community colleges in the JFF network wanted to use AI, but most had no clear use cases and little in-house technical capacity. JFFLabs needed a format that moved leaders from curiosity to tested ideas quickly.",

@@ -56,15 +56,19 @@ export const serviceAreas: ServiceArea[] = [
 
 export const clientLogosHeading = "Trusted by leaders and innovators" as const;
 
+/** The study the Latest card tells of: the featured one. */
+const featuredStudy = caseStudies.find((study) => study.featured) ?? caseStudies[0];
+
 export const caseStudiesTeaser = {
   heading: "Our work in practice",
   latest: {
     label: "Latest" as const,
     title: `Launching ${memoryProduct.name}: an AI memory product built in-house`,
-    text: `How we took ${memoryProduct.name} from a working prototype to a launched product that gives AI assistants a private, persistent memory, and what it taught us about shipping AI responsibly.`,
+    /** What its page says of itself: the card promises nothing the page does not tell. */
+    text: featuredStudy.summary,
     linkText: visitLabel(memoryProduct.url),
     /** The featured study's own page. */
-    studyPath: caseStudyPath(caseStudies.find((study) => study.featured) ?? caseStudies[0]),
+    studyPath: caseStudyPath(featuredStudy),
     studyLinkText: "Read the case study",
   },
   framework: {

@@ -19,6 +19,11 @@ export interface Policy {
 export interface CaseStudy {
   title: string;
   subtitle: string;
+  /** What the study's page says in a search result or a link preview: whole sentences, at most 160
+   * characters (a result shows about that many and cuts the rest wherever it likes). */
+  summary: string;
+  /** The day the study's page was first published, as YYYY-MM-DD: its Article's datePublished. */
+  published: string;
   /** /case-studies/<slug>.pdf, or the external product site for the featured study. */
   pdfUrl: string;
   challenge: string;

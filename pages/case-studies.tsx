@@ -37,7 +37,7 @@ export default function CaseStudiesPage() {
       <PageHeader
         eyebrow="Work"
         heading="Client Success Stories"
-        intro="Selected engagements across AI products, workforce innovation and economic mobility, with the results our clients measured."
+        intro="Our own AI product launch and selected client engagements in workforce innovation, education and economic mobility, each with its measured results."
       />
       <section className="section" aria-label="Case studies">
         <div className="container">

@@ -221,7 +221,7 @@ test("a new page file is served; once deleted its address gives the 404 page", a
 
 test("a collection follows its content: an edited entry is patched into its open page; a save of its file renders its entries again, in place; a new entry is served, a removed one gives the 404 page", async () => {
   const studies = read("content/case-studies.ts");
-  const result = "Full FERPA review passed with no findings";
+  const result = "Shared platform passed the participating districts' FERPA privacy reviews with no findings";
   await page.goto(`${dev.origin}/case-studies/eqos-initiative`);
   await page.evaluate(() => {
     (window as unknown as { kept: string }).kept = "still here";
@@ -252,6 +252,8 @@ test("a collection follows its content: an edited entry is patched into its open
   {
     title: "A Brand New Study",
     subtitle: "New client · new engagement",
+    summary: "A study added while the dev server runs, summed up in a sentence.",
+    published: "2026-11-26",
     pdfUrl: "/case-studies/a-brand-new-study.pdf",
     challenge: "A challenge worth a page of its own, told in a sentence or two for the test.",
     solution: "A solution in a sentence or two.",

@@ -292,6 +292,48 @@ test("/case-studies: heading, featured study, five downloads in order, logo stri
   assert.equal(strip.querySelectorAll('[role="img"]').length, 3);
 });
 
+test("/case-studies credits its clients with no figure of the firm's own: the featured study is our own product's launch", () => {
+  const doc = parsePage("/case-studies");
+  assert.match(text(doc.querySelector(".study--featured .study__subtitle")), /^Cedarline Advisory product launch/);
+  assert.equal(
+    text(doc.querySelector(".page-header__intro")),
+    "Our own AI product launch and selected client engagements in workforce innovation, education and economic mobility, each with its measured results.",
+  );
+});
+
+test("/: the Latest card promises what the featured study's page tells, and nothing it does not", () => {
+  const card = parsePage("/").querySelector("#case-studies .card--feature")!;
+  const page = parsePage("/case-studies/launching-local-memory");
+  const promise = text(card.querySelector("p:not(.badge):not(.card__links)"));
+  assert.equal(promise, page.querySelector('meta[name="description"]')?.getAttribute("content"), "the page's own summary");
+  for (const told of [
+    "designed and shipped Local Memory",
+    "a memory server that runs entirely on the user's machine",
+    "AI coding assistants",
+    "between sessions",
+  ]) {
+    assert.ok(promise.includes(told), `the card says "${told}"`);
+    assert.ok(text(page.querySelector("main")).includes(told), `the page tells "${told}"`);
+  }
+});
+
+test("the case studies claim no more than the firm can stand behind: whose FERPA review it was, and which memory tools sent data away", () => {
+  for (const route of [...ROUTES, "/404"]) {
+    const passages = [...parsePage(route).querySelectorAll("main p, main .checklist li")].map(text);
+    // FERPA is a law with no review of its own to pass: a review is someone's.
+    for (const passage of passages.filter((p) => p.includes("FERPA")))
+      assert.match(passage, /^Shared platform passed the participating districts' FERPA privacy reviews with no findings$/, route);
+    // A claim about every other memory tool is not one the firm can prove; what it evaluated, it can.
+    for (const passage of passages.filter((p) => p.includes("memory tools"))) assert.match(passage, /The memory tools we evaluated sent/, route);
+  }
+  const eqos = [...parsePage("/case-studies/eqos-initiative").querySelectorAll("main .checklist li")].map(text);
+  assert.ok(
+    eqos.some((result) => result.includes("FERPA")),
+    eqos.join("\n"),
+  );
+  assert.ok(text(parsePage("/case-studies/launching-local-memory").querySelector("main")).includes("memory tools"));
+});
+
 test("/case-studies: each study's title links to its own page, and the home teaser's Latest card to the featured one", () => {
   const titles = [...parsePage("/case-studies").querySelectorAll(".study__title a")].map((a) => a.getAttribute("href"));
   assert.deepEqual(titles, [...CASE_STUDY_ROUTES]);
@@ -329,14 +371,25 @@ describe("a page for every case study, from one template", () => {
         assert.equal(download?.getAttribute("href"), `${route}.pdf`, "the download is this study's PDF");
         assert.equal(download?.closest("[data-island]")?.getAttribute("data-island"), "CaseStudyDownload");
       }
-      const crumbs = doc.querySelector('nav[aria-label="Breadcrumb"]')!;
-      assert.equal(crumbs.querySelector("a")?.getAttribute("href"), "/case-studies");
-      assert.equal(text(crumbs.querySelector("a")), "Work");
-      assert.equal(text(crumbs.querySelector('[aria-current="page"]')), titles[i]);
+      // The trail the page's BreadcrumbList gives (test/build/structured-data.test.ts): Home / Work / the study.
+      const crumbs = [...doc.querySelectorAll('nav[aria-label="Breadcrumb"] > ol > li')];
+      assert.deepEqual(
+        crumbs.map((li) => [text(li), li.querySelector("a")?.getAttribute("href") ?? null, li.getAttribute("aria-current")]),
+        [
+          ["Home", "/", null],
+          ["Work", "/case-studies", null],
+          [titles[i], null, "page"],
+        ],
+      );
       const pager = doc.querySelector('nav[aria-label="More case studies"]')!;
-      assert.equal(pager.querySelector('a[rel="prev"]')?.getAttribute("href") ?? null, CASE_STUDY_ROUTES[i - 1] ?? null);
-      assert.equal(pager.querySelector('a[rel="next"]')?.getAttribute("href") ?? null, CASE_STUDY_ROUTES[i + 1] ?? null);
-      if (i > 0) assert.match(text(pager.querySelector('a[rel="prev"]')), new RegExp(`${titles[i - 1]}$`));
+      const previous = pager.querySelector('a[rel="prev"]');
+      const next = pager.querySelector('a[rel="next"]');
+      assert.equal(previous?.getAttribute("href") ?? null, CASE_STUDY_ROUTES[i - 1] ?? null);
+      assert.equal(next?.getAttribute("href") ?? null, CASE_STUDY_ROUTES[i + 1] ?? null);
+      // A link's name is its text, read without the stylesheet's line breaks (as a screen reader may): the
+      // direction and the title are two phrases, not one run-together word.
+      if (previous) assert.equal(previous.textContent, `Previous case study ${titles[i - 1]}`);
+      if (next) assert.equal(next.textContent, `Next case study ${titles[i + 1]}`);
       const cta = doc.querySelector(".cta")!;
       assert.equal(text(cta.querySelector("h2")), "Ready to Transform Your Organization?");
       assert.equal(byText(cta, "Schedule a Consultation")[0]?.getAttribute("href"), "/contact");

@@ -6,12 +6,15 @@ import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { JSDOM } from "jsdom";
 import { pageTitle, scriptSafeJson } from "../../components/head.ts";
+import { caseStudies } from "../../content/case-studies.ts";
 import { company, seoDefaults } from "../../content/site.ts";
+import type { CaseStudy } from "../../content/types.ts";
+import { meta as caseStudyMeta } from "../../pages/case-studies/[slug].tsx";
 import { buildImages, Encoder } from "../../steps/images.ts";
 import { renderDocument } from "../../steps/render.ts";
 import { buildSocialCards } from "../../steps/social-cards.ts";
 import { compareWithBaseline } from "../helpers/screenshots.ts";
-import { configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
+import { CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
 
 /** The social card's baseline: one card, compared pixel by pixel (npm run screenshots writes it anew). */
 const CARD_BASELINES = "test/build/__cards__";
@@ -58,7 +61,8 @@ for (const route of [...ROUTES, "/404"]) {
       assert.equal(doc.querySelector('meta[property="og:url"]')?.getAttribute("content") ?? null, url);
       assert.equal(metaContent(doc, 'meta[property="og:title"]'), doc.title);
       assert.equal(metaContent(doc, 'meta[property="og:description"]'), metaContent(doc, 'meta[name="description"]'));
-      assert.equal(metaContent(doc, 'meta[property="og:type"]'), "website");
+      // A case study is an article (test/build/structured-data.test.ts reads its Article); every other page is the website's.
+      assert.equal(metaContent(doc, 'meta[property="og:type"]'), (CASE_STUDY_ROUTES as readonly string[]).includes(route) ? "article" : "website");
       assert.equal(metaContent(doc, 'meta[property="og:site_name"]'), company.name);
       const image = metaContent(doc, 'meta[property="og:image"]');
       const name = route === "/" ? "home" : route === "/404" ? "404" : route.slice(1).replaceAll("/", "-");
@@ -89,6 +93,52 @@ for (const route of [...ROUTES, "/404"]) {
     });
   });
 }
+
+describe("a case study's head", () => {
+  for (const route of CASE_STUDY_ROUTES) {
+    test(`${route}: its description is whole sentences, all of them shown in a search result`, () => {
+      const description = metaContent(parsePage(route), 'meta[name="description"]');
+      // A search result shows about 160 characters; a longer description is cut wherever the engine likes.
+      assert.ok(description.length <= 160, `${description.length} characters: ${description}`);
+      assert.match(description, /\w[.!?]$/, `ends a sentence: ${description}`);
+    });
+
+    test(`${route}: shared as an article, with the day it was published, on a card that names it as the page does`, () => {
+      const doc = parsePage(route);
+      assert.equal(metaContent(doc, 'meta[property="og:type"]'), "article");
+      assert.match(metaContent(doc, 'meta[property="article:published_time"]'), /^20\d\d-\d\d-\d\d$/);
+      // The card shows its section and title, as its alternative text says: the page's own eyebrow, not the header's "Work".
+      const eyebrow = text(doc.querySelector(".page-header .eyebrow"));
+      assert.match(eyebrow, /Case Study$/);
+      assert.ok(metaContent(doc, 'meta[property="og:image:alt"]').startsWith(`${eyebrow}: ${text(doc.querySelector("h1"))}. `));
+    });
+  }
+
+  test("a page of the website has no publication date", () => {
+    for (const route of ROUTES.filter((route) => !(CASE_STUDY_ROUTES as readonly string[]).includes(route)))
+      assert.equal(parsePage(route).querySelector('meta[property="article:published_time"]'), null, route);
+  });
+
+  test("a summary a search result would cut, or a day that is not one, stops the build, naming the study, the field and the fix", () => {
+    const eqos = caseStudies.find((study) => study.title === "EQOS Initiative")!;
+    const metaOf = (study: CaseStudy) => caseStudyMeta({ study, previous: null, next: null });
+    assert.equal(metaOf(eqos).description, eqos.summary);
+    const long = `${eqos.summary} ${"It also says a good deal more than any search result would show. ".repeat(2)}`.trim();
+    assert.throws(
+      () => metaOf({ ...eqos, summary: long }),
+      new RegExp(
+        `^Error: content/case-studies\\.ts: "EQOS Initiative": its summary is ${long.length} characters; a search result shows about 160, so shorten it`,
+      ),
+    );
+    assert.throws(
+      () => metaOf({ ...eqos, summary: "The EQOS Initiative brought together 14 school districts and community partners, but" }),
+      /its summary does not end a sentence/,
+    );
+    assert.throws(() => metaOf({ ...eqos, summary: " " }), /"EQOS Initiative" has no summary/);
+    for (const day of ["2026-02-30", "26 November 2026", ""])
+      assert.throws(() => metaOf({ ...eqos, published: day }), /"EQOS Initiative": published is .*; write the day its page went live as YYYY-MM-DD/, day);
+  });
+});
 
 test("JSON-LD cannot close its script element, whatever the content", () => {
   const hostile = { name: "</script><script>alert(1)</script><!--", sep: "a\u2028b" };

@@ -34,6 +34,15 @@ const mainEntityIds = (graph: GraphNode[], route: string) => {
   return ((page.mainEntity ?? []) as unknown[]).map(idOf);
 };
 
+/** The ids of the nodes a graph defines, at its top or nested in another (a reference holds nothing but its id). */
+const definedIds = (value: unknown): string[] => {
+  if (Array.isArray(value)) return value.flatMap(definedIds);
+  if (!value || typeof value !== "object") return [];
+  const id = (value as { "@id"?: string })["@id"];
+  const own = id && Object.keys(value).length > 1 ? [id] : [];
+  return [...own, ...Object.values(value).flatMap(definedIds)];
+};
+
 const PAGE_TYPES: Record<string, string> = { "/about": "AboutPage", "/contact": "ContactPage", "/bio": "ProfilePage", "/case-studies": "CollectionPage" };
 
 test("the validator finds no error and no warning on any page", async () => {
@@ -77,8 +86,8 @@ test("every page: the WebSite and the Organization, and the page itself as the k
     assert.equal(page["@type"], PAGE_TYPES[route] ?? "WebPage", route);
     assert.equal(idOf(page.isPartOf), site["@id"], route);
     assert.equal(page.name, parsePage(route).title, route);
-    // Every reference names a node of the graph or an address of the site.
-    const known = new Set(graph.map((node) => node["@id"]).filter(Boolean));
+    // Every reference names a node of the graph (at its top, or within another: the page's image) or an address of the site.
+    const known = new Set(definedIds(graph));
     const references = JSON.stringify(graph).match(/\{"@id":"[^"]+"\}/g) ?? [];
     for (const reference of references) assert.ok(known.has(JSON.parse(reference)["@id"]), `${route}: ${reference} names no node`);
   }
@@ -129,9 +138,19 @@ test("a nested page has a BreadcrumbList that follows its route and its visible 
       items.map(({ position, name, item }) => [position, name, item]),
       [
         [1, "Home", url("/")],
-        [2, text(doc.querySelector(".breadcrumb a")), url("/case-studies")],
+        [2, "Work", url("/case-studies")],
         [3, text(doc.querySelector("h1")), url(route)],
       ],
+      route,
+    );
+    // One trail: the visible breadcrumb names the same places, in the same order, the page last.
+    const visible = [...doc.querySelectorAll('nav[aria-label="Breadcrumb"] li')].map((li) => [
+      text(li),
+      url(li.querySelector("a")?.getAttribute("href") ?? (li.getAttribute("aria-current") === "page" ? route : "?")),
+    ]);
+    assert.deepEqual(
+      visible,
+      items.map(({ name, item }) => [name, item]),
       route,
     );
     const page = graphOf(route).find((node) => node["@id"] === url(route));
@@ -156,10 +175,20 @@ test("a case study's page: an Article with its heading, published by the firm, t
     const route = caseStudyPath(study);
     const graph = graphOf(route);
     const [article] = nodesOf(graph, "Article");
-    assert.equal(article.headline, text(parsePage(route).querySelector("h1")), route);
+    const doc = parsePage(route);
+    assert.equal(article.headline, text(doc.querySelector("h1")), route);
+    assert.equal(article.description, doc.querySelector('meta[name="description"]')?.getAttribute("content"), route);
     assert.equal(idOf(article.publisher), url("/#organization"));
     assert.equal(idOf(article.mainEntityOfPage), url(route));
     assert.deepEqual(mainEntityIds(graph, route), [article["@id"]]);
+    // Its image is the page's own: its social card, at its absolute address.
+    const page = graph.find((node) => node["@id"] === url(route)) as GraphNode & { primaryImageOfPage: { "@id": string; url: string } };
+    assert.equal(idOf(article.image), page.primaryImageOfPage["@id"], route);
+    assert.equal(page.primaryImageOfPage.url, doc.querySelector('meta[property="og:image"]')?.getAttribute("content"), route);
+    assert.match(page.primaryImageOfPage.url, /^https:\/\/cedarline\.test\/images\/card-case-studies-[a-z-]+\.[0-9a-f]{12}\.png$/);
+    // Dated the day its page went live, as its link is shared.
+    assert.equal(article.datePublished, study.published, route);
+    assert.equal(article.datePublished, doc.querySelector('meta[property="article:published_time"]')?.getAttribute("content"), route);
   }
   assert.equal(caseStudyArticle(caseStudies[0], "/x", "d").headline, caseStudies[0].title);
 });
