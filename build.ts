@@ -61,6 +61,10 @@ export class Pipeline {
   private readonly bodies: RenderedBodies;
   private readonly documents: DocumentWriter;
   private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
+  /** The dev server's cards as the last run named them, drawn once that run has ended: its page was
+   * patched without waiting for its card (a title save showed after 556–1,004 ms, the encoder started
+   * beside the render and the next save held back until the card was written). */
+  private cards: SocialCards | undefined;
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
   site: ReturnType<typeof siteData> | undefined;
   private readonly step = {
@@ -110,7 +114,14 @@ export class Pipeline {
       return await this.steps(changed, options, timer, encoder);
     } finally {
       encoder.close();
+      this.cards?.draw();
     }
+  }
+
+  /** The dev server's card at this site path, while it may still be being drawn: resolves once it is
+   * written (or failed); undefined for any other path. */
+  cardWritten(path: string): Promise<void> | undefined {
+    return this.cards?.each.get(path)?.catch(() => {});
   }
 
   /** The steps of one run, each redone only when its inputs changed. */
@@ -142,13 +153,22 @@ export class Pipeline {
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
     // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
     const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
-    const cards = await step.cards.get([cardInputs, config.siteUrl], () => buildSocialCards(loaded.pages, config.siteUrl, out, encoder));
+    // The dev server's are drawn after the run, each by an encoder of its own that ends once they are written.
+    const cards = await step.cards.get([cardInputs, config.siteUrl], async () => {
+      if (!this.dev) return buildSocialCards(loaded.pages, config.siteUrl, out, encoder);
+      const own = new Encoder();
+      const later = await buildSocialCards(loaded.pages, config.siteUrl, out, own, { later: true });
+      later.written.finally(() => own.close()).catch(() => {});
+      return later;
+    });
+    const drawnBefore = this.cards;
+    if (this.dev) this.cards = cards;
     // Every image is asked for by now: the encoder's memory (~130 MB) is given back as soon as all are
     // written or failed, not held through the rest of the run (a large site's verification). A failed
     // write (an encoder stopped by a failed run) is made again by the next run.
     step.images.keptIf(images, images.written);
     step.cards.keptIf(cards, cards.written);
-    const writes = [images.written, cards.written];
+    const writes = this.dev ? [images.written] : [images.written, cards.written];
     const imagesWritten = Promise.all(writes);
     Promise.allSettled(writes).then(() => encoder.close());
     this.site = site;
@@ -229,8 +249,10 @@ export class Pipeline {
       "sitemap.xml",
     ];
     await timer.step("images and cards", () => imagesWritten);
+    // The last run's cards, should they still be drawing, land before what is stale goes.
+    if (drawnBefore && drawnBefore !== cards) await drawnBefore.written.catch(() => {});
     const removed = await removeStale(out, new Set(made));
-    return { pages, changedPages, rendered, removed, scripts, timer };
+    return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written };
   }
 
   async close(): Promise<void> {
