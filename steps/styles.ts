@@ -47,7 +47,9 @@ export function spliceText(css: string, splices: StyleSplice[]): string | null {
  * own, such as `_variables.scss`), where each lies is known, and a partial's new CSS in its place is the
  * new stylesheet. The open pages get that preview at once, as the span replaced (a page parses only that
  * piece again); the whole compile follows, and is what the pages are written with (and sent again
- * should it differ from the preview).
+ * should it differ from the preview). The entry's own rules (styles/main.scss's, after its `@use`s) come
+ * after every module's, so they are a span of their own at the end: a save of the entry, compiled whole at
+ * once, goes to the pages as that span replaced when the modules' CSS before it is the same.
  */
 export class DevStyles {
   private readonly compiler = import("sass-embedded").then((sass) => sass.initAsyncCompiler());
@@ -55,7 +57,8 @@ export class DevStyles {
   private whole = "";
   /** Each partial's CSS compiled on its own, as last compiled. */
   private readonly alone = new Map<string, string>();
-  /** Where each partial's CSS starts in `whole`, when they make it up end to end; else null. */
+  /** Where each partial's CSS starts in `whole`, and the entry's own CSS after them (ENTRY), when they make
+   * it up end to end; else null. */
   private starts: Map<string, number> | null = null;
   private learning: Promise<void> | null = null;
   /** Compiles under way: an early preview begins only between two runs. */
@@ -73,9 +76,18 @@ export class DevStyles {
    * later): that whole stylesheet always comes after it, and puts right a preview read half-written.
    */
   async previewSave(file: string, preview: (css: string, splices: StyleSplice[]) => void): Promise<void> {
-    if (!PARTIAL.test(file) || !this.starts || this.compiling) return;
+    if (!(PARTIAL.test(file) || file === ENTRY) || !this.starts || this.compiling) return;
     const number = ++this.begun;
-    const fresh = await this.compileAlone(await this.compiler, [file]);
+    const compiler = await this.compiler;
+    if (file === ENTRY) {
+      const whole = await compiler.compileAsync(ENTRY, { style: "compressed" }).then(
+        (result) => result.css,
+        () => null,
+      );
+      if (whole !== null) this.send(number, this.entrySpliced(whole), preview);
+      return;
+    }
+    const fresh = await this.compileAlone(compiler, [file]);
     if (fresh.get(file)) this.send(number, this.spliced(fresh), preview);
   }
 
@@ -112,7 +124,10 @@ export class DevStyles {
       if (css === undefined) this.alone.delete(file);
       else this.alone.set(file, css);
     }
-    this.whole = await buildStyles(compiler);
+    const whole = await buildStyles(compiler);
+    // The entry alone: its own rules, as the span they replace.
+    if (preview && saved.length === 1 && saved[0] === ENTRY) this.send(number, this.entrySpliced(whole), preview);
+    this.whole = whole;
     this.starts = this.placed();
     // Partials not compiled on their own yet (at the first run), or stale (a save read half-written):
     // compiled again in the background, for the next save's preview.
@@ -138,19 +153,32 @@ export class DevStyles {
     return new Map(compiled.filter((entry) => entry !== null));
   }
 
-  /** Where each partial's CSS starts in the whole stylesheet, found end to end from its start; null
-   * unless they make up all of it, each place taken by exactly one partial. */
+  /** Where each partial's CSS starts in the whole stylesheet, found end to end from its start, and where
+   * the entry's own CSS starts after them (ENTRY; the end when it has none); null unless they make up
+   * all of it, each place taken by exactly one partial. */
   private placed(): Map<string, number> | null {
     const partials = [...this.alone].filter(([, css]) => css);
     const starts = new Map<string, number>();
-    for (let at = 0; at < this.whole.length; ) {
+    let at = 0;
+    while (at < this.whole.length) {
       const here = partials.filter(([file, css]) => !starts.has(file) && this.whole.startsWith(css, at));
+      // Every partial placed: the rest is the entry's own (Sass writes a module's CSS before its user's).
+      if (here.length === 0 && starts.size === partials.length) break;
       if (here.length !== 1) return null;
       const [file, css] = here[0];
       starts.set(file, at);
       at += css.length;
     }
+    starts.set(ENTRY, at);
     return starts;
+  }
+
+  /** A new whole stylesheet as the entry's own CSS replaced, when the modules' CSS before it is the same;
+   * else null. */
+  private entrySpliced(css: string): { css: string; splices: StyleSplice[] } | null {
+    const at = this.starts?.get(ENTRY);
+    if (at === undefined || css.slice(0, at) !== this.whole.slice(0, at)) return null;
+    return { css, splices: [{ at, removed: this.whole.slice(at), text: css.slice(at) }] };
   }
 
   /** The whole stylesheet with each saved partial's new CSS in place of its old (the last first, so the

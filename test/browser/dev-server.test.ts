@@ -128,6 +128,18 @@ test("a style edit applies in place: no reload, the page keeps its state", async
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
 });
 
+test("a save to the entry stylesheet, styles/main.scss, applies in place", async () => {
+  const textIndent = () => page.$eval("#about-heading", (heading) => getComputedStyle(heading).textIndent);
+  assert.notEqual(await textIndent(), "4px");
+  const mark = dev.output().length;
+  saveByRename(project.dir, "styles/main.scss", `${read("styles/main.scss")}\n#about-heading { text-indent: 4px; }\n`);
+  await until(async () => (await textIndent()) === "4px", "the entry stylesheet's new rule");
+  // The entry's own rules came as a span of their own, after the modules' CSS, not as a whole new stylesheet.
+  assert.ok((await page.evaluate(() => document.adoptedStyleSheets.length)) > 1, "the entry's rules are a piece of the stylesheet");
+  await dev.waitForOutput(/styles\/main\.scss: swapped the stylesheet/, mark);
+  assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+});
+
 test("saves of two partials in turn each replace only their part of the page's stylesheet, which ends as the build's", async () => {
   const style = (selector: string, property: string) => page.$eval(selector, (element, name) => getComputedStyle(element).getPropertyValue(name), property);
   const saves: [file: string, rule: string, selector: string, property: string, value: string][] = [
