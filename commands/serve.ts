@@ -77,7 +77,7 @@ export function serve(root: string, port: number, extra?: Extra, transform?: Pag
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
     const answer = extra?.(path, res);
     if (answer === true) return;
-    if (answer) await answer;
+    if (answer) await Promise.allSettled([answer]);
     // One URL form, as the nginx and CloudFront recipes serve it: /services/ goes to /services.
     if (path.length > 1 && path.endsWith("/")) {
       res.writeHead(301, { Location: path.replace(/\/+$/, "") }).end();
