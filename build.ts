@@ -153,15 +153,16 @@ export class Pipeline {
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
     // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
     const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
-    // The dev server's are drawn after the run, each by an encoder of its own that ends once they are written.
+    // The dev server's are drawn after the run, each by an encoder of its own (at the lowest priority)
+    // that ends once they are written.
     const cards = await step.cards.get([cardInputs, config.siteUrl], async () => {
       if (!this.dev) return buildSocialCards(loaded.pages, config.siteUrl, out, encoder);
-      const own = new Encoder();
-      const later = await buildSocialCards(loaded.pages, config.siteUrl, out, own, { later: true });
+      const own = new Encoder(true);
+      const wanted = (path: string) => this.cards?.each.has(path) === true;
+      const later = await buildSocialCards(loaded.pages, config.siteUrl, out, own, { later: true, wanted });
       later.written.finally(() => own.close()).catch(() => {});
       return later;
     });
-    const drawnBefore = this.cards;
     if (this.dev) this.cards = cards;
     // Every image is asked for by now: the encoder's memory (~130 MB) is given back as soon as all are
     // written or failed, not held through the rest of the run (a large site's verification). A failed
@@ -249,8 +250,6 @@ export class Pipeline {
       "sitemap.xml",
     ];
     await timer.step("images and cards", () => imagesWritten);
-    // The last run's cards, should they still be drawing, land before what is stale goes.
-    if (drawnBefore && drawnBefore !== cards) await drawnBefore.written.catch(() => {});
     const removed = await removeStale(out, new Set(made));
     return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written };
   }

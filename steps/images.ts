@@ -3,6 +3,7 @@
 // runs in a process of its own: steps/image-encoder.mjs).
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdir, readFile } from "node:fs/promises";
+import { setPriority } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
@@ -60,6 +61,9 @@ export class Encoder {
   private calls = 0;
   private readonly waiting = new Map<number, { done: (bytes: Buffer) => void; fail: (error: Error) => void }>();
 
+  /** `background`: at the lowest priority (the dev server's cards, drawn while the next save may be applied). */
+  constructor(private readonly background = false) {}
+
   encode(encoding: Encoding): Promise<Buffer> {
     const child = this.start();
     const id = ++this.calls;
@@ -82,6 +86,11 @@ export class Encoder {
     // when freed, not kept in the heap: ~15 MB less again.
     const env = { ...process.env, MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: String(1024 * 1024) };
     const child = fork(fileURLToPath(ENCODER_FILE), { execArgv: [], serialization: "advanced", env });
+    try {
+      if (this.background && child.pid) setPriority(child.pid, 19);
+    } catch {
+      // Ended already: its exit fails what waits for it.
+    }
     child.on("message", ({ id, bytes, error }: { id: number; bytes?: Uint8Array; error?: string }) => {
       const call = this.waiting.get(id);
       this.waiting.delete(id);

@@ -4,7 +4,7 @@
 // pages are rendered and written.
 // Each card is cached by everything it is made from: a build makes a card again only when its page's
 // title or section, the brand, the host, the font, satori, sharp or the layout changed.
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
@@ -58,8 +58,16 @@ export interface SocialCards {
  * is made from: its address is known before it is drawn, so the pages are written while the cards are made
  * (the PNGs in the image encoder's process, on the other core) and the build waits for them only at its end.
  * `later`: drawn only once `draw` is called (the dev server draws a save's card after its page is patched).
+ * `wanted`: whether a card (its site path) is still one the pages name: the dev server's next save may
+ * name another before this one is drawn, and then it is not drawn, or not left in the output folder.
  */
-export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDir: string, encoder: Encoder, { later = false } = {}): Promise<SocialCards> {
+export async function buildSocialCards(
+  pages: CardPage[],
+  siteUrl: string,
+  outDir: string,
+  encoder: Encoder,
+  { later = false, wanted = (_path: string): boolean => true } = {},
+): Promise<SocialCards> {
   const [layoutSource, encoderKey, ...fonts] = await Promise.all([readFile(LAYOUT_FILE), encoderVersion, ...FONT_FILES.map(({ file }) => readFile(file))]);
   const host = new URL(siteUrl).host;
   const cards = pages
@@ -79,8 +87,12 @@ export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDi
     cards.map(({ route, card, key, file }) => [
       `/${file}`,
       folder.then(async () => {
+        if (!wanted(`/${file}`)) return;
         const png = await cached("images", key, "png", async () => encoder.encode({ name: `the social card of ${route}`, card, ...CARD_ENCODING }));
+        if (!wanted(`/${file}`)) return;
         await writeIfChanged(join(outDir, file), png);
+        // Named no more while it was written: the run that stopped naming it may have looked for stale files already.
+        if (!wanted(`/${file}`)) await rm(join(outDir, file), { force: true });
       }),
     ]),
   );
