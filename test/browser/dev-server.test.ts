@@ -137,6 +137,12 @@ test("a save to the entry stylesheet, styles/main.scss, applies in place", async
   // The entry's own rules came as a span of their own, after the modules' CSS, not as a whole new stylesheet.
   assert.ok((await page.evaluate(() => document.adoptedStyleSheets.length)) > 1, "the entry's rules are a piece of the stylesheet");
   await dev.waitForOutput(/styles\/main\.scss: swapped the stylesheet/, mark);
+  // Rules that need a module's members, which the quick compile of the entry's own rules lacks: the whole compile brings them.
+  const withMembers = read("styles/main.scss")
+    .replace('@use "tokens";', '@use "tokens";\n@use "variables" as *;')
+    .replace("text-indent: 4px;", "text-indent: $layer-header * 1px;");
+  saveInPlace(project.dir, "styles/main.scss", withMembers);
+  await until(async () => (await textIndent()) === "50px", "the rule that uses $layer-header");
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
 });
 
