@@ -40,6 +40,48 @@ export function spliceText(css: string, splices: StyleSplice[]): string | null {
   return result;
 }
 
+/** Where each top-level rule of compiled CSS ends (after its closing brace, or an at-rule's semicolon),
+ * strings and comments passed over; 0 first. */
+export function ruleEnds(css: string): number[] {
+  const ends = [0];
+  let depth = 0;
+  for (let i = 0; i < css.length; i++) {
+    const char = css[i];
+    if (char === '"' || char === "'") {
+      for (i++; i < css.length && css[i] !== char; i++) if (css[i] === "\\") i++;
+    } else if (char === "/" && css[i + 1] === "*") {
+      const close = css.indexOf("*/", i + 2);
+      i = close < 0 ? css.length : close + 1;
+    } else if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) ends.push(i + 1);
+    else if (char === ";" && depth === 0) ends.push(i + 1);
+  }
+  return ends;
+}
+
+/**
+ * A partial's splice cut down to the top-level rules that changed ([] when none did): a rule added to a
+ * partial is sent, and parsed by the page, alone, not with every other rule of its partial (and a style
+ * change to whole elements' rules, such as _base.scss's, makes the page restyle every element).
+ */
+export function narrowed({ at, removed, text }: StyleSplice): StyleSplice[] {
+  if (removed === text) return [];
+  const [oldEnds, newEnds] = [ruleEnds(removed), ruleEnds(text)];
+  const newSet = new Set(newEnds);
+  let same = 0;
+  while (same < removed.length && same < text.length && removed[same] === text[same]) same++;
+  const head = oldEnds.filter((end) => end <= same && newSet.has(end)).at(-1) ?? 0;
+  let sameTail = 0;
+  while (sameTail < removed.length - head && sameTail < text.length - head && removed[removed.length - 1 - sameTail] === text[text.length - 1 - sameTail])
+    sameTail++;
+  const tail =
+    [...oldEnds, removed.length]
+      .map((end) => removed.length - end)
+      .filter((length) => length <= sameTail && newSet.has(text.length - length))
+      .sort((a, b) => b - a)[0] ?? 0;
+  return [{ at: at + head, removed: removed.slice(head, removed.length - tail), text: text.slice(head, text.length - tail) }];
+}
+
 /**
  * The dev server's styles: a Sass compiler kept running, so each style save skips Sass's start-up, and
  * a quick preview of a partial's save. Compiled whole, the stylesheet takes Sass ~9 ms; one partial on
@@ -203,7 +245,7 @@ export class DevStyles {
     if (!starts || ![...fresh.keys()].every((file) => starts.has(file) && this.alone.has(file))) return null;
     const splices = [...fresh.keys()]
       .sort((a, b) => (starts.get(b) as number) - (starts.get(a) as number))
-      .map((file) => ({ at: starts.get(file) as number, removed: this.alone.get(file) as string, text: fresh.get(file) as string }));
+      .flatMap((file) => narrowed({ at: starts.get(file) as number, removed: this.alone.get(file) as string, text: fresh.get(file) as string }));
     const css = spliceText(this.whole, splices);
     return css === null ? null : { css, splices };
   }
