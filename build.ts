@@ -65,6 +65,8 @@ export class Pipeline {
    * patched without waiting for its card (a title save showed after 556–1,004 ms, the encoder started
    * beside the render and the next save held back until the card was written). */
   private cards: SocialCards | undefined;
+  /** The dev server's card encoders still drawing: held while a run is under way. */
+  private readonly drawing = new Set<Encoder>();
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
   site: ReturnType<typeof siteData> | undefined;
   private readonly step = {
@@ -110,10 +112,12 @@ export class Pipeline {
     // one process less than an encoder each (a cold build of the real site 2.33 → 2.22 s, 483 → 381 MB
     // with its child processes, medians of 3).
     const encoder = new Encoder();
+    for (const drawing of this.drawing) drawing.hold(true);
     try {
       return await this.steps(changed, options, timer, encoder);
     } finally {
       encoder.close();
+      for (const drawing of this.drawing) drawing.hold(false);
       this.cards?.draw();
     }
   }
@@ -153,14 +157,20 @@ export class Pipeline {
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
     // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
     const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
-    // The dev server's are drawn after the run, each by an encoder of its own (at the lowest priority)
-    // that ends once they are written.
+    // The dev server's are drawn after the run, each by an encoder of its own that ends once they are
+    // written: at the lowest priority, and held while the next save is applied.
     const cards = await step.cards.get([cardInputs, config.siteUrl], async () => {
       if (!this.dev) return buildSocialCards(loaded.pages, config.siteUrl, out, encoder);
       const own = new Encoder(true);
       const wanted = (path: string) => this.cards?.each.has(path) === true;
       const later = await buildSocialCards(loaded.pages, config.siteUrl, out, own, { later: true, wanted });
-      later.written.finally(() => own.close()).catch(() => {});
+      this.drawing.add(own);
+      later.written
+        .finally(() => {
+          own.close();
+          this.drawing.delete(own);
+        })
+        .catch(() => {});
       return later;
     });
     if (this.dev) this.cards = cards;

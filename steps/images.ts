@@ -59,6 +59,7 @@ interface Encoding {
 export class Encoder {
   private child: ChildProcess | undefined;
   private calls = 0;
+  private held = false;
   private readonly waiting = new Map<number, { done: (bytes: Buffer) => void; fail: (error: Error) => void }>();
 
   /** `background`: at the lowest priority (the dev server's cards, drawn while the next save may be applied). */
@@ -78,6 +79,17 @@ export class Encoder {
     this.child = undefined;
   }
 
+  /** Stops the encoder's process where it is (SIGSTOP), or lets it go on: the dev server's cards wait
+   * while a save is applied, as its type check does. */
+  hold(held: boolean): void {
+    this.held = held;
+    try {
+      this.child?.kill(held ? "SIGSTOP" : "SIGCONT");
+    } catch {
+      // Gone already, or a system without job-control signals: it simply runs on.
+    }
+  }
+
   private start(): ChildProcess {
     if (this.child) return this.child;
     // Without tsx's loader (the encoder is plain JavaScript); Buffers pass whole with "advanced" serialization.
@@ -86,10 +98,17 @@ export class Encoder {
     // when freed, not kept in the heap: ~15 MB less again.
     const env = { ...process.env, MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: String(1024 * 1024) };
     const child = fork(fileURLToPath(ENCODER_FILE), { execArgv: [], serialization: "advanced", env });
-    try {
-      if (this.background && child.pid) setPriority(child.pid, 19);
-    } catch {
-      // Ended already: its exit fails what waits for it.
+    if (this.background) {
+      try {
+        if (child.pid) setPriority(child.pid, 19);
+      } catch {
+        // Ended already: its exit fails what waits for it.
+      }
+      // Held (stopped), it would outlive the server, never seeing its channel close.
+      const kill = () => child.kill("SIGKILL");
+      process.once("exit", kill);
+      child.once("exit", () => process.off("exit", kill));
+      if (this.held) child.kill("SIGSTOP");
     }
     child.on("message", ({ id, bytes, error }: { id: number; bytes?: Uint8Array; error?: string }) => {
       const call = this.waiting.get(id);
