@@ -61,6 +61,12 @@ export class Pipeline {
   private readonly bodies: RenderedBodies;
   private readonly documents: DocumentWriter;
   private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
+  /** The dev server's cards as the last run named them, drawn once that run has ended: its page was
+   * patched without waiting for its card (a title save showed after 556–1,004 ms, the encoder started
+   * beside the render and the next save held back until the card was written). */
+  private cards: SocialCards | undefined;
+  /** The dev server's card encoders still drawing: held while a run is under way. */
+  private readonly drawing = new Set<Encoder>();
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
   site: ReturnType<typeof siteData> | undefined;
   private readonly step = {
@@ -109,6 +115,7 @@ export class Pipeline {
     // A failed run ends the helper processes it started before it reports: what they are still doing
     // is of no use now, and an answer arriving after the build has exited is noise after its message.
     const failed = new AbortController();
+    for (const drawing of this.drawing) drawing.hold(true);
     try {
       return await this.steps(changed, options, timer, encoder, failed);
     } catch (error) {
@@ -117,7 +124,15 @@ export class Pipeline {
       throw error;
     } finally {
       encoder.close();
+      for (const drawing of this.drawing) drawing.hold(false);
+      this.cards?.draw();
     }
+  }
+
+  /** The dev server's card at this site path, while it may still be being drawn: resolves once it is
+   * written (or failed); undefined for any other path. */
+  cardWritten(path: string): Promise<void> | undefined {
+    return this.cards?.each.get(path)?.catch(() => {});
   }
 
   /** The steps of one run, each redone only when its inputs changed; `failed` is aborted should one fail. */
@@ -149,13 +164,29 @@ export class Pipeline {
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
     // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
     const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
-    const cards = await step.cards.get([cardInputs, config.siteUrl], () => buildSocialCards(loaded.pages, config.siteUrl, out, encoder));
+    // The dev server's are drawn after the run, each by an encoder of its own that ends once they are
+    // written: at the lowest priority, and held while the next save is applied.
+    const cards = await step.cards.get([cardInputs, config.siteUrl], async () => {
+      if (!this.dev) return buildSocialCards(loaded.pages, config.siteUrl, out, encoder);
+      const own = new Encoder(true);
+      const wanted = (path: string) => this.cards?.each.has(path) === true;
+      const later = await buildSocialCards(loaded.pages, config.siteUrl, out, own, { later: true, wanted });
+      this.drawing.add(own);
+      later.written
+        .finally(() => {
+          own.close();
+          this.drawing.delete(own);
+        })
+        .catch(() => {});
+      return later;
+    });
+    if (this.dev) this.cards = cards;
     // Every image is asked for by now: the encoder's memory (~130 MB) is given back as soon as all are
     // written or failed, not held through the rest of the run (a large site's verification). A failed
     // write (an encoder stopped by a failed run) is made again by the next run.
     step.images.keptIf(images, images.written);
     step.cards.keptIf(cards, cards.written);
-    const writes = [images.written, cards.written];
+    const writes = this.dev ? [images.written] : [images.written, cards.written];
     const imagesWritten = Promise.all(writes);
     // Awaited at the end; should the run fail first (its encoder stopped), not an unhandled rejection.
     imagesWritten.catch(() => {});
@@ -239,7 +270,7 @@ export class Pipeline {
     ];
     await timer.step("images and cards", () => imagesWritten);
     const removed = await removeStale(out, new Set(made));
-    return { pages, changedPages, rendered, removed, scripts, timer };
+    return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written };
   }
 
   async close(): Promise<void> {

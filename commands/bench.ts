@@ -19,10 +19,13 @@
 // Dev loop. Our dev server and `astro dev`, one Chromium page on each: ten saves of each kind 400 ms
 // apart (in place and by rename alternately; the next save waits 400 ms after the page showed the last
 // one, and after any reload that followed it), timed from the save to the open page showing it (patched
-// in place, or reloaded: then the reloaded document's DOMContentLoaded). The kinds: a page file with its
-// page open (ours pages/case-studies.tsx, Astro's src/pages/[...slug].astro, both on /case-studies); a
-// content file feeding the open page (ours content/home.ts on /, Astro's content/pages.json on
-// /case-studies); a style partial (ours styles/_base.scss, Astro's src/styles/global.css: a rule
+// in place, or reloaded: then the reloaded document's DOMContentLoaded). The kinds (commands/support/
+// dev-saves.ts): a page's title and heading, until the document's title and its h1 show it (ours in
+// pages/case-studies.tsx, whose social card changes with it; Astro's an entry of content/pages.json); a
+// page file with its page open (ours pages/case-studies.tsx, Astro's src/pages/[...slug].astro, both on
+// /case-studies); a content file feeding the open page (ours content/home.ts on /, Astro's
+// content/pages.json on /case-studies); a style partial and the entry stylesheet (ours styles/_base.scss
+// and styles/main.scss, Astro's src/styles/global.css for both: a rule
 // appended, until the computed style shows it: checked at each frame, after each DOM mutation (Astro
 // sets a <style>'s text) and after each stylesheet adopted or replaced (ours swaps a constructed
 // stylesheet, which makes no mutation: caught only at the next frame, it counted ~8 ms more); and an
@@ -41,6 +44,7 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { ASTRO_CLI, ASTRO_ENV, type AstroPeer, installAstroPeer, type PeerEntry, startAstroDev } from "./support/astro-peer.ts";
 import { chromePath, launchBrowser } from "./support/browser.ts";
+import { DEV_COMPARISONS, type Edit, ISLAND_EDIT, type Probe } from "./support/dev-saves.ts";
 import { saveByRename, saveInPlace, startDevServer } from "./support/dev-server.ts";
 import { ADDED_LATENCY_MS, timeNavigation, timePrerender } from "./support/navigation-timing.ts";
 import { processIds, processTree, statFields } from "./support/processes.ts";
@@ -381,13 +385,6 @@ async function settle(dirs: string[], limitMs = 30_000): Promise<void> {
   }
 }
 
-/** An expression the page evaluates: true once the save shows. */
-type Probe = string;
-const hasText = (selector: string, text: string): Probe =>
-  `document.querySelector(${JSON.stringify(selector)})?.textContent?.includes(${JSON.stringify(text)}) === true`;
-const hasLetterSpacing = (selector: string, spacing: string): Probe =>
-  `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).letterSpacing === ${JSON.stringify(spacing)}`;
-
 /** In the page, once: `window.benchStyles` fires "change" after a constructed stylesheet is adopted or
  * its text replaced (in a microtask, as a MutationObserver's callback runs after a DOM mutation). */
 const STYLESHEET_CHANGES = `if (!window.benchStyles) {
@@ -486,14 +483,6 @@ async function untilShown(page: Page, save: () => void, probe: Probe): Promise<O
   return shown;
 }
 
-/** One kind of save on one side: the file, what each save writes, the page open meanwhile, and when it shows. */
-interface Edit {
-  route: string;
-  file: string;
-  text: (original: string, save: number) => string;
-  probe: (save: number) => Probe;
-}
-
 /** A side of the dev loop: a server's origin, the folder it serves from, a page open on it, and that page's navigations. */
 interface Side {
   origin: string;
@@ -511,12 +500,6 @@ function sideOf(origin: string, dir: string, page: Page): Side {
     side.lastNavigationAt = Date.now();
   });
   return side;
-}
-
-/** `from` replaced once by `to`; fails when `from` is not there, so an edit never silently saves nothing. */
-function replaced(source: string, from: string, to: string): string {
-  if (!source.includes(from)) throw new Error(`"${from}" is not in the file the bench edits`);
-  return source.replace(from, to);
 }
 
 /** Opens the route unless it is open, and lets the page finish its own start-up (hydration, Vite's dependency scan). */
@@ -549,6 +532,8 @@ async function timeSaves(side: Side, edit: Edit, count = SAVES): Promise<Shown[]
     const reloads = side.navigations - navigations - (result.byReload ? 1 : 0);
     shown.push({ ...result, reloadedAfter: reloads > 0 });
   }
+  // The file as it was, for the next kind that edits it (the next block waits until that update is done).
+  saveInPlace(side.dir, edit.file, original);
   return shown;
 }
 
@@ -572,76 +557,6 @@ function howShown(shown: Shown[]): string {
   return lost === 0 ? then : `${then}; ${lost} of ${shown.length} NEVER SHOWN (${SHOWN_WITHIN_MS / 1000} s)`;
 }
 
-interface DevComparison {
-  label: string;
-  limit: number;
-  ours: Edit;
-  astro: Edit;
-}
-
-const DEV_COMPARISONS: DevComparison[] = [
-  {
-    label: "page file, its page open",
-    limit: 0.5,
-    ours: {
-      route: "/case-studies",
-      file: "pages/case-studies.tsx",
-      text: (source, i) => replaced(source, 'heading="Client Success Stories"', `heading="Client Success Stories [page save ${i}]"`),
-      probe: (i) => hasText("h1", `[page save ${i}]`),
-    },
-    astro: {
-      route: "/case-studies",
-      file: "src/pages/[...slug].astro",
-      text: (source, i) => replaced(source, "<h1>{page.h1}</h1>", `<h1>{page.h1} [page save ${i}]</h1>`),
-      probe: (i) => hasText("h1", `[page save ${i}]`),
-    },
-  },
-  {
-    label: "content file feeding the open page",
-    limit: 0.5,
-    ours: {
-      route: "/",
-      file: "content/home.ts",
-      text: (source, i) => replaced(source, "Why leaders choose", `Save ${i}: why leaders choose`),
-      probe: (i) => hasText("#about-heading", `Save ${i}:`),
-    },
-    astro: {
-      route: "/case-studies",
-      file: "content/pages.json",
-      text: (source, i) => replaced(source, "Selected case studies", `Selected case studies [content save ${i}]`),
-      probe: (i) => hasText("h1", `[content save ${i}]`),
-    },
-  },
-  {
-    label: "style partial",
-    limit: 1.0,
-    ours: {
-      route: "/",
-      file: "styles/_base.scss",
-      text: (source, i) => `${source}\n#about-heading { letter-spacing: ${i}px; }\n`,
-      probe: (i) => hasLetterSpacing("#about-heading", `${i}px`),
-    },
-    astro: {
-      route: "/case-studies",
-      file: "src/styles/global.css",
-      text: (source, i) => `${source}\nh1 { letter-spacing: ${i}px; }\n`,
-      probe: (i) => hasLetterSpacing("h1", `${i}px`),
-    },
-  },
-];
-
-/** Ours alone: Astro's peer has no counterpart to time it against. */
-const ISLAND_EDIT: Edit = {
-  route: "/",
-  file: "islands/MobileMenu.tsx",
-  text: (source, i) => {
-    const changed = source.replace(/\n(\s*)Open\n/, `\n$1Open ${i}\n`);
-    if (changed === source) throw new Error("islands/MobileMenu.tsx has no Open label on a line of its own to edit");
-    return changed;
-  },
-  probe: (i) => hasText(".site-menu__open", `Open ${i}`),
-};
-
 async function benchDevLoop(peer: AstroPeer): Promise<void> {
   console.log(
     `\nDev loop: from a save to the open page showing it (${SAVES} saves of each kind ${SAVE_GAP_MS} ms apart, in place and by rename alternately; our dev server, then astro dev)`,
@@ -660,6 +575,8 @@ async function benchDevLoop(peer: AstroPeer): Promise<void> {
       await quiet();
       const their = await timeSaves(theirs, kind.astro);
       compare(kind.label, shownMs(our), shownMs(their), "ms", 0, kind.limit, `dev loop, ${kind.label}`);
+      const lost = our.filter((save) => save.ms === null).length;
+      if (lost) verdicts.push({ met: false, label: `dev loop, ${kind.label}: ${lost} of ${our.length} of our saves never shown` });
       row("", `  ${howShown(our)}`, `  ${howShown(their)}`, "");
     }
     await quiet();

@@ -56,7 +56,8 @@ async function runServer(): Promise<void> {
       if (path === EVENTS_PATH || path.startsWith(`${EVENTS_PATH}/`)) channel.attach(res, path.slice(EVENTS_PATH.length) || "/");
       else if (path === CLIENT_PATH) res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(client);
       else if (!site.built) res.writeHead(503, { "Content-Type": "text/html; charset=utf-8" }).end(BUILD_FAILED_PAGE);
-      else return false;
+      // A page's social card is drawn after the page is written: a request for it waits until it is.
+      else return site.cardWritten(path) ?? false;
       return true;
     },
     withClient,

@@ -67,13 +67,17 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, file: s
   else body.pipe(res);
 }
 
-type Extra = (path: string, res: ServerResponse) => boolean;
+/** Answers a request first (true), or says the file asked for is on its way (a promise: it is served
+ * once that settles), or leaves it to the files (false). */
+type Extra = (path: string, res: ServerResponse) => boolean | Promise<unknown>;
 
 /** Serves `root` on 127.0.0.1 (port 0 picks a free one); `extra` may answer a request first. */
 export function serve(root: string, port: number, extra?: Extra, transform?: PageTransform): Promise<Server> {
-  const server = createServer((req, res) => {
+  const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    if (extra?.(path, res)) return;
+    const answer = extra?.(path, res);
+    if (answer === true) return;
+    if (answer) await Promise.allSettled([answer]);
     // One URL form, as the nginx and CloudFront recipes serve it: /services/ goes to /services.
     if (path.length > 1 && path.endsWith("/")) {
       res.writeHead(301, { Location: path.replace(/\/+$/, "") }).end();

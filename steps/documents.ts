@@ -57,7 +57,9 @@ export class DocumentWriter {
     sink?: PageSink,
   ): Promise<{ pages: WrittenPage[]; changed: string[] }> {
     this.readRecord(outDir);
-    const assetsKey = cacheKey(JSON.stringify(assets));
+    // A document names its own card alone: a page's new title (its new card) rewrites that page, not every page.
+    const { cards, ...shared } = assets;
+    const sharedKey = cacheKey(JSON.stringify(shared));
     const pages: WrittenPage[] = [];
     const changed: string[] = [];
     const now = new Map<string, Written>();
@@ -68,6 +70,7 @@ export class DocumentWriter {
       const path = join(outDir, file);
       pages.push({ route, file });
       const last = this.last.get(route);
+      const assetsKey = cacheKey(sharedKey, JSON.stringify(cards[route] ?? null));
       if (last && last.key === page.key && last.assets === assetsKey && last.stamp !== null && last.stamp === stampOf(path)) {
         now.set(route, last);
         await sink?.kept(file, last.stamp);

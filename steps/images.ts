@@ -3,6 +3,7 @@
 // runs in a process of its own: steps/image-encoder.mjs).
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdir, readFile } from "node:fs/promises";
+import { setPriority } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
@@ -61,7 +62,11 @@ export class Encoder {
   private calls = 0;
   /** Resolves once the last process started has exited. */
   private exited = Promise.resolve();
+  private held = false;
   private readonly waiting = new Map<number, { done: (bytes: Buffer) => void; fail: (error: Error) => void }>();
+
+  /** `background`: at the lowest priority (the dev server's cards, drawn while the next save may be applied). */
+  constructor(private readonly background = false) {}
 
   encode(encoding: Encoding): Promise<Buffer> {
     const child = this.start();
@@ -82,8 +87,21 @@ export class Encoder {
    * (after `close` too), so that a failed build leaves no process behind. */
   stop(): Promise<void> {
     this.child?.kill();
+    // A held (stopped) process takes its end only once it runs again.
+    if (this.held) this.child?.kill("SIGCONT");
     this.child = undefined;
     return this.exited;
+  }
+
+  /** Stops the encoder's process where it is (SIGSTOP), or lets it go on: the dev server's cards wait
+   * while a save is applied, as its type check does. */
+  hold(held: boolean): void {
+    this.held = held;
+    try {
+      this.child?.kill(held ? "SIGSTOP" : "SIGCONT");
+    } catch {
+      // Gone already, or a system without job-control signals: it simply runs on.
+    }
   }
 
   private start(): ChildProcess {
@@ -94,6 +112,18 @@ export class Encoder {
     // when freed, not kept in the heap: ~15 MB less again.
     const env = { ...process.env, MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: String(1024 * 1024) };
     const child = fork(fileURLToPath(ENCODER_FILE), { execArgv: [], serialization: "advanced", env });
+    if (this.background) {
+      try {
+        if (child.pid) setPriority(child.pid, 19);
+      } catch {
+        // Ended already: its exit fails what waits for it.
+      }
+      // Held (stopped), it would outlive the server, never seeing its channel close.
+      const kill = () => child.kill("SIGKILL");
+      process.once("exit", kill);
+      child.once("exit", () => process.off("exit", kill));
+      if (this.held) child.kill("SIGSTOP");
+    }
     child.on("message", ({ id, bytes, error }: { id: number; bytes?: Uint8Array; error?: string }) => {
       const call = this.waiting.get(id);
       this.waiting.delete(id);

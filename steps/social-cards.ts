@@ -4,7 +4,7 @@
 // pages are rendered and written.
 // Each card is cached by everything it is made from: a build makes a card again only when its page's
 // title or section, the brand, the host, the font, satori, sharp or the layout changed.
-import { mkdir, readFile } from "node:fs/promises";
+import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
@@ -45,16 +45,29 @@ function cardAlt(card: Card): string {
 export interface SocialCards {
   /** Each page's card by route: its site path, and what it shows (its alternative text). */
   byRoute: Record<string, { path: string; alt: string }>;
+  /** Each card's writing by its site path: resolves once that card is in the output folder. */
+  each: Map<string, Promise<void>>;
   /** Resolves once every card is in the output folder (made, or taken from the cache). */
   written: Promise<void>;
+  /** Begins drawing the cards (once; a build's begin at once). */
+  draw: () => void;
 }
 
 /**
  * Each page's card, written to images/card-<page>.<key>.png, the key being the hash of everything the card
  * is made from: its address is known before it is drawn, so the pages are written while the cards are made
  * (the PNGs in the image encoder's process, on the other core) and the build waits for them only at its end.
+ * `later`: drawn only once `draw` is called (the dev server draws a save's card after its page is patched).
+ * `wanted`: whether a card (its site path) is still one the pages name: the dev server's next save may
+ * name another before this one is drawn, and then it is not drawn, or not left in the output folder.
  */
-export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDir: string, encoder: Encoder): Promise<SocialCards> {
+export async function buildSocialCards(
+  pages: CardPage[],
+  siteUrl: string,
+  outDir: string,
+  encoder: Encoder,
+  { later = false, wanted = (_path: string): boolean => true } = {},
+): Promise<SocialCards> {
   const [layoutSource, encoderKey, ...fonts] = await Promise.all([readFile(LAYOUT_FILE), encoderVersion, ...FONT_FILES.map(({ file }) => readFile(file))]);
   const host = new URL(siteUrl).host;
   const cards = pages
@@ -65,17 +78,27 @@ export async function buildSocialCards(pages: CardPage[], siteUrl: string, outDi
       const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
       return { route, card, key, file: `images/card-${name}.${key.slice(0, 12)}.png` };
     });
-  const write = async () => {
-    await mkdir(join(outDir, "images"), { recursive: true });
-    await Promise.all(
-      cards.map(async ({ route, card, key, file }) => {
+  let draw = () => {};
+  const begun = new Promise<void>((done) => {
+    draw = done;
+  });
+  const folder = begun.then(() => mkdir(join(outDir, "images"), { recursive: true }));
+  const each = new Map(
+    cards.map(({ route, card, key, file }) => [
+      `/${file}`,
+      folder.then(async () => {
+        if (!wanted(`/${file}`)) return;
         const png = await cached("images", key, "png", async () => encoder.encode({ name: `the social card of ${route}`, card, ...CARD_ENCODING }));
+        if (!wanted(`/${file}`)) return;
         await writeIfChanged(join(outDir, file), png);
+        // Named no more while it was written: the run that stopped naming it may have looked for stale files already.
+        if (!wanted(`/${file}`)) await rm(join(outDir, file), { force: true });
       }),
-    );
-  };
-  const written = write();
+    ]),
+  );
+  const written = Promise.all(each.values()).then(() => {});
   // A failure is reported where the build awaits it, at its end; until then it is not an unhandled rejection.
-  written.catch(() => {});
-  return { byRoute: Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: cardAlt(card) }])), written };
+  for (const writing of [written, ...each.values()]) writing.catch(() => {});
+  if (!later) draw();
+  return { byRoute: Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: cardAlt(card) }])), each, written, draw };
 }

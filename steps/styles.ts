@@ -10,6 +10,7 @@ import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
+import { pathToFileURL } from "node:url";
 import { cached, cacheKey } from "./cache.ts";
 
 const ENTRY = "styles/main.scss";
@@ -20,7 +21,7 @@ const sassVersion = readFile("node_modules/sass-embedded/package.json", "utf8").
 const PARTIAL = /^styles\/_[^/]+\.scss$/;
 
 /** A sass-embedded compiler: the dev server's long-lived one, or the module's own. */
-type Compiler = Pick<typeof import("sass-embedded"), "compileAsync">;
+type Compiler = Pick<typeof import("sass-embedded"), "compileAsync" | "compileStringAsync">;
 
 /** A stylesheet's change as one span replaced: at `at`, the text `removed` gives way to `text`. */
 export interface StyleSplice {
@@ -39,6 +40,48 @@ export function spliceText(css: string, splices: StyleSplice[]): string | null {
   return result;
 }
 
+/** Where each top-level rule of compiled CSS ends (after its closing brace, or an at-rule's semicolon),
+ * strings and comments passed over; 0 first. */
+export function ruleEnds(css: string): number[] {
+  const ends = [0];
+  let depth = 0;
+  for (let i = 0; i < css.length; i++) {
+    const char = css[i];
+    if (char === '"' || char === "'") {
+      for (i++; i < css.length && css[i] !== char; i++) if (css[i] === "\\") i++;
+    } else if (char === "/" && css[i + 1] === "*") {
+      const close = css.indexOf("*/", i + 2);
+      i = close < 0 ? css.length : close + 1;
+    } else if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) ends.push(i + 1);
+    else if (char === ";" && depth === 0) ends.push(i + 1);
+  }
+  return ends;
+}
+
+/**
+ * A partial's splice cut down to the top-level rules that changed ([] when none did): a rule added to a
+ * partial is sent, and parsed by the page, alone, not with every other rule of its partial (and a style
+ * change to whole elements' rules, such as _base.scss's, makes the page restyle every element).
+ */
+export function narrowed({ at, removed, text }: StyleSplice): StyleSplice[] {
+  if (removed === text) return [];
+  const [oldEnds, newEnds] = [ruleEnds(removed), ruleEnds(text)];
+  const newSet = new Set(newEnds);
+  let same = 0;
+  while (same < removed.length && same < text.length && removed[same] === text[same]) same++;
+  const head = oldEnds.filter((end) => end <= same && newSet.has(end)).at(-1) ?? 0;
+  let sameTail = 0;
+  while (sameTail < removed.length - head && sameTail < text.length - head && removed[removed.length - 1 - sameTail] === text[text.length - 1 - sameTail])
+    sameTail++;
+  const tail =
+    [...oldEnds, removed.length]
+      .map((end) => removed.length - end)
+      .filter((length) => length <= sameTail && newSet.has(text.length - length))
+      .sort((a, b) => b - a)[0] ?? 0;
+  return [{ at: at + head, removed: removed.slice(head, removed.length - tail), text: text.slice(head, text.length - tail) }];
+}
+
 /**
  * The dev server's styles: a Sass compiler kept running, so each style save skips Sass's start-up, and
  * a quick preview of a partial's save. Compiled whole, the stylesheet takes Sass ~9 ms; one partial on
@@ -47,7 +90,9 @@ export function spliceText(css: string, splices: StyleSplice[]): string | null {
  * own, such as `_variables.scss`), where each lies is known, and a partial's new CSS in its place is the
  * new stylesheet. The open pages get that preview at once, as the span replaced (a page parses only that
  * piece again); the whole compile follows, and is what the pages are written with (and sent again
- * should it differ from the preview).
+ * should it differ from the preview). The entry's own rules (styles/main.scss's, after its `@use`s) come
+ * after every module's, so they are a span of their own at the end: a save of the entry, compiled whole at
+ * once, goes to the pages as that span replaced when the modules' CSS before it is the same.
  */
 export class DevStyles {
   private readonly compiler = import("sass-embedded").then((sass) => sass.initAsyncCompiler());
@@ -55,7 +100,8 @@ export class DevStyles {
   private whole = "";
   /** Each partial's CSS compiled on its own, as last compiled. */
   private readonly alone = new Map<string, string>();
-  /** Where each partial's CSS starts in `whole`, when they make it up end to end; else null. */
+  /** Where each partial's CSS starts in `whole`, and the entry's own CSS after them (ENTRY), when they make
+   * it up end to end; else null. */
   private starts: Map<string, number> | null = null;
   private learning: Promise<void> | null = null;
   /** Compiles under way: an early preview begins only between two runs. */
@@ -73,9 +119,15 @@ export class DevStyles {
    * later): that whole stylesheet always comes after it, and puts right a preview read half-written.
    */
   async previewSave(file: string, preview: (css: string, splices: StyleSplice[]) => void): Promise<void> {
-    if (!PARTIAL.test(file) || !this.starts || this.compiling) return;
+    if (!(PARTIAL.test(file) || file === ENTRY) || !this.starts || this.compiling) return;
     const number = ++this.begun;
-    const fresh = await this.compileAlone(await this.compiler, [file]);
+    const compiler = await this.compiler;
+    if (file === ENTRY) {
+      const own = await this.compileOwn(compiler);
+      if (own) this.send(number, this.entrySpliced(own), preview);
+      return;
+    }
+    const fresh = await this.compileAlone(compiler, [file]);
     if (fresh.get(file)) this.send(number, this.spliced(fresh), preview);
   }
 
@@ -112,7 +164,13 @@ export class DevStyles {
       if (css === undefined) this.alone.delete(file);
       else this.alone.set(file, css);
     }
-    this.whole = await buildStyles(compiler);
+    const whole = await buildStyles(compiler);
+    // The entry alone: its own rules, as the span they replace.
+    const at = this.starts?.get(ENTRY);
+    if (preview && saved.length === 1 && saved[0] === ENTRY && at !== undefined && whole.slice(0, at) === this.whole.slice(0, at)) {
+      this.send(number, this.entrySpliced(whole.slice(at)), preview);
+    }
+    this.whole = whole;
     this.starts = this.placed();
     // Partials not compiled on their own yet (at the first run), or stale (a save read half-written):
     // compiled again in the background, for the next save's preview.
@@ -138,19 +196,46 @@ export class DevStyles {
     return new Map(compiled.filter((entry) => entry !== null));
   }
 
-  /** Where each partial's CSS starts in the whole stylesheet, found end to end from its start; null
-   * unless they make up all of it, each place taken by exactly one partial. */
+  /** Where each partial's CSS starts in the whole stylesheet, found end to end from its start, and where
+   * the entry's own CSS starts after them (ENTRY; the end when it has none); null unless they make up
+   * all of it, each place taken by exactly one partial. */
   private placed(): Map<string, number> | null {
     const partials = [...this.alone].filter(([, css]) => css);
     const starts = new Map<string, number>();
-    for (let at = 0; at < this.whole.length; ) {
+    let at = 0;
+    while (at < this.whole.length) {
       const here = partials.filter(([file, css]) => !starts.has(file) && this.whole.startsWith(css, at));
+      // Every partial placed: the rest is the entry's own (Sass writes a module's CSS before its user's).
+      if (here.length === 0 && partials.length && starts.size === partials.length) break;
       if (here.length !== 1) return null;
       const [file, css] = here[0];
       starts.set(file, at);
       at += css.length;
     }
+    starts.set(ENTRY, at);
     return starts;
+  }
+
+  /** The whole stylesheet with the entry's own CSS replaced by `own`; null while its place is not known. */
+  private entrySpliced(own: string): { css: string; splices: StyleSplice[] } | null {
+    const at = this.starts?.get(ENTRY);
+    if (at === undefined) return null;
+    return { css: this.whole.slice(0, at) + own, splices: [{ at, removed: this.whole.slice(at), text: own }] };
+  }
+
+  /**
+   * The entry's own rules compiled without the modules it uses (a few ms, where the whole stylesheet takes
+   * ~9): its `@use` and `@forward` rules left out. Null when the rules need what only the whole compile
+   * has: a module's members (they then do not compile), its selectors (`@extend`), or `@import`.
+   */
+  private async compileOwn(compiler: Compiler): Promise<string | null> {
+    const source = await readFile(ENTRY, "utf8").catch(() => null);
+    if (source === null || /@(extend|import)\b/.test(source)) return null;
+    const own = source.replace(/@(use|forward)\s+(["'])(?!sass:)[^"']*\2[^;]*;/g, "");
+    return compiler.compileStringAsync(own, { style: "compressed", url: pathToFileURL(ENTRY) }).then(
+      (result) => result.css,
+      () => null,
+    );
   }
 
   /** The whole stylesheet with each saved partial's new CSS in place of its old (the last first, so the
@@ -160,7 +245,7 @@ export class DevStyles {
     if (!starts || ![...fresh.keys()].every((file) => starts.has(file) && this.alone.has(file))) return null;
     const splices = [...fresh.keys()]
       .sort((a, b) => (starts.get(b) as number) - (starts.get(a) as number))
-      .map((file) => ({ at: starts.get(file) as number, removed: this.alone.get(file) as string, text: fresh.get(file) as string }));
+      .flatMap((file) => narrowed({ at: starts.get(file) as number, removed: this.alone.get(file) as string, text: fresh.get(file) as string }));
     const css = spliceText(this.whole, splices);
     return css === null ? null : { css, splices };
   }

@@ -43,6 +43,11 @@ export class DevSite {
     return this.written !== null;
   }
 
+  /** The social card at this site path while it may still be being drawn (Pipeline.cardWritten). */
+  cardWritten(path: string): Promise<void> | undefined {
+    return this.pipeline.cardWritten(path);
+  }
+
   /** A saved style partial shown on the open pages at once, before the update that follows (which
    * sends the whole stylesheet, putting right a preview read half-written). Never throws. */
   previewSave(file: string): void {
@@ -76,7 +81,15 @@ export class DevSite {
           ? "swapped the stylesheet"
           : `re-rendered ${run.rendered} page${run.rendered === 1 ? "" : "s"}${run.removed.length ? `, removed ${run.removed.join(", ")}` : ""}`;
       log(`${describe(files)}${summary} in ${Math.round(performance.now() - begun)} ms`);
-      this.verifyLater();
+      // The cards are drawn after the run (a failure is shown as a notice, and the next save draws them again).
+      const cards = run.cardsWritten.then(
+        () => this.channel.notice("Social cards", ""),
+        (error: Error) => {
+          console.error(`[dev] social cards: ${error.message}`);
+          this.channel.notice("Social cards", error.message);
+        },
+      );
+      this.verifyLater(cards);
     } catch (error) {
       const text = withSourceLines(await this.mapped(error as Error).catch(() => error as Error));
       this.channel.showProblem({ title: "Build error: the page shows the last good build until the next save fixes this", text });
@@ -108,11 +121,12 @@ export class DevSite {
    * blocking. A save meanwhile is handled between two pages, and the verification of what it changed
    * follows instead (a style save ~400 ms behind another reached the page in 12 ms instead of 8 while
    * the first one's pages were read and sent to be validated). */
-  private verifyLater(): void {
+  private verifyLater(cards: Promise<void>): void {
     const update = this.updates;
     const stale = () => this.updates !== update;
     this.verification = this.verification.then(async () => {
-      await new Promise((done) => setTimeout(done, CHECKS_AFTER_MS));
+      // The pages name their cards: verified once those are written.
+      await Promise.all([cards, new Promise((done) => setTimeout(done, CHECKS_AFTER_MS))]);
       if (stale()) return;
       const pages = this.written ?? [];
       try {

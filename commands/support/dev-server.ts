@@ -13,10 +13,11 @@ export interface DevServer {
   stop: () => Promise<void>;
 }
 
-export async function startDevServer(dir: string, timeoutMs = 60_000): Promise<DevServer> {
+/** `env`: more of the server's environment (a test's). */
+export async function startDevServer(dir: string, { timeoutMs = 60_000, env = {} }: { timeoutMs?: number; env?: NodeJS.ProcessEnv } = {}): Promise<DevServer> {
   const child: ChildProcess = spawn(process.execPath, ["--import", "tsx", "commands/dev.ts"], {
     cwd: dir,
-    env: copyEnv(dir, { PORT: "0", OUT_DIR: "dist" }),
+    env: copyEnv(dir, { PORT: "0", OUT_DIR: "dist", ...env }),
     stdio: ["ignore", "pipe", "pipe"],
     detached: true,
   });

@@ -5,7 +5,7 @@
 // npm run build writes: the dev server runs the build's own pipeline.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { after, before, test } from "node:test";
@@ -22,10 +22,14 @@ let dev: DevServer;
 let browser: Browser;
 let page: Page;
 const consoleErrors: string[] = [];
+/** While this file exists, the dev server's image encoder is held at its start (test/helpers/encoder-gate.mjs). */
+let encoderGate: string;
 
 before(async () => {
   project = copyProject();
-  [dev, browser] = await Promise.all([startDevServer(project.dir), launchBrowser()]);
+  encoderGate = join(project.dir, ".tmp/encoder-held");
+  const env = { NODE_OPTIONS: `--import ${join(project.dir, "test/helpers/encoder-gate.mjs")}`, ENCODER_GATE: encoderGate };
+  [dev, browser] = await Promise.all([startDevServer(project.dir, { env }), launchBrowser()]);
   page = await browser.newPage();
   page.on("pageerror", (error) => consoleErrors.push(error.message));
   await page.goto(`${dev.origin}/`);
@@ -129,6 +133,24 @@ test("a style edit applies in place: no reload, the page keeps its state", async
   await until(async () => (await letterSpacing()) === "3px", "the new letter-spacing");
   // Its run has ended before the next test saves (the page may have been shown an early preview).
   await dev.waitForOutput(/styles\/_base\.scss: swapped the stylesheet/, mark);
+  assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+});
+
+test("a save to the entry stylesheet, styles/main.scss, applies in place", async () => {
+  const textIndent = () => page.$eval("#about-heading", (heading) => getComputedStyle(heading).textIndent);
+  assert.notEqual(await textIndent(), "4px");
+  const mark = dev.output().length;
+  saveByRename(project.dir, "styles/main.scss", `${read("styles/main.scss")}\n#about-heading { text-indent: 4px; }\n`);
+  await until(async () => (await textIndent()) === "4px", "the entry stylesheet's new rule");
+  // The entry's own rules came as a span of their own, after the modules' CSS, not as a whole new stylesheet.
+  assert.ok((await page.evaluate(() => document.adoptedStyleSheets.length)) > 1, "the entry's rules are a piece of the stylesheet");
+  await dev.waitForOutput(/styles\/main\.scss: swapped the stylesheet/, mark);
+  // Rules that need a module's members, which the quick compile of the entry's own rules lacks: the whole compile brings them.
+  const withMembers = read("styles/main.scss")
+    .replace('@use "tokens";', '@use "tokens";\n@use "variables" as *;')
+    .replace("text-indent: 4px;", "text-indent: $layer-header * 1px;");
+  saveInPlace(project.dir, "styles/main.scss", withMembers);
+  await until(async () => (await textIndent()) === "50px", "the rule that uses $layer-header");
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
 });
 
@@ -360,6 +382,44 @@ test("a file a collection's template comes to read through a save is one of its 
   await until(async () => (await page.goto(`${dev.origin}/`))?.ok() === true, "back on the home page");
 });
 
+test("a save that changes a page's title is patched while its social card is still being drawn; a request for the card waits for it", async () => {
+  await page.goto(`${dev.origin}/case-studies`);
+  const source = read("pages/case-studies.tsx");
+  // A title no cache holds a card for (.cache/ came with the copy).
+  const title = `Client Success Stories ${Date.now().toString(36)}`;
+  const retitledPage = source.replaceAll('"Client Success Stories"', JSON.stringify(title));
+  assert.equal(retitledPage.split(title).length, 3, "the page's meta title and its heading both change");
+  const cardPath = async () => new URL((await page.getAttribute('meta[property="og:image"]', "content")) ?? "").pathname;
+  const before = await cardPath();
+  writeFileSync(encoderGate, "");
+  try {
+    saveByRename(project.dir, "pages/case-studies.tsx", retitledPage);
+    await until(async () => (await page.textContent("h1")) === title && (await page.title()).startsWith(title), "the new title and heading");
+    const card = await cardPath();
+    assert.notEqual(card, before, "the patched page names its new card");
+    const cardFile = join(project.dir, "dist", card);
+    assert.ok(!existsSync(cardFile), `${card} is not written while the encoder is held`);
+    // Asked for now, the card is answered once it is drawn, not with a 404.
+    let answered = false;
+    const response = page.request.get(`${dev.origin}${card}`).finally(() => {
+      answered = true;
+    });
+    // The next save is patched too while the card is still held back.
+    const intro = "Selected engagements across AI products";
+    saveInPlace(project.dir, "pages/case-studies.tsx", retitledPage.replace(intro, `Patched before its card: ${intro}`));
+    await until(async () => (await page.textContent(".page-header"))?.includes("Patched before its card:") ?? false, "the next save");
+    assert.ok(!existsSync(cardFile), `${card} is still not written`);
+    assert.equal(answered, false, "the request for the card waits for it");
+    rmSync(encoderGate);
+    const answer = await response;
+    assert.equal(answer.status(), 200);
+    assert.equal(answer.headers()["content-type"], "image/png");
+    assert.ok((await answer.body()).equals(readFileSync(cardFile)), "the card served is the one written");
+  } finally {
+    rmSync(encoderGate, { force: true });
+  }
+});
+
 /** Every file under a folder, dist-relative, with its bytes. */
 function filesOf(dir: string): Map<string, Buffer> {
   const entries = readdirSync(dir, { recursive: true, withFileTypes: true }).filter((entry) => entry.isFile());
@@ -383,6 +443,11 @@ test("the dev server runs the build's own pipeline: after the saves above, and s
     await dev.waitForOutput(new RegExp(`${file.replace(/[./]/g, "\\$&")}(, [^:\\n]+)?: .* in \\d+ ms`), from, 30_000);
   }
   assert.doesNotMatch(dev.output().slice(begun), /build failed/);
+  // The cards are drawn after their pages are written: each page's is asked for, which waits until it is.
+  for (const file of readdirSync(join(project.dir, "dist")).filter((name) => name.endsWith(".html"))) {
+    const card = /<meta property="og:image" content="[^"]*?(\/images\/card-[^"]+)"/.exec(read(`dist/${file}`))?.[1];
+    if (card) assert.equal((await page.request.get(`${dev.origin}${card}`)).status(), 200, `${file}'s card ${card}`);
+  }
 
   const built = buildCopy(project.dir, "dist-build");
   assert.ok(built.ok, built.output);

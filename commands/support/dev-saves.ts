@@ -1,0 +1,142 @@
+// The saves `npm run bench` times in the dev loop (commands/bench.ts), ours beside the Astro peer's of
+// the same kind: what each writes, the page open meanwhile, and what the page shows once it has the save.
+
+/** An expression the page evaluates: true once the save shows. */
+export type Probe = string;
+
+/** One kind of save on one side: the file, what each save writes, the page open meanwhile, and when it shows. */
+export interface Edit {
+  route: string;
+  file: string;
+  text: (original: string, save: number) => string;
+  probe: (save: number) => Probe;
+}
+
+export interface DevComparison {
+  label: string;
+  limit: number;
+  ours: Edit;
+  astro: Edit;
+}
+
+const hasText = (selector: string, text: string): Probe =>
+  `document.querySelector(${JSON.stringify(selector)})?.textContent?.includes(${JSON.stringify(text)}) === true`;
+const hasLetterSpacing = (selector: string, spacing: string): Probe =>
+  `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).letterSpacing === ${JSON.stringify(spacing)}`;
+/** The heading shows `heading` and the document's title `title`: a patched page, or a reloaded one. */
+const hasTitleAndHeading = (title: string, heading: string): Probe => `document.title.includes(${JSON.stringify(title)}) && ${hasText("h1", heading)}`;
+
+/** `from` replaced (every time it occurs) by `to`; fails when `from` is not there, so an edit never silently saves nothing. */
+function replaced(source: string, from: string, to: string): string {
+  if (!source.includes(from)) throw new Error(`"${from}" is not in the file the bench edits`);
+  return source.replaceAll(from, to);
+}
+
+/** The peer's list (content/pages.json) with one entry's title and heading each given `suffix`, as
+ * astro-peer.ts writes the list (one space of indent). */
+function retitledEntry(source: string, slug: string, suffix: string): string {
+  const entries = JSON.parse(source) as { slug: string; title: string; h1: string }[];
+  const entry = entries.find((one) => one.slug === slug);
+  if (!entry) throw new Error(`the peer's content/pages.json has no entry "${slug}"`);
+  entry.title += suffix;
+  entry.h1 += suffix;
+  return JSON.stringify(entries, null, 1);
+}
+
+/** The kinds of save timed on both sides. Astro's peer has one stylesheet (src/styles/global.css) where
+ * ours has partials and an entry (styles/main.scss): both of ours are timed against it. */
+export const DEV_COMPARISONS: DevComparison[] = [
+  {
+    // The title is the page's meta title and its heading alike: its social card changes with it.
+    label: "page file, title and heading",
+    limit: 0.5,
+    ours: {
+      route: "/case-studies",
+      file: "pages/case-studies.tsx",
+      text: (source, i) => replaced(source, '"Client Success Stories"', `"Client Success Stories v${i}"`),
+      probe: (i) => hasTitleAndHeading(`Client Success Stories v${i}`, `Client Success Stories v${i}`),
+    },
+    astro: {
+      route: "/case-studies",
+      file: "content/pages.json",
+      text: (source, i) => retitledEntry(source, "case-studies", ` v${i}`),
+      probe: (i) => hasTitleAndHeading(`Case studies v${i}`, `Selected case studies v${i}`),
+    },
+  },
+  {
+    label: "page file, its page open",
+    limit: 0.5,
+    ours: {
+      route: "/case-studies",
+      file: "pages/case-studies.tsx",
+      text: (source, i) => replaced(source, 'heading="Client Success Stories"', `heading="Client Success Stories [page save ${i}]"`),
+      probe: (i) => hasText("h1", `[page save ${i}]`),
+    },
+    astro: {
+      route: "/case-studies",
+      file: "src/pages/[...slug].astro",
+      text: (source, i) => replaced(source, "<h1>{page.h1}</h1>", `<h1>{page.h1} [page save ${i}]</h1>`),
+      probe: (i) => hasText("h1", `[page save ${i}]`),
+    },
+  },
+  {
+    label: "content file feeding the open page",
+    limit: 0.5,
+    ours: {
+      route: "/",
+      file: "content/home.ts",
+      text: (source, i) => replaced(source, "Why leaders choose", `Save ${i}: why leaders choose`),
+      probe: (i) => hasText("#about-heading", `Save ${i}:`),
+    },
+    astro: {
+      route: "/case-studies",
+      file: "content/pages.json",
+      text: (source, i) => replaced(source, "Selected case studies", `Selected case studies [content save ${i}]`),
+      probe: (i) => hasText("h1", `[content save ${i}]`),
+    },
+  },
+  {
+    label: "style partial",
+    limit: 1.0,
+    ours: {
+      route: "/",
+      file: "styles/_base.scss",
+      text: (source, i) => `${source}\n#about-heading { letter-spacing: ${i}px; }\n`,
+      probe: (i) => hasLetterSpacing("#about-heading", `${i}px`),
+    },
+    astro: {
+      route: "/case-studies",
+      file: "src/styles/global.css",
+      text: (source, i) => `${source}\nh1 { letter-spacing: ${i}px; }\n`,
+      probe: (i) => hasLetterSpacing("h1", `${i}px`),
+    },
+  },
+  {
+    label: "entry stylesheet (main.scss)",
+    limit: 1.0,
+    ours: {
+      route: "/",
+      file: "styles/main.scss",
+      text: (source, i) => `${source}\n#about-heading { word-spacing: ${i}px; }\n`,
+      probe: (i) => `getComputedStyle(document.querySelector("#about-heading")).wordSpacing === "${i}px"`,
+    },
+    astro: {
+      route: "/case-studies",
+      file: "src/styles/global.css",
+      text: (source, i) => `${source}\nh1 { word-spacing: ${i}px; }\n`,
+      probe: (i) => `getComputedStyle(document.querySelector("h1")).wordSpacing === "${i}px"`,
+    },
+  },
+];
+
+/** Ours alone: Astro's peer has no counterpart to time it against. */
+export const ISLAND_EDIT: Edit = {
+  route: "/",
+  file: "islands/MobileMenu.tsx",
+  text: (source, i) => {
+    const changed = source.replace(/\n(\s*)Open\n/, `\n$1Open ${i}\n`);
+    if (changed === source) throw new Error("islands/MobileMenu.tsx has no Open label on a line of its own to edit");
+    return changed;
+  },
+  probe: (i) => hasText(".site-menu__open", `Open ${i}`),
+};
