@@ -405,8 +405,10 @@ test("a save that changes a page's title is patched while its social card is sti
       answered = true;
     });
     // The next save is patched too while the card is still held back.
-    const intro = "Selected engagements across AI products";
-    saveInPlace(project.dir, "pages/case-studies.tsx", retitledPage.replace(intro, `Patched before its card: ${intro}`));
+    const intro = "Our own AI product launch";
+    const nextSave = retitledPage.replace(intro, `Patched before its card: ${intro}`);
+    assert.notEqual(nextSave, retitledPage, "the next save changes the intro");
+    saveInPlace(project.dir, "pages/case-studies.tsx", nextSave);
     await until(async () => (await page.textContent(".page-header"))?.includes("Patched before its card:") ?? false, "the next save");
     assert.ok(!existsSync(cardFile), `${card} is still not written`);
     assert.equal(answered, false, "the request for the card waits for it");
