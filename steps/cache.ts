@@ -8,9 +8,19 @@ import { readIfExists, writeWhole } from "./files.ts";
 export const CACHE_DIR = ".cache";
 
 export function cacheKey(...parts: (string | Uint8Array)[]): string {
-  const hash = createHash("sha256");
-  for (const part of parts) hash.update(part).update("\0");
-  return hash.digest("hex");
+  return cacheKeys(...parts)();
+}
+
+/** cacheKey for many things that share their first parts (the fonts of every social card): those are
+ * hashed once, and each call adds the rest. `cacheKeys(a, b)(c)` equals `cacheKey(a, b, c)`. */
+export function cacheKeys(...shared: (string | Uint8Array)[]): (...rest: (string | Uint8Array)[]) => string {
+  const prefix = createHash("sha256");
+  for (const part of shared) prefix.update(part).update("\0");
+  return (...rest) => {
+    const hash = prefix.copy();
+    for (const part of rest) hash.update(part).update("\0");
+    return hash.digest("hex");
+  };
 }
 
 /** The bytes for this key: from the cache, or made now and kept for next time. */

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
 import { sectionLabel } from "../components/structured-data.ts";
 import { company } from "../content/site.ts";
-import { cached, cacheKey } from "./cache.ts";
+import { cached, cacheKeys } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
 import { type Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
 import { writeIfChanged } from "./output.ts";
@@ -70,11 +70,13 @@ export async function buildSocialCards(
 ): Promise<SocialCards> {
   const [layoutSource, encoderKey, ...fonts] = await Promise.all([readFile(LAYOUT_FILE), encoderVersion, ...FONT_FILES.map(({ file }) => readFile(file))]);
   const host = new URL(siteUrl).host;
+  // What every card is made from, hashed once (the fonts are most of it), not once for each card.
+  const keyOf = cacheKeys("social-card", layoutSource, satoriVersion(), encoderKey, ...fonts, JSON.stringify(CARD_ENCODING));
   const cards = pages
     .filter((page) => page.meta.socialCard !== false)
     .map(({ route, meta }) => {
       const card: Card = { title: cardTitle(meta.title), section: sectionOf(route, meta), brand: company.name, host };
-      const key = cacheKey("social-card", layoutSource, satoriVersion(), encoderKey, ...fonts, JSON.stringify(CARD_ENCODING), JSON.stringify(card));
+      const key = keyOf(JSON.stringify(card));
       const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
       return { route, card, key, file: `images/card-${name}.${key.slice(0, 12)}.png` };
     });
