@@ -66,10 +66,26 @@ test("a saved content edit shows up on the open page; only the page that imports
 });
 
 test("a bio save renders /bio alone again: the structured data every page prints does not read the bio", async () => {
-  const from = dev.output().length;
   const title = bio.publications[0].title;
-  saveInPlace(project.dir, "content/bio.ts", read("content/bio.ts").replace(title, `${title}, revised`));
-  await dev.waitForOutput(/content\/bio\.ts: re-rendered 1 page in \d+ ms/, from);
+  // Twice: a page rendered from a file saved just before its run began (the last test's) is rendered once
+  // more by the next run, whatever that run's save, so the first save's count may include it.
+  for (const revision of ["revised", "revised again"]) {
+    const from = dev.output().length;
+    saveInPlace(
+      project.dir,
+      "content/bio.ts",
+      read("content/bio.ts").replace(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(, revised)?`), `${title}, ${revision}`),
+    );
+    await dev.waitForOutput(/content\/bio\.ts: re-rendered \d+ pages? in \d+ ms/, from);
+  }
+  assert.match(
+    dev
+      .output()
+      .split("\n")
+      .filter((line) => line.includes("content/bio.ts:"))
+      .at(-1) ?? "",
+    /content\/bio\.ts: re-rendered 1 page in \d+ ms/,
+  );
 });
 
 test("two write-and-rename saves in a row both show up", async () => {
@@ -149,9 +165,12 @@ test("a save to the entry stylesheet, styles/main.scss, applies in place", async
   const withMembers = read("styles/main.scss")
     .replace('@use "tokens";', '@use "tokens";\n@use "variables" as *;')
     .replace("text-indent: 4px;", "text-indent: $layer-header * 1px;");
+  const second = dev.output().length;
   saveInPlace(project.dir, "styles/main.scss", withMembers);
   await until(async () => (await textIndent()) === "50px", "the rule that uses $layer-header");
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
+  // Its run ends before the next test saves: a save landing meanwhile would join this one's update.
+  await dev.waitForOutput(/styles\/main\.scss: swapped the stylesheet/, second);
 });
 
 test("saves of two partials in turn each replace only their part of the page's stylesheet, which ends as the build's", async () => {
