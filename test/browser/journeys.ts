@@ -156,9 +156,7 @@ const journeys: Journey[] = [
         `(addEventListener("pagehide", () => sessionStorage.setItem("menu-when-left", document.querySelector(${q(OPEN_MENU)}).getAttribute("aria-expanded"))), true)`,
       );
       await page.click('#site-menu-panel a[href="/bio"]');
-      // The Bio page once its document is parsed, which is all the checks below read: its load event also
-      // waits for its images, and a loaded machine once held WebKit's past the wait (at 245e021 too).
-      await page.waitFor(`location.pathname === "/bio" && document.readyState !== "loading"`, "the Bio page");
+      await page.waitFor(`location.pathname === "/bio" && document.readyState === "complete"`, "the Bio page");
       assert.equal(await page.evaluate(`sessionStorage.getItem("menu-when-left")`), "false", "closed by the link");
       assert.equal(await menuExpanded(page), "false");
       assert.equal(await page.evaluate("getComputedStyle(document.body).overflow"), "visible");
