@@ -136,7 +136,15 @@ export async function launchWebKit(): Promise<Engine> {
     capabilities: { alwaysMatch: { "webkitgtk:browserOptions": { binary: miniBrowserPath(), args: ["--automation", ...MINIBROWSER_FEATURES] } } },
   });
   const call = client(`${base}/session/${sessionId}`);
-  const run = <T>(script: string) => call<T>("POST", "/execute/sync", { script, args: [] });
+  // A script still running when its page unloads fails with "no such frame"; the driver's current
+  // browsing context may then stay the frame that is gone, and every script after it fail the same way.
+  // The top-level browsing context is chosen again (WebDriver's Switch To Frame with null) before the
+  // error goes on to the caller, which asks again of the new page.
+  const run = <T>(script: string) =>
+    call<T>("POST", "/execute/sync", { script, args: [] }).catch(async (error: Error) => {
+      if (/no such frame/.test(error.message)) await call("POST", "/frame", { id: null }).catch(() => {});
+      throw error;
+    });
   const setViewport = async (width: number, height: number) => {
     // The window holds the toolbar too, and a downloads bar once a PDF has been saved. The display
     // applies a new size a moment after WebDriver answers (on a busy machine, after the next call
@@ -169,7 +177,12 @@ export async function launchWebKit(): Promise<Engine> {
       ],
     });
 
-  const waitFor = (expression: string, what: string) => waitInPage((check) => run(`return ${check};`), expression, `WebKit: ${what}`);
+  // A wait that fails says which page the browser shows then, as WebDriver knows it.
+  const waitFor = (expression: string, what: string) =>
+    waitInPage((check) => run(`return ${check};`), expression, `WebKit: ${what}`).catch(async (error: Error) => {
+      const at = await call<string>("GET", "/url").catch((again: Error) => `unknown (${again.message})`);
+      throw new Error(`${error.message}; the browser shows ${at}`);
+    });
 
   return {
     name: "WebKit",
