@@ -8,7 +8,6 @@
 // gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { redirects } from "./content/redirects.ts";
 import { budgetReport } from "./steps/budgets.ts";
 import { readConfig, type SiteConfig } from "./steps/config.ts";
 import { siteCsp } from "./steps/csp.ts";
@@ -163,14 +162,19 @@ export class Pipeline {
     if (!this.dev) await stopBundling();
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
     // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
-    const cardInputs = JSON.stringify(loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]));
+    const labels = { brand: loaded.renderer.site.company.name, sectionLabel: loaded.renderer.sectionLabel };
+    const cardInputs = JSON.stringify([
+      loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]),
+      labels.brand,
+      loaded.renderer.site.navigation,
+    ]);
     // The dev server's are drawn after the run, each by an encoder of its own that ends once they are
     // written: at the lowest priority, and held while the next save is applied.
     const cards = await step.cards.get([cardInputs, config.siteUrl], async () => {
-      if (!this.dev) return buildSocialCards(loaded.pages, config.siteUrl, out, encoder);
+      if (!this.dev) return buildSocialCards(loaded.pages, labels, config.siteUrl, out, encoder);
       const own = new Encoder(true);
       const wanted = (path: string) => this.cards?.each.has(path) === true;
-      const later = await buildSocialCards(loaded.pages, config.siteUrl, out, own, { later: true, wanted });
+      const later = await buildSocialCards(loaded.pages, labels, config.siteUrl, out, own, { later: true, wanted });
       this.drawing.add(own);
       later.written
         .finally(() => {
@@ -222,8 +226,8 @@ export class Pipeline {
 
     const routes = pages.map((page) => page.route);
     const [pdfs, , hostFiles, fixedFiles] = await allOrStop(failed, [
-      step.pdfs.get([JSON.stringify([loaded.renderer.caseStudies, loaded.renderer.company])], () =>
-        timer.step("pdfs", () => writeCaseStudyPdfs(loaded.renderer.caseStudies, loaded.renderer.company, config.siteUrl, config.buildDate, out)),
+      step.pdfs.get([JSON.stringify([loaded.renderer.caseStudies, loaded.renderer.site.company])], () =>
+        timer.step("pdfs", () => writeCaseStudyPdfs(loaded.renderer.caseStudies, loaded.renderer.site.company, config.siteUrl, config.buildDate, out)),
       ),
       // Each page's date is its sources' last commit, so any save may move one.
       step.sitemap.get([loaded], () =>
@@ -238,18 +242,21 @@ export class Pipeline {
           );
         }),
       ),
-      step.hosts.get([assets.csp, routes.join("\n"), loaded.renderer.caseStudies.map((study) => study.pdfUrl).join("\n")], async () => {
-        await rm(config.hostsDir, { recursive: true, force: true });
-        return writeHostFiles({
-          outDir: out,
-          hostsDir: config.hostsDir,
-          siteUrl: config.siteUrl,
-          csp: assets.csp,
-          routes,
-          documents: loaded.renderer.caseStudies.filter((study) => !study.isExternalLink).map((study) => study.pdfUrl),
-          redirects,
-        });
-      }),
+      step.hosts.get(
+        [assets.csp, routes.join("\n"), loaded.renderer.caseStudies.map((study) => study.pdfUrl).join("\n"), JSON.stringify(loaded.renderer.redirects)],
+        async () => {
+          await rm(config.hostsDir, { recursive: true, force: true });
+          return writeHostFiles({
+            outDir: out,
+            hostsDir: config.hostsDir,
+            siteUrl: config.siteUrl,
+            csp: assets.csp,
+            routes,
+            documents: loaded.renderer.caseStudies.filter((study) => !study.isExternalLink).map((study) => study.pdfUrl),
+            redirects: loaded.renderer.redirects,
+          });
+        },
+      ),
       step.fixedFiles.get([], async () => {
         await mkdir(join(out, ".well-known"), { recursive: true });
         await Promise.all([writeIfChanged(join(out, "robots.txt"), robotsTxt(config.siteUrl)), writeIfChanged(join(out, GPC_FILE), gpcJson(config.buildDate))]);

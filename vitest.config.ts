@@ -1,6 +1,18 @@
 import { defineConfig } from "vitest/config";
+import { contentFileOf, contentModule } from "./steps/content.ts";
 
 export default defineConfig({
+  plugins: [
+    {
+      // The firm's content files (content/*.yaml), imported as the page bundle imports them (steps/content.ts).
+      name: "content",
+      enforce: "pre",
+      transform(source, id) {
+        const content = /\.(yaml|md)$/.test(id) ? contentFileOf(id) : undefined;
+        return content ? { code: contentModule(content.root, content.file, source), map: null } : undefined;
+      },
+    },
+  ],
   test: {
     include: ["test/unit/**/*.test.{ts,tsx}"],
     environment: "jsdom",

@@ -1,8 +1,10 @@
 // The whole HTML document. The head arrives resolved (components/head.ts); this only prints it.
-import { company } from "../content/site.ts";
+import site from "../content/site.yaml";
 import type { ResolvedHead } from "./head.ts";
 import { speculationRules } from "./speculation-rules.ts";
 import { themeScript } from "./theme-script.ts";
+
+const { company } = site;
 
 export interface DocumentProps {
   head: ResolvedHead;

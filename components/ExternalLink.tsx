@@ -10,3 +10,8 @@ export function ExternalLink({ href, className, children, icon = true }: { href:
     </a>
   );
 }
+
+/** A call to action that leaves the site for a product's own site names where it goes: "Visit localmemory.co". */
+export function visitLabel(url: string): string {
+  return `Visit ${new URL(url).hostname}`;
+}

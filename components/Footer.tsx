@@ -1,7 +1,9 @@
-import { company, privacyPolicyTitle, social, termsTitle } from "../content/site.ts";
+import site from "../content/site.yaml";
 import { LinkedInIcon, TwitterIcon } from "../shared/icons.tsx";
 import { PRIVACY_CHOICES } from "../shared/privacy-choices.ts";
 import { useSite } from "./SiteContext.tsx";
+
+const { company, social } = site;
 
 export function Footer() {
   const { buildDate } = useSite();
@@ -25,8 +27,8 @@ export function Footer() {
         </ul>
         <nav className="site-footer__legal" aria-label="Legal">
           {/* The same name as the page's title and heading. */}
-          <a href="/privacy">{privacyPolicyTitle}</a>
-          <a href="/terms">{termsTitle}</a>
+          <a href="/privacy">{site.policyTitles.privacy}</a>
+          <a href="/terms">{site.policyTitles.terms}</a>
           {/* Opens the consent panel once analytics has loaded; before that, or without JavaScript, the policy's section on it. */}
           <a href="/privacy#information-collected-automatically" data-privacy-choices="">
             {PRIVACY_CHOICES}

@@ -1,8 +1,10 @@
-import { company, insightsLink, navigation } from "../content/site.ts";
+import site from "../content/site.yaml";
 import MobileMenu from "../islands/MobileMenu.tsx";
 import ThemeToggle from "../islands/ThemeToggle.tsx";
 import { BrandMark } from "./BrandMark.tsx";
 import { Island } from "./Island.tsx";
+
+const { company, insightsLink, navigation } = site;
 
 export function Header({ path }: { path: string }) {
   const page = navigation.find((link) => link.href === path)?.href;

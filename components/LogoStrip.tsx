@@ -1,4 +1,4 @@
-import type { ClientLogo } from "../content/types.ts";
+import type { ClientLogo } from "../content/collections.ts";
 import { useSite } from "./SiteContext.tsx";
 
 /** A row of client wordmarks, inlined so they take the theme's colour. */

@@ -1,7 +1,10 @@
 // A page's whole <head>, resolved in one place: the title rule, the defaults, the robots rule, the
 // social image and the structured data. Document only prints what resolveHead returns.
-import { company, seoDefaults } from "../content/site.ts";
+import site from "../content/site.yaml";
 import { absoluteIds, type PageSchema, pageGraph } from "./structured-data.ts";
+import { absoluteUrl } from "./urls.ts";
+
+const { company, seoDefaults } = site;
 
 /** What a page says about itself; everything left out falls back to the site's defaults. */
 export interface PageMeta {
@@ -54,10 +57,6 @@ function seoKeywords(keywords: readonly string[] | undefined): string {
 /** Every page is indexed except the not-found page, whose links are still followed. */
 function robotsFor(route: string): string {
   return route === "/404" ? "noindex, follow" : "index, follow";
-}
-
-export function absoluteUrl(siteUrl: string, path: string): string {
-  return path.startsWith("http") ? path : `${siteUrl}${path}`;
 }
 
 /** JSON that is safe inside <script>: no "</script>", "<!--" or line separators can survive. */

@@ -4,13 +4,16 @@
 // packages' Services with their Offers, the founder's Person, a case study's Article). Nodes point at
 // each other by @id; an id or address written here as a site path ("/bio#founder") is made absolute
 // with the site's address when the head is resolved, so pages and content never know where they are served.
-// Every page imports this module, so it reads only what every page shows (content/site.ts): a page hands
+// Every page imports this module, so it reads only what every page shows (content/site.yaml): a page hands
 // it what the page itself presents (its packages, its publications), or each page would be dated and
 // rendered again by another page's content (steps/lastmod.ts, steps/render-cache.ts).
-import type { Article, BreadcrumbList, Graph, Organization, Person, QuantitativeValue, Report, Service, Thing, WebPage, WebSite } from "schema-dts";
-import { company, navigation, social } from "../content/site.ts";
-import type { CaseStudy, Publication, ServicePackage } from "../content/types.ts";
+import type { Article, BreadcrumbList, Graph, Organization, Person, Report, Service, Thing, WebPage, WebSite } from "schema-dts";
+import type { ServicePackage } from "../content/collections.ts";
+import site from "../content/site.yaml";
+import type { CaseStudy, Publication } from "../content/types.ts";
 import { slugOf } from "../shared/slug.ts";
+
+const { company, navigation, social } = site;
 
 /** The kinds of page schema.org names that this site has; any other page is a WebPage. */
 export type PageType = "WebPage" | "AboutPage" | "ContactPage" | "ProfilePage" | "CollectionPage";
@@ -30,28 +33,9 @@ export const FOUNDER_ID = "/bio#founder";
 
 const ref = (id: string) => ({ "@id": id });
 
-/** A price as the page shows it ("$75k", "$1.2M", "$950") as a number of dollars. */
-export function priceValue(shown: string): number {
-  const match = /^\$(\d+(?:\.\d+)?)([kM]?)$/.exec(shown.trim());
-  if (!match) throw new Error(`"${shown}" is not a price in dollars such as $75k`);
-  const scale = { "": 1, k: 1_000, M: 1_000_000 }[match[2] as "" | "k" | "M"];
-  return Math.round(Number(match[1]) * scale);
-}
-
-/** UN/CEFACT's codes for the units a package's length is given in. */
-const UNIT_CODES = { day: "DAY", week: "WEE", month: "MON", year: "ANN" } as const;
-
-/** A duration as the page shows it ("12 weeks") as a quantity with its unit's code. */
-export function durationQuantity(shown: string): QuantitativeValue {
-  const match = /^(\d+) (day|week|month|year)s?$/.exec(shown.trim());
-  if (!match) throw new Error(`"${shown}" is not a duration such as 12 weeks`);
-  const unit = match[2] as keyof typeof UNIT_CODES;
-  return { "@type": "QuantitativeValue", value: Number(match[1]), unitCode: UNIT_CODES[unit], unitText: `${unit}s` };
-}
-
 /** A package on /services: a Service the firm provides, offered at its price for its duration. */
 export function serviceNode(pkg: ServicePackage): Service {
-  const price = priceValue(pkg.price);
+  const price = pkg.price;
   return {
     "@type": "Service",
     "@id": `/services#${slugOf(pkg.name)}`,
@@ -63,7 +47,12 @@ export function serviceNode(pkg: ServicePackage): Service {
       price,
       priceCurrency: "USD",
       // The price is for the whole engagement: it holds for an order of the package's length.
-      priceSpecification: { "@type": "PriceSpecification", price, priceCurrency: "USD", eligibleQuantity: durationQuantity(pkg.duration) },
+      priceSpecification: {
+        "@type": "PriceSpecification",
+        price,
+        priceCurrency: "USD",
+        eligibleQuantity: { "@type": "QuantitativeValue", value: pkg.weeks, unitCode: "WEE", unitText: "weeks" },
+      },
       seller: ref(ORGANIZATION_ID),
     },
   };

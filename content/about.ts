@@ -1,5 +1,7 @@
 // About page copy. Names come from ./site.ts so a rename stays a one-line change.
-import { company } from "./site.ts";
+import site from "./site.yaml";
+
+const { company } = site;
 
 export const aboutIntro = {
   heading: `About ${company.name}`,

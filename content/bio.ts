@@ -1,7 +1,9 @@
 // The founder's bio page: tabs, prose and lists.
 
-import { company, newsletter } from "./site.ts";
+import site from "./site.yaml";
 import type { Bio, BioTab } from "./types.ts";
+
+const { company, newsletter } = site;
 
 export const bioTabs: BioTab[] = [
   { label: "Background", value: "background" },

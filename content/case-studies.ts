@@ -3,8 +3,10 @@
 // pdf-lib standard fonts, so they must stay within WinAnsi (Windows-1252): plain ASCII and the separator "·" are safe.
 
 import { slugOf } from "../shared/slug.ts";
-import { company, memoryProduct } from "./site.ts";
+import site from "./site.yaml";
 import type { CaseStudy } from "./types.ts";
+
+const { company, memoryProduct } = site;
 
 export const caseStudies: CaseStudy[] = [
   {

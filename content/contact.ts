@@ -1,5 +1,7 @@
 // Contact page copy. Names come from ./site.ts so a rename stays a one-line change.
-import { company, newsletter } from "./site.ts";
+import site from "./site.yaml";
+
+const { company, newsletter } = site;
 
 export const contactIntro = {
   heading: "Let's talk about what you want to change",

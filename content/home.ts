@@ -1,8 +1,11 @@
 // Home page copy. Names come from ./site.ts so a rename stays a one-line change.
 
+import { visitLabel } from "../components/ExternalLink.tsx";
 import { caseStudies, caseStudyPath } from "./case-studies.ts";
-import { company, memoryProduct, newsletter, visitLabel } from "./site.ts";
+import site from "./site.yaml";
 import type { ServiceArea } from "./types.ts";
+
+const { company, memoryProduct, newsletter } = site;
 
 export const hero = {
   eyebrow: `Strategic technology advisory · ${company.location}`,

@@ -1,7 +1,9 @@
 import { CONSENT_STORAGE_KEY } from "../shared/consent-key.ts";
 import { CONTACT_DRAFT_KEY } from "../shared/contact-draft-key.ts";
-import { company, newsletter, privacyPolicyTitle } from "./site.ts";
+import site from "./site.yaml";
 import type { Policy } from "./types.ts";
+
+const { company, newsletter } = site;
 
 /** What the analytics tools may store before a visitor chooses, as CONSENT_DEFAULT sets it. */
 function beforeChoosing(consentDefault: "denied" | "granted"): string {
@@ -12,7 +14,7 @@ function beforeChoosing(consentDefault: "denied" | "granted"): string {
 
 /** The policy states exactly what this build does, so it depends on CONSENT_DEFAULT. */
 export const privacyPolicy = (consentDefault: "denied" | "granted"): Policy => ({
-  title: privacyPolicyTitle,
+  title: site.policyTitles.privacy,
   intro: `This policy explains what information ${company.legalName} collects through this website, how we use it, and the choices you have. We collect only what we need to respond to you and to understand how the site is used.`,
   sections: [
     {

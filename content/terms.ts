@@ -1,8 +1,10 @@
-import { company, memoryProduct, newsletter, termsTitle } from "./site.ts";
+import site from "./site.yaml";
 import type { Policy } from "./types.ts";
 
+const { company, memoryProduct, newsletter } = site;
+
 export const termsOfService: Policy = {
-  title: termsTitle,
+  title: site.policyTitles.terms,
   intro: `These terms govern your use of this website, operated by ${company.legalName}. Please read them carefully; by using the site you agree to them.`,
   sections: [
     {

@@ -70,27 +70,9 @@ export interface Bio {
   publications: Publication[];
 }
 
-/** One of the three priced packages on /services. */
-export interface ServicePackage {
-  name: string;
-  /** As shown: "$75k". */
-  price: string;
-  /** As shown: "12 weeks". */
-  duration: string;
-  description: string;
-  results: [string, string, string];
-  featured: boolean;
-}
-
 /** A card in the home page's "Our Services". */
 export interface ServiceArea {
   title: string;
   summary: string;
   points: string[];
-}
-
-/** A client logo: public/logos/<file>.svg, inlined so it follows the theme's colours. */
-export interface ClientLogo {
-  name: string;
-  file: string;
 }

@@ -1,6 +1,6 @@
 // The header's links. Wide screens show them inline; small screens put them in a slide-in panel.
 import { type KeyboardEvent, useEffect, useRef, useState } from "react";
-import type { NavLink } from "../content/site.ts";
+import type { NavLink } from "../content/collections.ts";
 import { CloseIcon, MenuIcon } from "../shared/icons.tsx";
 
 interface MobileMenuProps {

@@ -1,6 +1,8 @@
 import type { PageMeta } from "../components/head.ts";
 import { PageHeader } from "../components/Section.tsx";
-import { navigation } from "../content/site.ts";
+import site from "../content/site.yaml";
+
+const { navigation } = site;
 
 export const meta: PageMeta = {
   title: "Page Not Found",

@@ -3,8 +3,10 @@ import { Picture } from "../components/Picture.tsx";
 import { PageHeader, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
 import { aboutIntro, builtDifferent, vision } from "../content/about.ts";
-import { company } from "../content/site.ts";
+import site from "../content/site.yaml";
 import { ArrowIcon } from "../shared/icons.tsx";
+
+const { company } = site;
 
 export const meta: PageMeta = {
   title: "About Us",

@@ -4,9 +4,11 @@ import { Island } from "../components/Island.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { founderNode, publicationNode } from "../components/structured-data.ts";
 import { bio, bioTabs } from "../content/bio.ts";
-import { company } from "../content/site.ts";
+import site from "../content/site.yaml";
 import type { BioEntry, BioTabValue } from "../content/types.ts";
 import BioTabs from "../islands/BioTabs.tsx";
+
+const { company } = site;
 
 export const meta: PageMeta = {
   title: `${company.founder}, ${company.founderRole}`,

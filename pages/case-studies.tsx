@@ -1,15 +1,17 @@
 import { CaseStudyStory } from "../components/CaseStudyStory.tsx";
 import { Checklist } from "../components/Checklist.tsx";
-import { ExternalLink } from "../components/ExternalLink.tsx";
+import { ExternalLink, visitLabel } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
 import { Island } from "../components/Island.tsx";
 import { LogoStrip } from "../components/LogoStrip.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
 import { caseStudies, caseStudyPath } from "../content/case-studies.ts";
-import { caseStudyClientLogos, company, visitLabel } from "../content/site.ts";
+import site from "../content/site.yaml";
 import type { CaseStudy } from "../content/types.ts";
 import CaseStudyDownload from "../islands/CaseStudyDownload.tsx";
+
+const { company } = site;
 
 export const meta: PageMeta = {
   title: "Client Success Stories",
@@ -77,7 +79,7 @@ export default function CaseStudiesPage() {
           </ol>
         </div>
       </section>
-      <LogoStrip id="trusted" heading="Trusted by Leading Innovation, Edtech, and Nonprofit Organizations" logos={caseStudyClientLogos} />
+      <LogoStrip id="trusted" heading="Trusted by Leading Innovation, Edtech, and Nonprofit Organizations" logos={site.clientLogos.caseStudies} />
     </>
   );
 }

@@ -4,9 +4,11 @@ import { Island } from "../components/Island.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
 import { approach, contactIntro, newsletterPromo, responsePromise, responseTime } from "../content/contact.ts";
-import { company, newsletter, social } from "../content/site.ts";
+import site from "../content/site.yaml";
 import ContactForm from "../islands/ContactForm.tsx";
 import { LinkedInIcon, TwitterIcon } from "../shared/icons.tsx";
+
+const { company, newsletter, social } = site;
 
 export const meta: PageMeta = {
   title: "Contact Us",

@@ -5,10 +5,11 @@ import { Logo, LogoStrip } from "../components/LogoStrip.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { CallToAction, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { closingCta } from "../content/closing-cta.ts";
 import { aboutSection, caseStudiesTeaser, clientLogosHeading, hero, serviceAreas, servicesSection } from "../content/home.ts";
-import { company, homeClientLogos, memoryProduct, newsletter } from "../content/site.ts";
+import site from "../content/site.yaml";
 import { ArrowIcon } from "../shared/icons.tsx";
+
+const { company, memoryProduct, newsletter, clientLogos, closingCta } = site;
 
 export const meta: PageMeta = {
   title: `${company.name} | Strategic Technology Advisory & AI Product Development`,
@@ -77,7 +78,7 @@ export default function HomePage() {
         </a>
       </Section>
 
-      <LogoStrip id="client-logo-cloud" heading={clientLogosHeading} logos={homeClientLogos} />
+      <LogoStrip id="client-logo-cloud" heading={clientLogosHeading} logos={clientLogos.home} />
 
       <Section id="case-studies" heading={caseStudiesTeaser.heading}>
         <div className="card-grid card-grid--two">
@@ -106,7 +107,7 @@ export default function HomePage() {
         </div>
       </Section>
 
-      <CallToAction heading={closingCta.heading} text={closingCta.text} cta={closingCta.cta} />
+      <CallToAction {...closingCta} />
     </>
   );
 }

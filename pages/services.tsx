@@ -1,13 +1,20 @@
 import { Checklist } from "../components/Checklist.tsx";
 import type { PageMeta } from "../components/head.ts";
+import { priceLabel, weeksLabel } from "../components/prices.ts";
 import { CallToAction, PageHeader } from "../components/Section.tsx";
 import { serviceNode } from "../components/structured-data.ts";
-import { packages, servicesCta, servicesIntro } from "../content/services.ts";
-import { company } from "../content/site.ts";
+import services from "../content/services.yaml";
+import site from "../content/site.yaml";
+
+const { company } = site;
+const { packages } = services;
+
+/** "Discovery to Scale ($75k, 12 weeks), AI Product Development ($125k, 20 weeks) and …" */
+const offered = packages.map((pkg) => `${pkg.name} (${priceLabel(pkg.price)}, ${weeksLabel(pkg.weeks)})`);
 
 export const meta: PageMeta = {
   title: "Services & Pricing",
-  description: `Three fixed-scope packages from ${company.name}: Discovery to Scale ($75k, 12 weeks), AI Product Development ($125k, 20 weeks) and Innovation Acceleration ($100k, 16 weeks).`,
+  description: `Three fixed-scope packages from ${company.name}: ${offered.slice(0, -1).join(", ")} and ${offered.at(-1)}.`,
   keywords: ["AI consulting pricing", "AI product development package", "innovation acceleration program", "discovery engagement"],
   schema: { presents: packages.map(serviceNode) },
 };
@@ -15,7 +22,7 @@ export const meta: PageMeta = {
 export default function ServicesPage() {
   return (
     <>
-      <PageHeader eyebrow="Services" heading={servicesIntro.heading} intro={servicesIntro.text} />
+      <PageHeader eyebrow="Services" heading={services.intro.heading} intro={services.intro.text} />
       <section className="section" aria-label="Packages">
         <div className="container">
           <ul className="card-grid card-grid--three packages">
@@ -24,10 +31,10 @@ export default function ServicesPage() {
                 {pkg.featured && <p className="badge">Featured</p>}
                 <h2 className="package__name">{pkg.name}</h2>
                 <p className="package__price">
-                  <span className="package__amount">{pkg.price}</span>
+                  <span className="package__amount">{priceLabel(pkg.price)}</span>
                   {/* Two facts: a screen reader and a copy read "$75k, 12 weeks", not "$75k12 weeks". */}
                   <span className="visually-hidden">, </span>
-                  <span className="package__duration">{pkg.duration}</span>
+                  <span className="package__duration">{weeksLabel(pkg.weeks)}</span>
                 </p>
                 <p>{pkg.description}</p>
                 <h3 className="package__results-heading">Results</h3>
@@ -40,7 +47,7 @@ export default function ServicesPage() {
           </ul>
         </div>
       </section>
-      <CallToAction heading={servicesCta.heading} text={servicesCta.text} cta={servicesCta.cta} />
+      <CallToAction heading={services.cta.heading} text={services.cta.text} cta={services.cta.cta} />
     </>
   );
 }

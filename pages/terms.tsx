@@ -1,7 +1,9 @@
 import type { PageMeta } from "../components/head.ts";
 import { PolicyPage } from "../components/PolicyPage.tsx";
-import { company } from "../content/site.ts";
+import site from "../content/site.yaml";
 import { termsOfService } from "../content/terms.ts";
+
+const { company } = site;
 
 export const meta: PageMeta = {
   title: termsOfService.title,

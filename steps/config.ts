@@ -1,7 +1,8 @@
 // Deployment settings, read once from the environment (and an optional .env file) at build time.
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
-import { defaultSiteUrl } from "../content/site.ts";
+import type { Site } from "../content/collections.ts";
+import { readContent, SITE_FILE } from "./content.ts";
 
 interface CrmConfig {
   origin: string;
@@ -101,7 +102,7 @@ export function readConfig(env: Env = environment()): SiteConfig {
   const downloadFormId = optional(env, "HUBSPOT_DOWNLOAD_FORM_ID", formId, guid);
   const origin = url(env, "HUBSPOT_API_ORIGIN", "https://api.hsforms.com");
   return {
-    siteUrl: url(env, "SITE_URL", defaultSiteUrl),
+    siteUrl: url(env, "SITE_URL", readContent<Site>(process.cwd(), SITE_FILE).siteUrl),
     buildDate: buildDate(env),
     crm: portalId && contactFormId && downloadFormId ? { origin, portalId, contactFormId, downloadFormId } : null,
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),

@@ -9,16 +9,21 @@ import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import type { Redirect, Site } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
+import { contentPlugin } from "./content.ts";
 import type { Page } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
  * registry; and the content the PDFs print, so a dev server's PDFs follow every save too. */
 export type Renderer = typeof import("./render.ts") &
-  Pick<typeof import("../content/case-studies.ts"), "caseStudies"> &
-  Pick<typeof import("../content/site.ts"), "company">;
+  Pick<typeof import("../content/case-studies.ts"), "caseStudies"> & {
+    site: Site;
+    redirects: Redirect[];
+    sectionLabel: typeof import("../components/structured-data.ts").sectionLabel;
+  };
 
 export interface LoadedPages {
   pages: Page[];
@@ -35,7 +40,14 @@ export interface LoadedPages {
 }
 
 const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
-const printedContent = { caseStudies: "../content/case-studies.ts", company: "../content/site.ts" };
+/** What the steps after the render read of the site (the PDFs, the cards, the hosts' redirects): from the
+ * bundle too, so that a dev save of any of it reaches them as it reaches the pages. */
+const printedContent = [
+  ["caseStudies", "../content/case-studies.ts"],
+  ["default as site", "../content/site.yaml"],
+  ["default as redirects", "../content/redirects.yaml"],
+  ["sectionLabel", "../components/structured-data.ts"],
+];
 /** The generated entry's name and namespace. */
 const ENTRY = "pages";
 /** Numbers every bundle this process loads, so that each stack trace names the load it came from. */
@@ -45,7 +57,7 @@ let generation = 0;
 function entrySource(root: string, files: string[]): string {
   return [
     `export * from ${JSON.stringify(renderModule)};`,
-    ...Object.entries(printedContent).map(([name, path]) => `export { ${name} } from ${JSON.stringify(fileURLToPath(new URL(path, import.meta.url)))};`),
+    ...printedContent.map(([name, path]) => `export { ${name} } from ${JSON.stringify(fileURLToPath(new URL(path, import.meta.url)))};`),
     ...files.map((file, i) => `import * as page${i} from ${JSON.stringify(join(root, file))};`),
     `export const pageModules = [${files.map((file, i) => `[${JSON.stringify(file)}, page${i}]`).join(", ")}];`,
   ].join("\n");
@@ -88,6 +100,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     logLevel: "silent",
     absWorkingDir: root,
     plugins: [
+      contentPlugin(root),
       {
         name: ENTRY,
         setup(build) {
@@ -136,6 +149,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
+      plugins: [contentPlugin(root)],
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);

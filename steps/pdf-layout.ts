@@ -1,10 +1,10 @@
 // Prints one case study into a branded PDF (Letter, Helvetica, the firm's colours).
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import type { company } from "../content/site.ts";
+import type { Site } from "../content/collections.ts";
 import type { CaseStudy } from "../content/types.ts";
 
 /** The firm's facts the document prints: passed in, so a dev server prints what was just saved. */
-export type Firm = typeof company;
+export type Firm = Site["company"];
 
 const PAGE = { width: 612, height: 792, margin: 56 };
 const TEAL = rgb(0.043, 0.31, 0.286);

@@ -1,5 +1,5 @@
 // sitemap.xml and robots.txt for search engines.
-import { absoluteUrl } from "../components/head.ts";
+import { absoluteUrl } from "../components/urls.ts";
 
 export interface SitemapEntry {
   route: string;

@@ -8,8 +8,6 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
-import { sectionLabel } from "../components/structured-data.ts";
-import { company } from "../content/site.ts";
 import { cached, cacheKeys } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
 import { type Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
@@ -26,14 +24,21 @@ export interface CardPage {
   meta: PageMeta;
 }
 
+/** What a card names besides its page, as the page bundle read it: the brand, and each folder's label in the header. */
+export interface CardLabels {
+  brand: string;
+  /** "Work" for /case-studies (components/structured-data.ts). */
+  sectionLabel: (path: string) => string;
+}
+
 /** The section a page belongs to: its meta's, else its folder as the header names it ("Work" for a case study). */
-function sectionOf(route: string, meta: PageMeta): string {
-  return meta.section ?? sectionLabel(`/${route.split("/")[1] ?? ""}`);
+function sectionOf(route: string, meta: PageMeta, labels: CardLabels): string {
+  return meta.section ?? labels.sectionLabel(`/${route.split("/")[1] ?? ""}`);
 }
 
 /** The page's title as its card shows it, under the brand: without the company's name ("Cedarline Advisory | …"). */
-function cardTitle(title: string): string {
-  return title.replace(new RegExp(`^${company.name}\\s*[|:–-]\\s*`), "").replace(new RegExp(`\\s*[|:–-]\\s*${company.name}$`), "");
+function cardTitle(title: string, brand: string): string {
+  return title.replace(new RegExp(`^${brand}\\s*[|:–-]\\s*`), "").replace(new RegExp(`\\s*[|:–-]\\s*${brand}$`), "");
 }
 
 /** The card's alternative text, for og:image:alt and twitter:image:alt. */
@@ -63,6 +68,7 @@ export interface SocialCards {
  */
 export async function buildSocialCards(
   pages: CardPage[],
+  labels: CardLabels,
   siteUrl: string,
   outDir: string,
   encoder: Encoder,
@@ -75,7 +81,7 @@ export async function buildSocialCards(
   const cards = pages
     .filter((page) => page.meta.socialCard !== false)
     .map(({ route, meta }) => {
-      const card: Card = { title: cardTitle(meta.title), section: sectionOf(route, meta), brand: company.name, host };
+      const card: Card = { title: cardTitle(meta.title, labels.brand), section: sectionOf(route, meta, labels), brand: labels.brand, host };
       const key = keyOf(JSON.stringify(card));
       const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
       return { route, card, key, file: `images/card-${name}.${key.slice(0, 12)}.png` };

@@ -82,7 +82,7 @@ export class Validators {
     const config = parseConfig(readConfigText());
     this.threads = Array.from({ length: threads }, () => {
       const thread: Thread = {
-        worker: new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config, background } }),
+        worker: new Worker(new URL("./html-validator.mjs", import.meta.url), { workerData: { config, background }, execArgv: [] }),
         waiting: new Map(),
       };
       const stop = (error: Error) => {

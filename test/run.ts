@@ -247,15 +247,18 @@ await sitesBuilt.catch((error) => {
 });
 
 const files = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort().filter((file) => !ONLY || ONLY.some((word) => file.includes(word)));
+/** Node imports the firm's content files (content/*.yaml) as the page bundle does (steps/content-loader.ts). */
+const CONTENT_HOOKS = ["--import", "./steps/content-hooks.ts"];
 const nodeTest = (name: string, ofProcess: string[]): Job => ({
   name,
   command: process.execPath,
   args:
     ofProcess.length === 1
-      ? ["--import", "tsx", "--test-reporter=spec", ...ofProcess]
+      ? ["--import", "tsx", ...CONTENT_HOOKS, "--test-reporter=spec", ...ofProcess]
       : [
           "--import",
           "tsx",
+          ...CONTENT_HOOKS,
           ...["--test-reporter=spec", "--test-reporter-destination=stdout"],
           ...["--test-reporter=./test/helpers/tests-per-file.mjs", "--test-reporter-destination=stdout"],
           "test/helpers/shared-process.ts",

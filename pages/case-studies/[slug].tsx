@@ -1,6 +1,6 @@
 import { CaseStudyStory } from "../../components/CaseStudyStory.tsx";
 import { Checklist } from "../../components/Checklist.tsx";
-import { ExternalLink } from "../../components/ExternalLink.tsx";
+import { ExternalLink, visitLabel } from "../../components/ExternalLink.tsx";
 import type { PageMeta } from "../../components/head.ts";
 import { Island } from "../../components/Island.tsx";
 import { CallToAction, PageHeader } from "../../components/Section.tsx";
@@ -8,8 +8,7 @@ import { useSite } from "../../components/SiteContext.tsx";
 import type { StaticPath } from "../../components/static-paths.ts";
 import { caseStudyArticle } from "../../components/structured-data.ts";
 import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
-import { closingCta } from "../../content/closing-cta.ts";
-import { visitLabel } from "../../content/site.ts";
+import site from "../../content/site.yaml";
 import type { CaseStudy } from "../../content/types.ts";
 import CaseStudyDownload from "../../islands/CaseStudyDownload.tsx";
 
@@ -111,7 +110,7 @@ export default function CaseStudyPage({ study, previous, next }: Props) {
           </a>
         )}
       </nav>
-      <CallToAction heading={closingCta.heading} text={closingCta.text} cta={closingCta.cta} />
+      <CallToAction {...site.closingCta} />
     </>
   );
 }

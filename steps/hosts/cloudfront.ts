@@ -2,7 +2,7 @@
 // the viewer-request and the viewer-response events. On the request it answers the redirects and maps
 // the site's URL form onto the files in the bucket (/services is services.html); on the response it
 // adds the header policy.
-import type { Redirect } from "../../content/redirects.ts";
+import type { Redirect } from "../../content/collections.ts";
 import type { HeaderPolicy } from "./policy.ts";
 
 /** CloudFront refuses function code larger than this. */

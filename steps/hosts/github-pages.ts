@@ -1,6 +1,6 @@
 // GitHub Pages has no redirect rules: each redirect becomes a small page at the old address that
 // sends the visitor on at once and tells search engines where the page lives now.
-import type { Redirect } from "../../content/redirects.ts";
+import type { Redirect } from "../../content/collections.ts";
 
 export function redirectPage(redirect: Redirect, siteUrl: string): string {
   return `<!doctype html>

@@ -3,7 +3,7 @@
 // Pages look for them; files a host must not serve go into the hosts folder beside it.
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Redirect } from "../../content/redirects.ts";
+import type { Redirect } from "../../content/collections.ts";
 import { writeIfChanged } from "../output.ts";
 import { outputFileOf } from "../routes.ts";
 import { cloudFrontFunction } from "./cloudfront.ts";

@@ -1,5 +1,5 @@
 // _headers and _redirects: the files Netlify and Cloudflare Pages both read from the site's root.
-import type { Redirect } from "../../content/redirects.ts";
+import type { Redirect } from "../../content/collections.ts";
 import type { HeaderPolicy } from "./policy.ts";
 
 const block = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`), ""];

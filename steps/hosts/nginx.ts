@@ -1,7 +1,7 @@
 // nginx: a snippet with the whole policy for a server block to include, and an example server block.
 // nginx drops a server's add_header lines in any location that has its own, so every location
 // repeats the complete set for the paths it serves.
-import type { Redirect } from "../../content/redirects.ts";
+import type { Redirect } from "../../content/collections.ts";
 import { type HeaderPolicy, headersFor, isFolderRule } from "./policy.ts";
 
 /** The file name the snippet is written under, and included as. */

@@ -373,8 +373,8 @@ test("a file a collection's template comes to read through a save is one of its 
   await dev.waitForOutput(/content\/study-note\.ts: .* in \d+ ms/, from);
   const withNote = template
     .replace(
-      'import { visitLabel } from "../../content/site.ts";',
-      'import { visitLabel } from "../../content/site.ts";\nimport { studyNote } from "../../content/study-note.ts";',
+      'import { ExternalLink, visitLabel } from "../../components/ExternalLink.tsx";',
+      'import { ExternalLink, visitLabel } from "../../components/ExternalLink.tsx";\nimport { studyNote } from "../../content/study-note.ts";',
     )
     .replace('<nav className="container study-pager"', '<p className="container study-note">{studyNote}</p>\n      <nav className="container study-pager"');
   assert.notEqual(withNote, template);
@@ -454,7 +454,9 @@ test("the dev server runs the build's own pipeline: after the saves above, and s
     ["art/headshot.svg", read("art/headshot.svg").replace(/fill="#[0-9a-fA-F]{3,6}"/, 'fill="#123456"')],
     ["public/favicon.svg", read("public/favicon.svg").replace("<svg", '<svg data-edited="yes"')],
     ["pages/privacy.tsx", retitled(read("pages/privacy.tsx"), "Privacy Policy, Edited")],
-    ["content/site.ts", read("content/site.ts").replace("organizations that change lives.", "organizations that change lives, edited.")],
+    ["content/site.yaml", read("content/site.yaml").replace("organizations that change lives.", "organizations that change lives, edited.")],
+    // What the engine itself reads of the content comes through the page bundle too: the hosts' redirects.
+    ["content/redirects.yaml", read("content/redirects.yaml").replace("to: /case-studies", "to: /services")],
   ];
   for (const [i, [file, text]] of saves.entries()) {
     assert.notEqual(text, read(file), `the save to ${file} changes it`);
@@ -478,4 +480,5 @@ test("the dev server runs the build's own pipeline: after the saves above, and s
   for (const [file, bytes] of fromBuild) assert.ok(bytes.equals(fromDev.get(file) as Buffer), `${file} differs between dev and build`);
   assert.match(fromBuild.get("privacy.html")?.toString() ?? "", /Privacy Policy, Edited/);
   assert.match(fromBuild.get("favicon.svg")?.toString() ?? "", /data-edited="yes"/);
+  assert.match(fromDev.get("_redirects")?.toString() ?? "", /^\/work \/services 301$/m);
 });

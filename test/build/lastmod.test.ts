@@ -9,7 +9,7 @@ import { copyProject } from "../../commands/support/project-copy.ts";
 import { bio } from "../../content/bio.ts";
 import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
 import { privacyPolicy } from "../../content/privacy.ts";
-import { packages } from "../../content/services.ts";
+import services from "../../content/services.yaml";
 import { termsOfService } from "../../content/terms.ts";
 import { lastModifiedDates } from "../../steps/lastmod.ts";
 import { type LoadedPages, loadPages } from "../../steps/pages.ts";
@@ -114,7 +114,8 @@ test("an edit to the bio, a case study, the services or a policy re-dates exactl
     // and the home page (its teaser links the featured study's page) are made from the whole file.
     const result = caseStudies[2].results[0];
     assert.deepEqual(await edit("content/case-studies.ts", result, `${result} (revised)`), exactly("/", "/case-studies", ...caseStudies.map(caseStudyPath)));
-    assert.deepEqual(await edit("content/services.ts", packages[1].description, `${packages[1].description} Revised.`), exactly("/services"));
+    const name = services.packages[1].name;
+    assert.deepEqual(await edit("content/services.yaml", `name: ${name}`, `name: ${name} Revised`), exactly("/services"));
     // The footer on every page names the two policies, but only their own pages print them.
     const heading = termsOfService.sections[0].heading;
     assert.deepEqual(await edit("content/terms.ts", `heading: "${heading}"`, `heading: "${heading}, revised"`), exactly("/terms"));

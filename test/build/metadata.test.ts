@@ -6,8 +6,9 @@ import { join } from "node:path";
 import { before, describe, test } from "node:test";
 import { JSDOM } from "jsdom";
 import { pageTitle, scriptSafeJson } from "../../components/head.ts";
+import { sectionLabel } from "../../components/structured-data.ts";
 import { caseStudies } from "../../content/case-studies.ts";
-import { company, seoDefaults } from "../../content/site.ts";
+import site from "../../content/site.yaml";
 import type { CaseStudy } from "../../content/types.ts";
 import { meta as caseStudyMeta } from "../../pages/case-studies/[slug].tsx";
 import { buildImages, Encoder } from "../../steps/images.ts";
@@ -15,6 +16,10 @@ import { renderDocument } from "../../steps/render.ts";
 import { buildSocialCards } from "../../steps/social-cards.ts";
 import { compareWithBaseline } from "../helpers/screenshots.ts";
 import { CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
+
+const { company, seoDefaults } = site;
+/** What the pipeline hands the cards from the page bundle. */
+const labels = { brand: company.name, sectionLabel };
 
 /** The social card's baseline: one card, compared pixel by pixel (npm run screenshots writes it anew). */
 const CARD_BASELINES = "test/build/__cards__";
@@ -222,15 +227,15 @@ test("a card is made again only when what it shows changes", async () => {
   };
   try {
     const page = { route: "/services", meta: { title: `Card test ${process.pid} ${Date.now()}` } };
-    const first = await buildSocialCards([page], TEST_SITE_URL, out, encoder);
+    const first = await buildSocialCards([page], labels, TEST_SITE_URL, out, encoder);
     await first.written;
     assert.ok(existsSync(join(out, first.byRoute["/services"].path)), "written where its address says");
     const madeAt = statSync(cacheFileOf(first.byRoute["/services"].path)).mtimeMs;
-    const again = await buildSocialCards([page], TEST_SITE_URL, out, encoder);
+    const again = await buildSocialCards([page], labels, TEST_SITE_URL, out, encoder);
     await again.written;
     assert.deepEqual(again.byRoute, first.byRoute, "the same card, at the same address");
     assert.equal(statSync(cacheFileOf(again.byRoute["/services"].path)).mtimeMs, madeAt, "the same title: the card is not made again");
-    const moved = await buildSocialCards([{ ...page, meta: { ...page.meta, section: "Elsewhere" } }], TEST_SITE_URL, out, encoder);
+    const moved = await buildSocialCards([{ ...page, meta: { ...page.meta, section: "Elsewhere" } }], labels, TEST_SITE_URL, out, encoder);
     await moved.written;
     assert.notEqual(moved.byRoute["/services"].path, first.byRoute["/services"].path, "another section: a card of its own");
     assert.ok(cacheFileOf(moved.byRoute["/services"].path), "made and kept");

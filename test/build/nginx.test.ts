@@ -5,7 +5,7 @@ import { request } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { caseStudies } from "../../content/case-studies.ts";
-import { redirects } from "../../content/redirects.ts";
+import redirects from "../../content/redirects.yaml";
 import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
 import { type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
 import { type RunningNginx, startNginx } from "../helpers/nginx.ts";

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { resolveHead } from "../../components/head.ts";
-import { seoDefaults } from "../../content/site.ts";
+import site from "../../content/site.yaml";
 import { loadPages } from "../../steps/pages.ts";
 import { fillRoute, outputFileOf, routeOf, routeOfOutputFile } from "../../steps/routes.ts";
 
@@ -54,7 +54,7 @@ test("a page without a description loads, and its head carries the site's defaul
     writeFileSync(join(root, "pages/plain.tsx"), 'export const meta = { title: "Plain" }; export default () => null;');
     const { pages } = await loadPages(root);
     const head = resolveHead(pages[0].meta, pages[0].route, { siteUrl: "https://cedarline.test", defaultImage: "/images/hero.jpg" });
-    assert.equal(head.description, seoDefaults.description);
+    assert.equal(head.description, site.seoDefaults.description);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }

@@ -1,8 +1,10 @@
 import { beforeEach, describe, expect, test, vi } from "vitest";
 import { pageTitle, resolveHead } from "../../components/head.ts";
 import { themeScript } from "../../components/theme-script.ts";
-import { seoDefaults } from "../../content/site.ts";
+import site from "../../content/site.yaml";
 import { contentSecurityPolicy, sha256Source } from "../../steps/csp.ts";
+
+const { seoDefaults } = site;
 
 describe("pageTitle", () => {
   test("appends the company unless the title names it", () => {

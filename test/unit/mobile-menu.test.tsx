@@ -1,7 +1,9 @@
 import { fireEvent, render, screen } from "@testing-library/react";
 import { expect, test } from "vitest";
-import { insightsLink, navigation } from "../../content/site.ts";
+import site from "../../content/site.yaml";
 import MobileMenu from "../../islands/MobileMenu.tsx";
+
+const { insightsLink, navigation } = site;
 
 const setup = () => {
   render(<MobileMenu links={navigation} insights={insightsLink} page="/services" />);
