@@ -8,8 +8,10 @@
 // gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { caseStudyPdfPath } from "./components/case-studies.ts";
 import { budgetReport } from "./steps/budgets.ts";
 import { readConfig, type SiteConfig } from "./steps/config.ts";
+import type { Unpublished } from "./steps/content.ts";
 import { siteCsp } from "./steps/csp.ts";
 import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
 import { GPC_FILE, gpcJson } from "./steps/gpc.ts";
@@ -40,7 +42,7 @@ export interface PipelineOptions {
 export interface RunOptions {
   /** Where each page's document goes as it is written (a build's verification), given how many pages
    * there are and how many were rendered anew. */
-  sinkFor?: (pages: number, rendered: number) => PageSink;
+  sinkFor?: (pages: number, rendered: number, unpublished: Unpublished[]) => PageSink;
   /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at
    * once); in the dev server first with a preview, and the spans it replaced, should a partial's save
    * allow one (DevStyles). */
@@ -90,7 +92,7 @@ export class Pipeline {
     options: PipelineOptions = {},
   ) {
     this.dev = Boolean(options.dev);
-    this.bundler = pageBundler({ dev: this.dev });
+    this.bundler = pageBundler({ dev: this.dev, today: config.buildDate.toISOString().slice(0, 10) });
     this.bodies = new RenderedBodies(this.dev, config.outDir);
     // A build keeps what it wrote for the next build; the dev server keeps it in memory between saves.
     this.documents = new DocumentWriter(!this.dev);
@@ -198,7 +200,7 @@ export class Pipeline {
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
     // Known now, so that what the sink starts (a build's verification thread) loads while the islands are bundled.
-    const sink = sinkFor?.(bodies.length, rendered);
+    const sink = sinkFor?.(bodies.length, rendered, loaded.unpublished);
 
     const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
@@ -243,7 +245,7 @@ export class Pipeline {
         }),
       ),
       step.hosts.get(
-        [assets.csp, routes.join("\n"), loaded.renderer.caseStudies.map((study) => study.pdfUrl).join("\n"), JSON.stringify(loaded.renderer.redirects)],
+        [assets.csp, routes.join("\n"), JSON.stringify(loaded.renderer.caseStudies.map(caseStudyPdfPath)), JSON.stringify(loaded.renderer.redirects)],
         async () => {
           await rm(config.hostsDir, { recursive: true, force: true });
           return writeHostFiles({
@@ -252,7 +254,7 @@ export class Pipeline {
             siteUrl: config.siteUrl,
             csp: assets.csp,
             routes,
-            documents: loaded.renderer.caseStudies.filter((study) => !study.isExternalLink).map((study) => study.pdfUrl),
+            documents: loaded.renderer.caseStudies.filter((study) => !study.link).map(caseStudyPdfPath),
             redirects: loaded.renderer.redirects,
           });
         },
@@ -277,7 +279,7 @@ export class Pipeline {
     ];
     await timer.step("images and cards", () => imagesWritten);
     const removed = await removeStale(out, new Set(made));
-    return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written };
+    return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written, advice: loaded.advice };
   }
 
   async close(): Promise<void> {
@@ -307,12 +309,13 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   let verification: Verification | undefined;
   try {
     const run = await pipeline.run([], {
-      sinkFor: (_pages, rendered) => {
-        verification = new Verification(config.outDir, config.siteUrl, undefined, { keeps: true, expected: rendered });
+      sinkFor: (_pages, rendered, unpublished) => {
+        verification = new Verification(config.outDir, config.siteUrl, undefined, { keeps: true, expected: rendered, unpublished });
         return verification;
       },
     });
     await run.timer.step("verify", () => verification?.finish());
+    for (const advice of run.advice) log(`Advice: ${advice}`);
     if (verification) log(verification.summary());
     for (const line of budgetReport(config.outDir, run.pages, run.scripts.routes)) log(line);
     if (run.removed.length) {

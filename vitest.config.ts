@@ -1,5 +1,9 @@
+import { join } from "node:path";
 import { defineConfig } from "vitest/config";
-import { contentFileOf, contentModule } from "./steps/content.ts";
+import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModule } from "./steps/content.ts";
+
+/** A folder collection's module id: a name of its own, so Vite reads no folder as a file. */
+const FOLDER_ID = "\0content-folder:";
 
 export default defineConfig({
   plugins: [
@@ -7,6 +11,15 @@ export default defineConfig({
       // The firm's content files (content/*.yaml), imported as the page bundle imports them (steps/content.ts).
       name: "content",
       enforce: "pre",
+      resolveId(source, importer) {
+        if (!importer || !FOLDER_IMPORT.test(source)) return undefined;
+        const path = join(importer, "..", source);
+        return collectionFolderOf(path) ? `${FOLDER_ID}${path}` : undefined;
+      },
+      load(id) {
+        const folder = id.startsWith(FOLDER_ID) ? collectionFolderOf(id.slice(FOLDER_ID.length)) : undefined;
+        return folder ? folderModule(folder.root, folder.folder) : undefined;
+      },
       transform(source, id) {
         const content = /\.(yaml|md)$/.test(id) ? contentFileOf(id) : undefined;
         return content ? { code: contentModule(content.root, content.file, source), map: null } : undefined;

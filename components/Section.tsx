@@ -25,7 +25,20 @@ export function Section({ id, heading, intro, className, children }: SectionProp
 
 /** The h1 band at the top of every page but home; a nested page's names its parent (`up`) in a breadcrumb
  * that starts at Home, as its BreadcrumbList does (components/structured-data.ts). */
-export function PageHeader({ eyebrow, heading, intro, up }: { eyebrow?: string; heading: string; intro?: string; up?: { href: string; label: string } }) {
+export function PageHeader({
+  eyebrow,
+  heading,
+  intro,
+  up,
+  notice,
+}: {
+  eyebrow?: string;
+  heading: string;
+  intro?: string;
+  up?: { href: string; label: string };
+  /** Said above the heading: in the dev server, why a build leaves the page out ("a draft"). */
+  notice?: string;
+}) {
   return (
     <div className="page-header">
       <div className="container">
@@ -42,6 +55,7 @@ export function PageHeader({ eyebrow, heading, intro, up }: { eyebrow?: string; 
             </ol>
           </nav>
         )}
+        {notice && <p className="badge">{notice}</p>}
         {eyebrow && <p className="eyebrow">{eyebrow}</p>}
         <h1 className="page-header__title">{heading}</h1>
         {intro && <p className="page-header__intro">{intro}</p>}

@@ -3,6 +3,7 @@
 // (steps/content.ts), the pages' types are derived from it (content/modules.d.ts), and each field's
 // `hint` is what an error tells the person who edited the file to write instead.
 import { z } from "zod";
+import type { Block } from "./markdown.ts";
 
 /** What a field holds and the advice to whoever edits it: an error says the value found "is not <what>;
  * <hint>", e.g. `price: "75k" is not a number of US dollars; write 75000`. */
@@ -88,9 +89,101 @@ export const redirects = z.array(
   }),
 );
 
+/** A day written YYYY-MM-DD that exists on the calendar. */
+const day = field(
+  z.string().refine((value) => {
+    const time = Date.parse(`${value}T00:00:00Z`);
+    return /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(time) && new Date(time).toISOString().slice(0, 10) === value;
+  }),
+  "a day",
+  "write it as YYYY-MM-DD, such as 2026-11-24",
+);
+
+/** A Markdown body's blocks (content/markdown.ts), as steps/markdown.ts reads them. */
+const blocks = z.array(z.custom<Block>());
+
+/** The characters the studies' PDFs can print: their standard fonts hold Windows-1252 only. */
+const WINDOWS_1252_EXTRAS = "€‚ƒ„…†‡ˆ‰Š‹ŒŽ‘’“”•–—˜™š›œžŸ";
+const unprintable = (text: string) =>
+  [...text].find((char) => !(char >= " " && char <= "~") && !(char >= "\u00a0" && char <= "\u00ff") && !WINDOWS_1252_EXTRAS.includes(char));
+/** Every text within a value (a body's blocks, a list), one after another. */
+const textsOf = (value: unknown): string => {
+  if (typeof value === "string") return value;
+  if (Array.isArray(value)) return value.map(textsOf).join(" ");
+  return value && typeof value === "object" ? Object.values(value).map(textsOf).join(" ") : "";
+};
+const printable = <T extends z.ZodType>(schema: T) =>
+  schema.superRefine((value, context) => {
+    const char = unprintable(textsOf(value));
+    if (char)
+      context.addIssue({
+        code: "custom",
+        message: `holds "${char}", which the study's PDF cannot print (its fonts hold Windows-1252 only); write it another way`,
+        params: { char },
+      });
+  });
+
+/** A search result shows about this many characters of a description, and cuts a longer one wherever it likes. */
+const SUMMARY_LIMIT = 160;
+/** A description shorter than this leaves most of a search result's room unused: advice, not an error. */
+const SUMMARY_ADVISED = 70;
+
+/** When an entry of a folder is on the site: a draft only in the dev server (marked so on its page), a
+ * dated one from its publishAt day until before its expiresAt day, as the build's day (BUILD_DATE) says. */
+const publication = {
+  draft: field(z.boolean(), "true or false", "write true to keep it a draft, or remove the line to publish it").default(false),
+  /** The first day a build shows the entry. */
+  publishAt: day.optional(),
+  /** The first day a build no longer shows it. */
+  expiresAt: day.optional(),
+};
+
+/** One engagement: content/case-studies/<slug>.md, its page /case-studies/<slug>. */
+export const caseStudy = z.strictObject({
+  title: printable(text("the study's title")),
+  subtitle: printable(text('the client and the kind of work, such as "Jobs for the Future · workforce innovation incubator"')),
+  summary: field(
+    z
+      .string()
+      .trim()
+      .min(1)
+      .max(SUMMARY_LIMIT)
+      .regex(/[.!?]$/),
+    `whole sentences of at most ${SUMMARY_LIMIT} characters`,
+    `write one or two sentences for search results and link previews, ending with a full stop (${SUMMARY_LIMIT} characters at most: a result cuts the rest)`,
+  ).meta({
+    advise: (value: string) =>
+      value.length < SUMMARY_ADVISED
+        ? `is ${value.length} characters; a search result shows about ${SUMMARY_LIMIT}, so say a little more of what the engagement achieved`
+        : undefined,
+  }),
+  /** The day the study's page was first published: its Article's datePublished. */
+  published: day,
+  /** Its place in the list: 1 first. */
+  order: field(z.int().positive(), "a place in the list", "write 1 for the first study, 2 for the next, and so on"),
+  /** The study shown first, with its own badge; it links to its product's site. */
+  featured: field(z.boolean(), "true or false", "write true or false").default(false),
+  /** Where a study about a product of the firm's own links to (its site); without it, the study prints to a PDF. */
+  link: url.optional(),
+  ...publication,
+  body: z.strictObject({
+    challenge: printable(blocks.min(1)),
+    solution: printable(blocks.min(1)),
+    results: printable(
+      field(
+        z.tuple([z.custom<Extract<Block, { list: unknown }>>((block) => typeof block === "object" && block !== null && "list" in block)]),
+        "a list",
+        "write each result on a line of its own starting with - under ## Results",
+      ),
+    ),
+  }),
+});
+
 /** Each folder whose Markdown files are a collection's entries, each entry's schema and the field that
  * orders them; a file's name (without .md) is its entry's slug. */
-export const folders: Record<string, { entry: z.ZodType; orderBy: string }> = {};
+export const folders: Record<string, { entry: z.ZodType; orderBy: string }> = {
+  "content/case-studies": { entry: caseStudy, orderBy: "order" },
+};
 
 /** Each content file and the schema it meets. A file not named here is not content. */
 export const collections = {
@@ -105,3 +198,12 @@ export type ServicePackage = Services["packages"][number];
 export type Redirect = z.output<typeof redirects>[number];
 export type NavLink = Site["navigation"][number];
 export type ClientLogo = Site["clientLogos"]["home"][number];
+/** A case study as its pages read it: its file's name is its slug. */
+export type CaseStudy = z.output<typeof caseStudy> & Entry;
+
+/** What every entry of a folder has beside its fields: its slug (its file's name), and in the dev server
+ * why an entry a build leaves out is not published ("a draft"), shown on its page. */
+export interface Entry {
+  slug: string;
+  unpublished?: string;
+}

@@ -1,7 +1,8 @@
 // Home page copy. Names come from ./site.ts so a rename stays a one-line change.
 
+import { caseStudyPath } from "../components/case-studies.ts";
 import { visitLabel } from "../components/ExternalLink.tsx";
-import { caseStudies, caseStudyPath } from "./case-studies.ts";
+import caseStudies from "./case-studies";
 import site from "./site.yaml";
 import type { ServiceArea } from "./types.ts";
 

@@ -15,3 +15,9 @@ declare module "*/redirects.yaml" {
   const redirects: import("./collections.ts").Redirect[];
   export default redirects;
 }
+
+declare module "*/case-studies" {
+  /** Every case study, in the order their `order` fields give. */
+  const caseStudies: import("./collections.ts").CaseStudy[];
+  export default caseStudies;
+}

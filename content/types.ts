@@ -15,24 +15,6 @@ export interface Policy {
   sections: ProseSection[];
 }
 
-/** One engagement on /case-studies; all but the featured one also print to a downloadable PDF. */
-export interface CaseStudy {
-  title: string;
-  subtitle: string;
-  /** What the study's page says in a search result or a link preview: whole sentences, at most 160
-   * characters (a result shows about that many and cuts the rest wherever it likes). */
-  summary: string;
-  /** The day the study's page was first published, as YYYY-MM-DD: its Article's datePublished. */
-  published: string;
-  /** /case-studies/<slug>.pdf, or the external product site for the featured study. */
-  pdfUrl: string;
-  challenge: string;
-  solution: string;
-  results: string[];
-  featured: boolean;
-  isExternalLink: boolean;
-}
-
 export type BioTabValue = "background" | "expertise" | "experience" | "education" | "publications";
 
 /** One tab of /bio: its panel is readable without JavaScript too. */

@@ -1,14 +1,16 @@
 import { CaseStudyStory } from "../components/CaseStudyStory.tsx";
 import { Checklist } from "../components/Checklist.tsx";
+import { caseStudyPath, caseStudyPdfPath, resultsOf } from "../components/case-studies.ts";
 import { ExternalLink, visitLabel } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
 import { Island } from "../components/Island.tsx";
 import { LogoStrip } from "../components/LogoStrip.tsx";
+import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { caseStudies, caseStudyPath } from "../content/case-studies.ts";
+import caseStudies from "../content/case-studies";
+import type { CaseStudy } from "../content/collections.ts";
 import site from "../content/site.yaml";
-import type { CaseStudy } from "../content/types.ts";
 import CaseStudyDownload from "../islands/CaseStudyDownload.tsx";
 
 const { company } = site;
@@ -24,15 +26,26 @@ function Results({ study, heading }: { study: CaseStudy; heading: string }) {
   return (
     <>
       <h3 className="study__label">{heading}</h3>
-      <Checklist items={study.results} />
+      <Checklist items={resultsOf(study)} />
     </>
+  );
+}
+
+/** A study's call to action: its product's site, or its PDF (the download form first, once hydrated). */
+function StudyAction({ study, endpoint }: { study: CaseStudy; endpoint: string | null }) {
+  return study.link ? (
+    <ExternalLink href={study.link} className="button button--primary">
+      {visitLabel(study.link)}
+    </ExternalLink>
+  ) : (
+    <Island component={CaseStudyDownload} props={{ endpoint, title: study.title, pdfUrl: caseStudyPdfPath(study) }} />
   );
 }
 
 export default function CaseStudiesPage() {
   const { endpoints } = useSite();
   const featured = caseStudies.find((study) => study.featured);
-  if (!featured) throw new Error("content/case-studies.ts: no study has featured: true; mark the one to show first");
+  if (!featured) throw new Error("content/case-studies/: no study has featured: true; mark the one to show first");
   const others = caseStudies.filter((study) => study !== featured);
   return (
     <>
@@ -54,25 +67,24 @@ export default function CaseStudiesPage() {
                 <CaseStudyStory study={featured} level="h3" />
                 <div>
                   <Results study={featured} heading="Key Results" />
-                  <ExternalLink href={featured.pdfUrl} className="button button--primary">
-                    {visitLabel(featured.pdfUrl)}
-                  </ExternalLink>
+                  <StudyAction study={featured} endpoint={endpoints.download} />
                 </div>
               </div>
             </li>
             {others.map((study) => (
               <li key={study.title} className="study card">
+                {study.unpublished && <p className="badge">Not published: {study.unpublished}</p>}
                 <h2 className="study__title">
                   <a href={caseStudyPath(study)}>{study.title}</a>
                 </h2>
                 <p className="study__subtitle">{study.subtitle}</p>
                 <h3 className="study__label">Challenge</h3>
-                <p>{study.challenge}</p>
+                <Markdown blocks={study.body.challenge} shift={2} />
                 <h3 className="study__label">Solution</h3>
-                <p>{study.solution}</p>
+                <Markdown blocks={study.body.solution} shift={2} />
                 <Results study={study} heading="Results" />
                 <div className="study__actions">
-                  <Island component={CaseStudyDownload} props={{ endpoint: endpoints.download, title: study.title, pdfUrl: study.pdfUrl }} />
+                  <StudyAction study={study} endpoint={endpoints.download} />
                 </div>
               </li>
             ))}

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { keepRecord, readRecord, savedBefore } from "./build-state.ts";
-import { CACHE_DIR, cacheKey } from "./cache.ts";
+import { CACHE_DIR, cacheKey, sourceKey } from "./cache.ts";
 import { writeWhole } from "./files.ts";
 
 /** Each file in the bundle (relative to the root) and the project files it imports. */
@@ -79,7 +79,7 @@ export class BundleReuse {
   private read(file: string): string {
     const known = this.hashes.get(file);
     if (known) return known;
-    const hash = cacheKey(readFileSync(join(this.root, file)));
+    const hash = sourceKey(join(this.root, file));
     this.hashes.set(file, hash);
     return hash;
   }

@@ -1,6 +1,7 @@
 // A content-addressed cache in .cache/: slow outputs (encoded images, compiled CSS, PDFs) are made
 // once per distinct input, so a warm build never even loads sharp, Sass or pdf-lib.
 import { createHash } from "node:crypto";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { readIfExists, writeWhole } from "./files.ts";
@@ -9,6 +10,12 @@ export const CACHE_DIR = ".cache";
 
 export function cacheKey(...parts: (string | Uint8Array)[]): string {
   return cacheKeys(...parts)();
+}
+
+/** What a source file holds, hashed; for a folder collection's folder (a page bundle's input too), the
+ * names of its files, so an entry added or removed changes it. */
+export function sourceKey(path: string): string {
+  return statSync(path).isDirectory() ? cacheKey(...readdirSync(path).sort()) : cacheKey(readFileSync(path));
 }
 
 /** cacheKey for many things that share their first parts (the fonts of every social card): those are

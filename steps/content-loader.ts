@@ -1,12 +1,22 @@
 // Node's loader for the firm's content files, so that commands and tests import content/services.yaml
-// as the page bundle does (steps/content.ts): `node --import ./steps/content-hooks.ts`.
+// and a folder collection (content/case-studies) as the page bundle does (steps/content.ts):
+// `node --import ./steps/content-hooks.ts`.
 import { readFile } from "node:fs/promises";
-import type { LoadHook } from "node:module";
-import { fileURLToPath } from "node:url";
-import { contentFileOf, contentModule } from "./content.ts";
+import type { LoadHook, ResolveHook } from "node:module";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModule } from "./content.ts";
+
+export const resolve: ResolveHook = (specifier, context, nextResolve) => {
+  if (!FOLDER_IMPORT.test(specifier) || !context.parentURL?.startsWith("file:")) return nextResolve(specifier, context);
+  const url = new URL(specifier, context.parentURL);
+  return collectionFolderOf(fileURLToPath(url)) ? { url: `${pathToFileURL(fileURLToPath(url)).href}/`, shortCircuit: true } : nextResolve(specifier, context);
+};
 
 export const load: LoadHook = async (url, context, nextLoad) => {
-  if (!/\.(yaml|md)$/.test(url) || !url.startsWith("file:")) return nextLoad(url, context);
+  if (!url.startsWith("file:")) return nextLoad(url, context);
+  const folder = url.endsWith("/") ? collectionFolderOf(fileURLToPath(url)) : undefined;
+  if (folder) return { format: "module", source: folderModule(folder.root, folder.folder), shortCircuit: true };
+  if (!/\.(yaml|md)$/.test(url)) return nextLoad(url, context);
   const path = fileURLToPath(url);
   const content = contentFileOf(path);
   if (!content) throw new Error(`${path} is not a content file; declare it in content/collections.ts`);

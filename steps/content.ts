@@ -4,9 +4,9 @@
 // data that fills its {{ tokens }} from content/site.yaml where it is read, so a page's bundle names every
 // content file it shows (the dates and re-renders follow that) and the site's facts stay one change.
 // One transform, three loaders: esbuild's (the page bundle), Node's (commands and tests) and Vite's (unit tests).
-import { readFileSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { dirname, join, relative } from "node:path";
+import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { z } from "zod";
@@ -95,17 +95,24 @@ function fieldName(path: Path): string {
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
 /** One schema problem as its editor reads it. */
-function explain(file: string, line: number, schema: z.ZodType, issue: z.core.$ZodIssue): string {
+function explain(file: string, line: number, schema: z.ZodType, issue: z.core.$ZodIssue, lineOfKey: (path: Path) => number): string {
   const path = issue.path as Path;
   const meta = (schemaAt(schema, path)?.meta() ?? {}) as { what?: string; hint?: string };
   const advice = meta.hint ? `; ${meta.hint}` : "";
   const where = `${file}:${line}`;
   if (issue.code === "unrecognized_keys") {
-    const known = Object.keys(((schemaAt(schema, path) as { def?: { shape?: object } })?.def?.shape ?? {}) as object);
+    // A Markdown file's body is its text, not a field anyone writes.
+    const known = Object.keys(((schemaAt(schema, path) as { def?: { shape?: object } })?.def?.shape ?? {}) as object).filter(
+      (key) => path.length || key !== "body",
+    );
     return issue.keys
-      .map((key) => `${where} ${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${known.join(", ")}`)
+      .map(
+        (key) =>
+          `${file}:${lineOfKey([...path, key])} ${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${known.join(", ")}`,
+      )
       .join("\n");
   }
+  if (issue.code === "custom" && (issue as { params?: { char?: string } }).params?.char) return `${where} ${fieldName(path)} ${issue.message}`;
   const input = (issue as { input?: unknown }).input;
   if (input === undefined && issue.code === "invalid_type") return `${where} ${fieldName(path)} is missing${advice}`;
   if (issue.code === "too_small" && Array.isArray(input))
@@ -159,8 +166,26 @@ function sectionsOf(blocks: ReadBody["blocks"], file: string, bodyLine: number) 
   return { sections, lines, problems };
 }
 
+/** Advice on checked data: what each field's `advise` (its schema's meta) says of its value, with its path. */
+function adviceOf(schema: z.ZodType | undefined, value: unknown, path: Path = []): { path: Path; text: string }[] {
+  if (!schema) return [];
+  const advise = (schema.meta() as { advise?: (value: unknown) => string | undefined } | undefined)?.advise;
+  const own = advise?.(value);
+  const found = own ? [{ path, text: own }] : [];
+  if (Array.isArray(value)) return [...found, ...value.flatMap((item, i) => adviceOf(schemaAt(schema, [i]), item, [...path, i]))];
+  if (value && typeof value === "object")
+    return [...found, ...Object.entries(value).flatMap(([key, item]) => adviceOf(schemaAt(schema, [key]), item, [...path, key]))];
+  return found;
+}
+
 /** A content file's data, checked against its collection's schema: throws a ContentError naming every problem. */
 export function checkContent(root: string, file: string, source: string): unknown {
+  return readContentFile(root, file, source).data;
+}
+
+/** A content file's data, checked, and the advice on it (a summary shorter than a search result shows):
+ * printed, not an error. Throws a ContentError naming every problem. */
+export function readContentFile(root: string, file: string, source: string): { data: unknown; advice: string[] } {
   const collected = collectionOf(file);
   if (!collected) throw new ContentError([`${file} is not a content file; declare it in content/collections.ts`]);
   const { schema, slug } = collected;
@@ -197,24 +222,41 @@ export function checkContent(root: string, file: string, source: string): unknow
   // Checked as the visitor will read it: a web address may be a token ({{ newsletter.url }}).
   const facts = file === SITE_FILE ? raw : parseDocument(readFileSync(join(root, SITE_FILE), "utf8")).toJS();
   const result = schema.safeParse(fillTokens(raw, facts), { reportInput: true });
-  if (!result.success) problems.push(...result.error.issues.map((issue) => explain(file, where(issue.path as Path), schema, issue)));
+  // A character the text may not hold is named where it is written, from the field's line on.
+  const lineOfIssue = (issue: z.core.$ZodIssue) => {
+    const line = where(issue.path as Path);
+    const char = (issue as { params?: { char?: string } }).params?.char;
+    const found = char ? source.split("\n").findIndex((text, i) => i >= line - 1 && text.includes(char)) : -1;
+    return found >= 0 ? found + 1 : line;
+  };
+  if (!result.success) problems.push(...result.error.issues.map((issue) => explain(file, lineOfIssue(issue), schema, issue, where)));
   const known = knownTokens();
   for (const { token, path } of unknownTokens(raw, known))
     problems.push(`${file}:${where(path)} ${fieldName(path)}: ${token} is not a fact of the site; use one of {{ ${[...known].join(" }}, {{ ")} }}`);
   if (problems.length) throw new ContentError(problems);
-  return slug === undefined ? result.data : { slug, ...(result.data as object) };
+  const advice = adviceOf(schema, result.data).map(({ path, text }) => `${file}:${where(path)} ${fieldName(path)} ${text}`);
+  return { data: slug === undefined ? result.data : { slug, ...(result.data as object) }, advice };
 }
 
 /** The module a content file becomes: its checked data, its tokens filled from the site's facts. */
 export function contentModule(root: string, file: string, source: string): string {
-  const data = JSON.stringify(checkContent(root, file, source));
+  return contentModuleWithAdvice(root, file, source).code;
+}
+
+/** contentModule, and the advice on the file's content. */
+function contentModuleWithAdvice(root: string, file: string, source: string): { code: string; advice: string[] } {
+  const { data: checked, advice } = readContentFile(root, file, source);
+  const data = JSON.stringify(checked);
   const site = file === SITE_FILE ? "data" : "site";
-  return [
+  const code = [
     `import { fillTokens } from ${JSON.stringify(join(root, TOKENS_MODULE))};`,
     file === SITE_FILE ? "" : `import site from ${JSON.stringify(join(root, SITE_FILE))};`,
     `const data = ${data};`,
-    `export default fillTokens(data, ${site});`,
+    // Pure: a page that imports the file and uses none of it (a collection's template, whose entries come
+    // through its props) keeps none of it, so the file is not one of that template's sources.
+    `export default /* @__PURE__ */ fillTokens(data, ${site});`,
   ].join("\n");
+  return { code, advice };
 }
 
 /** A content file read and checked where no bundler is (the build's own settings): its data, tokens filled. */
@@ -224,16 +266,101 @@ export function readContent<T>(root: string, file: string): T {
   return fillTokens(data, site as Site) as T;
 }
 
+/** An import that may name a folder collection: its last segment is a collection folder's name. */
+export const FOLDER_IMPORT = new RegExp(
+  `/(${Object.keys(folders)
+    .map((folder) => folder.slice(folder.lastIndexOf("/") + 1))
+    .join("|")})/?$`,
+);
+
+/** A folder collection's project and path there ("content/case-studies"), or undefined for any other path. */
+export function collectionFolderOf(path: string): { root: string; folder: string } | undefined {
+  const absolute = path.split("\\").join("/").replace(/\/$/, "");
+  const at = absolute.lastIndexOf("/content/");
+  const folder = absolute.slice(at + 1);
+  return at >= 0 && folder in folders ? { root: absolute.slice(0, at), folder } : undefined;
+}
+
+/** Which entries a build shows: the dev server shows drafts too; `today` (YYYY-MM-DD) decides the dated ones. */
+export interface Publishing {
+  drafts: boolean;
+  today: string;
+}
+
+/** A build's publishing: BUILD_DATE's day, or today's (as steps/config.ts reads it), and no drafts. */
+export const BUILD_PUBLISHING: Publishing = { drafts: false, today: process.env.BUILD_DATE?.trim() || new Date().toISOString().slice(0, 10) };
+
+/** An entry a build leaves out: its file, the site path a page of it would have, and why. */
+export interface Unpublished {
+  file: string;
+  path: string;
+  reason: string;
+}
+
+/** Why an entry is not on the site on `today`, or undefined when it is. */
+export function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expiresAt?: string }, today: string): string | undefined {
+  if (entry.draft) return "a draft";
+  if (entry.publishAt && entry.publishAt > today) return `to be published on ${entry.publishAt}`;
+  if (entry.expiresAt && entry.expiresAt <= today) return `taken down on ${entry.expiresAt}`;
+  return undefined;
+}
+
+/** The module a folder collection becomes: each of its Markdown files' entries that `publishing` shows,
+ * ordered by the collection's field; those it leaves out are added to `left`. An entry the dev server
+ * shows although a build would not carries why (`unpublished`), for its page to say so. */
+export function folderModule(root: string, folder: string, publishing: Publishing = BUILD_PUBLISHING, left: Unpublished[] = []): string {
+  const { orderBy } = folders[folder];
+  const entries: string[] = [];
+  const imports: string[] = [];
+  for (const name of readdirSync(join(root, folder))
+    .filter((file) => file.endsWith(".md"))
+    .sort()) {
+    const file = `${folder}/${name}`;
+    let reason: string | undefined;
+    try {
+      reason = unpublishedReason(checkContent(root, file, readFileSync(join(root, file), "utf8")) as Record<string, never>, publishing.today);
+    } catch {
+      // Its own module reports what is wrong with it, in its words.
+    }
+    const path = `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`;
+    if (reason && !publishing.drafts) {
+      left.push({ file, path, reason });
+      continue;
+    }
+    const i = imports.length;
+    imports.push(`import entry${i} from ${JSON.stringify(join(root, file))};`);
+    entries.push(reason ? `{ ...entry${i}, unpublished: ${JSON.stringify(reason)} }` : `entry${i}`);
+  }
+  return [
+    ...imports,
+    `const entries = [${entries.join(", ")}];`,
+    `const by = (a, b) => (a[${JSON.stringify(orderBy)}] > b[${JSON.stringify(orderBy)}] ? 1 : a[${JSON.stringify(orderBy)}] < b[${JSON.stringify(orderBy)}] ? -1 : 0);`,
+    `export default /* @__PURE__ */ entries.toSorted(by);`,
+  ].join("\n");
+}
+
 /** Where a problem of a content file stops the page bundle, with the file's own words. */
-export function contentPlugin(root: string): esbuild.Plugin {
+export function contentPlugin(root: string, publishing: Publishing = BUILD_PUBLISHING, left: Unpublished[] = []): esbuild.Plugin {
   return {
     name: "content",
     setup(build) {
+      // A folder collection, imported as its folder ("../content/case-studies"): its entries, in order.
+      build.onResolve({ filter: FOLDER_IMPORT }, (args) => {
+        const path = isAbsolute(args.path) ? args.path : join(args.resolveDir, args.path);
+        return collectionFolderOf(path) ? { path } : undefined;
+      });
+      build.onLoad({ filter: FOLDER_IMPORT }, (args) => {
+        const folder = collectionFolderOf(args.path);
+        return folder
+          ? { contents: folderModule(folder.root, folder.folder, publishing, left), loader: "js", resolveDir: args.path, watchDirs: [args.path] }
+          : undefined;
+      });
       build.onLoad({ filter: /\.(yaml|md)$/ }, async (args) => {
         const content = contentFileOf(args.path);
         if (!content) return { errors: [{ text: `${relative(root, args.path)} is not a content file; declare it in content/collections.ts` }] };
         try {
-          return { contents: contentModule(content.root, content.file, await readFile(args.path, "utf8")), loader: "js", resolveDir: dirname(args.path) };
+          const { code, advice } = contentModuleWithAdvice(content.root, content.file, await readFile(args.path, "utf8"));
+          return { contents: code, loader: "js", resolveDir: dirname(args.path), warnings: advice.map((text) => ({ text })) };
         } catch (error) {
           if (error instanceof ContentError) return { errors: error.problems.map((text) => ({ text })) };
           throw error;

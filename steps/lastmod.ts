@@ -40,9 +40,21 @@ export async function lastModifiedDates(sources: Map<string, string[]>, buildDat
       .filter((path) => path.startsWith(prefix.trim()))
       .map((path) => path.slice(prefix.trim().length)),
   );
+  // A folder collection's folder is a source too (the list of its entries): it changed when any file in it did.
+  const inFolder = (folder: string) => [...changed.keys()].filter((file) => file.startsWith(`${folder}/`));
+  const dateOf = (file: string) => {
+    if (dirty.has(file) || [...dirty].some((path) => path.startsWith(`${file}/`))) return undefined;
+    return (
+      changed.get(file) ??
+      inFolder(file)
+        .map((inside) => changed.get(inside) as string)
+        .sort()
+        .at(-1)
+    );
+  };
   const dates = new Map<string, string>();
   for (const [route, files] of sources) {
-    const known = files.map((file) => (dirty.has(file) ? undefined : changed.get(file)));
+    const known = files.map(dateOf);
     dates.set(route, known.some((date) => date === undefined) ? today : ((known as string[]).sort().at(-1) ?? today));
   }
   return dates;

@@ -9,21 +9,21 @@ import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
-import type { Redirect, Site } from "../content/collections.ts";
+import type { CaseStudy, Redirect, Site } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
-import { contentPlugin } from "./content.ts";
+import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
 import type { Page } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
  * registry; and the content the PDFs print, so a dev server's PDFs follow every save too. */
-export type Renderer = typeof import("./render.ts") &
-  Pick<typeof import("../content/case-studies.ts"), "caseStudies"> & {
-    site: Site;
-    redirects: Redirect[];
-    sectionLabel: typeof import("../components/structured-data.ts").sectionLabel;
-  };
+export type Renderer = typeof import("./render.ts") & {
+  caseStudies: CaseStudy[];
+  site: Site;
+  redirects: Redirect[];
+  sectionLabel: typeof import("../components/structured-data.ts").sectionLabel;
+};
 
 export interface LoadedPages {
   pages: Page[];
@@ -37,13 +37,17 @@ export interface LoadedPages {
   templateSourcesOf: (route: string) => string[];
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
+  /** Advice on the content files read anew (a summary shorter than a search result shows): printed, not an error. */
+  advice: string[];
+  /** The entries this bundle left out, as it made them (none known when a build reused the last bundle). */
+  unpublished: Unpublished[];
 }
 
 const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
 /** What the steps after the render read of the site (the PDFs, the cards, the hosts' redirects): from the
  * bundle too, so that a dev save of any of it reaches them as it reaches the pages. */
 const printedContent = [
-  ["caseStudies", "../content/case-studies.ts"],
+  ["default as caseStudies", "../content/case-studies"],
   ["default as site", "../content/site.yaml"],
   ["default as redirects", "../content/redirects.yaml"],
   ["sectionLabel", "../components/structured-data.ts"],
@@ -79,7 +83,11 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
  * `sourceMaps`, a render error's stack names the page or component and line; the dev server bundles
  * that way only to explain an error, as the maps cost a third of each save's rebuild.
  */
-export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false } = {}) {
+export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false, today = BUILD_PUBLISHING.today } = {}) {
+  // The dev server shows drafts (marked as such); the build's day decides the dated entries.
+  const publishing = { drafts: dev, today };
+  /** The entries the last bundle left out (drafts, entries not yet or no longer published). */
+  const left: Unpublished[] = [];
   /** Where each loaded bundle is written to be required (and removed once loaded): stack traces name it. */
   const loadDir = resolve(root, CACHE_DIR, "loaded");
   let entry = "";
@@ -100,7 +108,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     logLevel: "silent",
     absWorkingDir: root,
     plugins: [
-      contentPlugin(root),
+      contentPlugin(root, publishing, left),
       {
         name: ENTRY,
         setup(build) {
@@ -149,7 +157,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
-      plugins: [contentPlugin(root)],
+      plugins: [contentPlugin(root, publishing)],
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
@@ -157,7 +165,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
       .map(([input]) => input);
   }
-  async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph }> {
+  async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph; advice?: string[]; unpublished?: Unpublished[] }> {
+    left.length = 0;
     try {
       const result = await run(ENTRY, options);
       const [output] = result.outputFiles!;
@@ -165,7 +174,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       for (const [input, { imports }] of Object.entries(result.metafile!.inputs)) {
         if (!input.startsWith(`${ENTRY}:`)) graph[input] = imports.filter((imported) => !imported.external).map((imported) => imported.path);
       }
-      return { code: output.contents, graph };
+      return { code: output.contents, graph, advice: result.warnings.map((warning) => warning.text), unpublished: [...left] };
     } catch (error) {
       if (!(error as esbuild.BuildFailure).errors) throw error;
       throw new Error(bundleErrorMessage(error as esbuild.BuildFailure, "pages/: the pages do not compile"));
@@ -213,11 +222,12 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     entry = entrySource(root, files);
-    const reuse = dev ? null : new BundleReuse(root, [esbuild.version, entry, String(sourceMaps)]);
+    // The day is part of what the bundle is made from: a dated entry comes and goes with it.
+    const reuse = dev ? null : new BundleReuse(root, [esbuild.version, entry, String(sourceMaps), today]);
     const collections = files.filter((file) => file.includes("["));
     // A collection's template is traced beside the bundle (esbuild works on both at once).
     const traced = Promise.all(collections.map(async (file) => [file, await traceOf(file)] as const));
-    let made = reuse?.reusable(ENTRY, files);
+    let made: Awaited<ReturnType<typeof bundle>> | null | undefined = reuse?.reusable(ENTRY, files);
     if (!made) {
       made = await bundle();
       await reuse?.keep(ENTRY, files, made.graph, made.code);
@@ -240,6 +250,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     };
     return {
       bundledAt,
+      advice: made.advice ?? [],
+      unpublished: made.unpublished ?? [],
       pages,
       renderer: loaded,
       sourcesOf: (route) => of(route, "all"),

@@ -1,7 +1,8 @@
 // Prints one case study into a branded PDF (Letter, Helvetica, the firm's colours).
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import type { Site } from "../content/collections.ts";
-import type { CaseStudy } from "../content/types.ts";
+import { resultsOf } from "../components/case-studies.ts";
+import type { CaseStudy, Site } from "../content/collections.ts";
+import { type Block, plainText } from "../content/markdown.ts";
 
 /** The firm's facts the document prints: passed in, so a dev server prints what was just saved. */
 export type Firm = Site["company"];
@@ -85,6 +86,21 @@ class Writer {
     this.y -= 6;
   }
 
+  /** A Markdown body's blocks as plain text: a heading within it in bold type, a list as bullets. */
+  blocks(blocks: Block[]): void {
+    for (const block of blocks) {
+      if ("paragraph" in block) this.paragraph(plainText(block.paragraph));
+      else if ("heading" in block) this.subheading(plainText(block.text));
+      else for (const item of block.list) this.bullet(plainText(item));
+    }
+  }
+
+  subheading(text: string): void {
+    this.ensure(30);
+    this.page.drawText(text, { x: PAGE.margin, y: this.y, size: 11, font: this.fonts.bold, color: INK });
+    this.y -= 17;
+  }
+
   bullet(text: string): void {
     this.ensure(20);
     this.page.drawCircle({ x: PAGE.margin + 4, y: this.y + 4, size: 2.5, color: AMBER });
@@ -106,11 +122,11 @@ export async function caseStudyPdf(study: CaseStudy, firm: Firm, siteUrl: string
   const writer = new Writer(doc, fonts, firm);
   writer.header(study, siteUrl);
   writer.heading("Challenge");
-  writer.paragraph(study.challenge);
+  writer.blocks(study.body.challenge);
   writer.heading("Solution");
-  writer.paragraph(study.solution);
+  writer.blocks(study.body.solution);
   writer.heading("Results");
-  for (const result of study.results) writer.bullet(result);
+  for (const result of resultsOf(study)) writer.bullet(plainText(result));
   writer.heading(`Work with ${firm.name}`);
   writer.paragraph(`To discuss a similar engagement, write to ${firm.email} or visit ${siteUrl}/contact.`);
   return doc.save();

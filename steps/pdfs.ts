@@ -2,7 +2,8 @@
 // documents can never drift from the page. Printed PDFs are cached; pdf-lib loads only on a miss.
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { CaseStudy } from "../content/types.ts";
+import { caseStudyPdfPath } from "../components/case-studies.ts";
+import type { CaseStudy } from "../content/collections.ts";
 import { cached, cacheKey } from "./cache.ts";
 import { writeIfChanged } from "./output.ts";
 import type { Firm } from "./pdf-layout.ts";
@@ -10,26 +11,25 @@ import type { Firm } from "./pdf-layout.ts";
 const printer = new URL("./pdf-layout.ts", import.meta.url);
 
 export async function writeCaseStudyPdfs(studies: CaseStudy[], firm: Firm, siteUrl: string, buildDate: Date, outDir: string): Promise<string[]> {
-  const documents = studies.filter((study) => !study.isExternalLink);
+  // A study that links to its product's site has no PDF.
+  const documents = studies.filter((study) => !study.link);
   const printerSource = await readFile(printer);
   return Promise.all(
     documents.map(async (study) => {
-      if (!/^\/case-studies\/[a-z0-9-]+\.pdf$/.test(study.pdfUrl)) {
-        throw new Error(`content/case-studies.ts: "${study.title}" has pdfUrl "${study.pdfUrl}"; it must look like /case-studies/<slug>.pdf`);
-      }
+      const path = caseStudyPdfPath(study);
       // The same study, address, date and generator always print the same bytes.
       const key = cacheKey(JSON.stringify([study, firm, siteUrl, buildDate.toISOString()]), printerSource);
       const bytes = await cached("pdfs", key, "pdf", () =>
         import("./pdf-layout.ts")
           .then(({ caseStudyPdf }) => caseStudyPdf(study, firm, siteUrl, buildDate))
           .catch((error: Error) => {
-            throw new Error(`content/case-studies.ts: "${study.title}" cannot be printed to PDF (${error.message}); keep its text to WinAnsi characters`);
+            throw new Error(`content/case-studies/${study.slug}.md cannot be printed to PDF (${error.message}); keep its text to Windows-1252 characters`);
           }),
       );
-      const file = join(outDir, study.pdfUrl);
+      const file = join(outDir, path);
       await mkdir(dirname(file), { recursive: true });
       await writeIfChanged(file, bytes);
-      return study.pdfUrl;
+      return path;
     }),
   );
 }

@@ -10,7 +10,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readdir, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import { keepRecord, outputRecord, readRecord, savedBefore } from "./build-state.ts";
-import { CACHE_DIR, cacheKey } from "./cache.ts";
+import { CACHE_DIR, cacheKey, sourceKey } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
 import type { LoadedPages } from "./pages.ts";
 import type { Page } from "./routes.ts";
@@ -100,7 +100,7 @@ export class RenderedBodies {
     const fileState = (file: string) => {
       let known = files.get(file);
       if (!known) {
-        known = { hash: cacheKey(readFileSync(file)), settled: savedBefore(file, bundledAt) };
+        known = { hash: sourceKey(file), settled: savedBefore(file, bundledAt) };
         files.set(file, known);
       }
       return known;

@@ -4,12 +4,14 @@
 // A build keeps a record of the pages it verified (each file's stamp, links and ids) in .cache/: a page
 // the next build leaves untouched is then neither read nor hashed, and its links are checked again
 // from the record, against whatever the new build wrote.
+
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import { keepRecord, outputRecord, readRecord } from "./build-state.ts";
 import { cacheKey } from "./cache.ts";
+import type { Unpublished } from "./content.ts";
 import { stampOf } from "./files.ts";
 import { PageValidation, type Validators } from "./validate-html.ts";
 
@@ -94,6 +96,8 @@ export class Verification {
   private readonly salt: string;
   /** The last build's record, by file, when it was made with the same salt. */
   private readonly recorded = new Map<string, { stamp: string; links: string[]; ids: string[] }>();
+  /** The entries the build left out, by the site paths their page and PDF would have had. */
+  private readonly unpublished: Map<string, Unpublished>;
   /** Where a build keeps what it verified (none in the dev server). */
   private readonly record: string | undefined;
 
@@ -107,8 +111,9 @@ export class Verification {
     private readonly outDir: string,
     private readonly siteUrl: string,
     validators?: Validators,
-    { keeps = false, expected = 0 } = {},
+    { keeps = false, expected = 0, unpublished = [] as Unpublished[] } = {},
   ) {
+    this.unpublished = new Map(unpublished.flatMap((entry) => [[entry.path, entry] as const, [`${entry.path}.pdf`, entry] as const]));
     this.validation = new PageValidation(validators, expected);
     this.salt = cacheKey(this.validation.fingerprint, siteUrl);
     if (keeps) {
@@ -237,6 +242,8 @@ export class Verification {
           reason = this.problemWith(link, file, files);
           checked.set(key, reason);
         }
+        const left = reason ? this.unpublished.get(link.split(/[?#]/)[0]) : undefined;
+        if (left) reason = `${left.file} is ${left.reason}, so no page is there: publish it, or remove the link`;
         if (reason) broken.push({ page, link, reason });
       }
     }

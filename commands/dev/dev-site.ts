@@ -81,6 +81,7 @@ export class DevSite {
           ? "swapped the stylesheet"
           : `re-rendered ${run.rendered} page${run.rendered === 1 ? "" : "s"}${run.removed.length ? `, removed ${run.removed.join(", ")}` : ""}`;
       log(`${describe(files)}${summary} in ${Math.round(performance.now() - begun)} ms`);
+      for (const advice of run.advice) log(`advice: ${advice}`);
       // The cards are drawn after the run (a failure is shown as a notice, and the next save draws them again).
       const cards = run.cardsWritten.then(
         () => this.channel.notice("Social cards", ""),

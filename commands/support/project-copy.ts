@@ -60,12 +60,16 @@ export function copyProject({ warm = true } = {}): ProjectCopy {
 }
 
 /** `npm run build` in a copy, as a developer runs it (without npm's own start-up), into `outDir`: whether it
- * passed, all it printed, and apart its exit code, standard output and standard error. */
-export function buildCopy(dir: string, outDir = "dist"): { ok: boolean; output: string; status: number | null; stdout: string; stderr: string } {
+ * passed, all it printed, and apart its exit code, standard output and standard error; `env` adds settings (BUILD_DATE). */
+export function buildCopy(
+  dir: string,
+  outDir = "dist",
+  env: NodeJS.ProcessEnv = {},
+): { ok: boolean; output: string; status: number | null; stdout: string; stderr: string } {
   const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
     cwd: dir,
     encoding: "utf8",
-    env: copyEnv(dir, { OUT_DIR: outDir }),
+    env: copyEnv(dir, { OUT_DIR: outDir, ...env }),
   });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`, status: result.status, stdout: result.stdout, stderr: result.stderr };
 }

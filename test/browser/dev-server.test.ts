@@ -260,60 +260,49 @@ test("a new page file is served; once deleted its address gives the 404 page", a
   await until(async () => (await page.goto(`${dev.origin}/`))?.ok() === true, "back on the home page");
 });
 
-test("a collection follows its content: an edited entry is patched into its open page; a save of its file renders its entries again, in place; a new entry is served, a removed one gives the 404 page", async () => {
-  const studies = read("content/case-studies.ts");
+test("a collection follows its folder: an edited entry is patched into its open page; a save of its template renders its entries again, in place; a new file is a new page, a removed one gives the 404 page", async () => {
+  const eqos = "content/case-studies/eqos-initiative.md";
+  const study = read(eqos);
   const result = "Shared platform passed the participating districts' FERPA privacy reviews with no findings";
   await page.goto(`${dev.origin}/case-studies/eqos-initiative`);
   await page.evaluate(() => {
     (window as unknown as { kept: string }).kept = "still here";
   });
   const from = dev.output().length;
-  saveByRename(project.dir, "content/case-studies.ts", studies.replace(result, "Edited: FERPA review passed"));
+  saveByRename(project.dir, eqos, study.replace(result, "Edited: FERPA review passed"));
   await until(async () => (await page.textContent("main .checklist"))?.includes("Edited: FERPA review passed") ?? false, "the edited result");
-  // The six entries (the list's literals read the company's name, so esbuild cannot prove the component
-  // does not use it: test/build/pages.test.ts shows a list that is only data reaching its entries through
-  // their props alone), the list at /case-studies and the home page (its teaser links the featured study).
-  await dev.waitForOutput(/content\/case-studies\.ts: re-rendered 8 pages in \d+ ms/, from);
+  // The entry itself (its neighbours show only its title, unchanged), the list at /case-studies and the
+  // home page (its teaser reads the collection for the featured study).
+  await dev.waitForOutput(/content\/case-studies\/eqos-initiative\.md: re-rendered 3 pages in \d+ ms/, from);
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
 
-  // The collection's own file, saved with one of its pages open: every entry is rendered again, in place.
+  // The collection's own template, saved with one of its pages open: every entry is rendered again, in place.
   const template = read("pages/case-studies/[slug].tsx");
   const fromTemplate = dev.output().length;
   saveInPlace(project.dir, "pages/case-studies/[slug].tsx", template.replace(">Next case study<", ">Next study, edited<"));
   await until(async () => (await page.textContent(".study-pager"))?.includes("Next study, edited") ?? false, "the edited template");
   // The six entries, and any page the save before left unsettled (saved within the clock's slack of its bundle).
-  await dev.waitForOutput(/pages\/case-studies\/\[slug\]\.tsx: re-rendered [6-8] pages in \d+ ms/, fromTemplate);
+  await dev.waitForOutput(/pages\/case-studies\/\[slug\]\.tsx: re-rendered [6-9] pages in \d+ ms/, fromTemplate);
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
   saveByRename(project.dir, "pages/case-studies/[slug].tsx", template);
   await until(async () => (await page.textContent(".study-pager"))?.includes("Next case study") ?? false, "the template back");
 
-  const added = studies.replace(
-    /\n\];\n/,
-    `
-  {
-    title: "A Brand New Study",
-    subtitle: "New client · new engagement",
-    summary: "A study added while the dev server runs, summed up in a sentence.",
-    published: "2026-11-26",
-    pdfUrl: "/case-studies/a-brand-new-study.pdf",
-    challenge: "A challenge worth a page of its own, told in a sentence or two for the test.",
-    solution: "A solution in a sentence or two.",
-    results: ["One result"],
-    featured: false,
-    isExternalLink: false,
-  },
-];
-`,
-  );
-  assert.notEqual(added, studies, "the study was added to the list");
-  saveInPlace(project.dir, "content/case-studies.ts", added);
+  // A new Markdown file is a new page, with no code changed: a draft, which the dev server shows, marked.
+  const added = study
+    .replace("title: EQOS Initiative", "title: A Brand New Study")
+    .replace("order: 3", "order: 7\ndraft: true")
+    .replace(/summary: >-\n( {2}.*\n)+/, "summary: A study added while the dev server runs, summed up in a sentence of its own.\n");
+  saveInPlace(project.dir, "content/case-studies/a-brand-new-study.md", added);
   await until(async () => (await page.goto(`${dev.origin}/case-studies/a-brand-new-study`))?.status() === 200, "the new study's page");
   assert.equal(await page.textContent("h1"), "A Brand New Study");
+  assert.equal(await page.textContent(".page-header .badge"), "Not published: a draft. Only the dev server shows this page.");
+  assert.equal((await page.request.get(`${dev.origin}/case-studies/a-brand-new-study.pdf`)).status(), 200, "its PDF");
 
-  saveByRename(project.dir, "content/case-studies.ts", studies);
+  rmSync(join(project.dir, "content/case-studies/a-brand-new-study.md"));
   await until(async () => (await page.request.get(`${dev.origin}/case-studies/a-brand-new-study`)).status() === 404, "the 404");
   await until(async () => (await page.goto(`${dev.origin}/case-studies/a-brand-new-study`))?.status() === 404, "the 404 page in the browser");
   await until(async () => /couldn.t find that page/.test((await page.textContent("h1")) ?? ""), "the 404 page's heading");
+  saveByRename(project.dir, eqos, study);
   await until(async () => (await page.goto(`${dev.origin}/`))?.ok() === true, "back on the home page");
 });
 

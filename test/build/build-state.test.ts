@@ -90,6 +90,8 @@ test("an entry removed from a collection leaves the record, and its body is prun
       renderer: { renderBody: (p: { route: string }) => ({ bodyHtml: `<h1>${p.route}</h1>`, islands: [] }) } as unknown as LoadedPages["renderer"],
       sourcesOf: () => [template],
       templateSourcesOf: () => [template],
+      advice: [],
+      unpublished: [],
       bundledAt: Date.now() + 1000,
     });
     const bodies = new RenderedBodies(false, out);

@@ -5,7 +5,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ContentError, checkContent } from "../../steps/content.ts";
+import { ContentError, checkContent, readContentFile } from "../../steps/content.ts";
 import { loadPages } from "../../steps/pages.ts";
 
 const root = process.cwd();
@@ -13,7 +13,7 @@ const services = readFileSync("content/services.yaml", "utf8");
 const site = readFileSync("content/site.yaml", "utf8");
 
 /** The problems `source` has as `file`, one message each; none when it passes. */
-function problemsOf(file: "content/services.yaml" | "content/site.yaml" | "content/redirects.yaml", source: string): string[] {
+function problemsOf(file: string, source: string): string[] {
   try {
     checkContent(root, file, source);
     return [];
@@ -92,4 +92,54 @@ test("a content error stops the page bundle with the file's own message", async 
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+});
+
+const EQOS = "content/case-studies/eqos-initiative.md";
+const eqos = readFileSync(EQOS, "utf8");
+
+test("a case study: a summary a search result would cut, or one that does not end a sentence, and a day that is not one, each name their line", () => {
+  const summary = lineOf(eqos, "summary:");
+  const long = eqos.replace("data platform.", `data platform. ${"It also says a good deal more than any search result would show. ".repeat(2)}`);
+  const [cut] = problemsOf(EQOS, long);
+  assert.match(cut, new RegExp(`^${EQOS}:${summary} summary: ".*" is not whole sentences of at most 160 characters; write one or two sentences`));
+  assert.match(problemsOf(EQOS, eqos.replace("data platform.", "data platform"))[0], new RegExp(`^${EQOS}:${summary} summary: .* is not whole sentences`));
+  const published = lineOf(eqos, "published:");
+  for (const day of ["2026-02-30", "26 November 2026"])
+    assert.deepEqual(problemsOf(EQOS, eqos.replace("published: 2026-11-24", `published: ${day}`)), [
+      `${EQOS}:${published} published: "${day}" is not a day; write it as YYYY-MM-DD, such as 2026-11-24`,
+    ]);
+});
+
+test("a case study's character its PDF cannot print, and raw HTML in its text, are named with their line", () => {
+  const line = lineOf(eqos, "## Solution") + 2;
+  const arrow = eqos.replace("We led a cloud migration", "We led a cloud migration → ");
+  assert.deepEqual(problemsOf(EQOS, arrow), [
+    `${EQOS}:${line} solution holds "→", which the study's PDF cannot print (its fonts hold Windows-1252 only); write it another way`,
+  ]);
+  const html = eqos.replace("We led a cloud migration", '<span class="x">We led</span> a cloud migration');
+  assert.deepEqual(problemsOf(EQOS, html), [
+    `${EQOS}:${line} HTML ("<span class=\\"x\\">") cannot be in the text; write it in Markdown, or leave it out`,
+    `${EQOS}:${line} HTML ("</span>") cannot be in the text; write it in Markdown, or leave it out`,
+  ]);
+});
+
+test("a case study without its results, with an unknown field, or with a file name that is no address, says so", () => {
+  const results = eqos.slice(0, eqos.indexOf("## Results"));
+  assert.deepEqual(problemsOf(EQOS, results), [
+    `${EQOS}:${lineOf(eqos, "## Challenge") - 1} results is missing; write each result on a line of its own starting with - under ## Results`,
+  ]);
+  const [unknown] = problemsOf(EQOS, eqos.replace("order: 3", "order: 3\nauthor: Jordan"));
+  assert.match(unknown, new RegExp(`^${EQOS}:${lineOf(eqos, "order: 3") + 1} author is not a field here; remove it, or use one of title, subtitle, summary`));
+  assert.deepEqual(problemsOf("content/case-studies/EQOS Initiative.md", eqos), [
+    "content/case-studies/EQOS Initiative.md: its name is its page's address, so write it in lowercase letters, digits and single hyphens, such as my-study.md",
+  ]);
+});
+
+test("a short summary is advice, printed and not an error", () => {
+  const summary = "Fourteen districts now share one data platform.";
+  const short = eqos.replace(/summary: >-\n( {2}.*\n)+/, `summary: ${summary}\n`);
+  const { advice } = readContentFile(root, EQOS, short);
+  assert.deepEqual(advice, [
+    `${EQOS}:${lineOf(eqos, "summary:")} summary is ${summary.length} characters; a search result shows about 160, so say a little more of what the engagement achieved`,
+  ]);
 });

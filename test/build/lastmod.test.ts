@@ -6,8 +6,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
 import { copyProject } from "../../commands/support/project-copy.ts";
+import { caseStudyPath } from "../../components/case-studies.ts";
 import { bio } from "../../content/bio.ts";
-import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
+import caseStudies from "../../content/case-studies";
+import { plainText } from "../../content/markdown.ts";
 import { privacyPolicy } from "../../content/privacy.ts";
 import services from "../../content/services.yaml";
 import { termsOfService } from "../../content/terms.ts";
@@ -110,10 +112,16 @@ test("an edit to the bio, a case study, the services or a policy re-dates exactl
     // The founder's publications are printed, and put in the graph, by /bio alone.
     const publication = bio.publications[0].title;
     assert.deepEqual(await edit("content/bio.ts", publication, `${publication}, revised`), exactly("/bio"));
-    // One study's result: content/case-studies.ts holds all six studies, and each study's page, the list
-    // and the home page (its teaser links the featured study's page) are made from the whole file.
-    const result = caseStudies[2].results[0];
-    assert.deepEqual(await edit("content/case-studies.ts", result, `${result} (revised)`), exactly("/", "/case-studies", ...caseStudies.map(caseStudyPath)));
+    // One study's result: each study's page (its neighbours' links name theirs), the list and the home page
+    // (its teaser links the featured study's page) read the whole collection, so all are re-dated. An
+    // entry's body is rendered from its props, which only its own file changes: the list and the home page
+    // are rendered again for their sources, the study's page for its props (steps/render-cache.ts).
+    const study = caseStudies[2];
+    const result = plainText(study.body.results[0].list[0]);
+    assert.deepEqual(await edit(`content/case-studies/${study.slug}.md`, result, `${result} (revised)`), {
+      redated: ["/", "/case-studies", ...caseStudies.map(caseStudyPath)].sort(),
+      rendered: ["/", "/case-studies"],
+    });
     const name = services.packages[1].name;
     assert.deepEqual(await edit("content/services.yaml", `name: ${name}`, `name: ${name} Revised`), exactly("/services"));
     // The footer on every page names the two policies, but only their own pages print them.

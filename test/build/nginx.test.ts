@@ -4,7 +4,8 @@ import { readFileSync } from "node:fs";
 import { request } from "node:http";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { caseStudies } from "../../content/case-studies.ts";
+import { caseStudyPdfPath } from "../../components/case-studies.ts";
+import caseStudies from "../../content/case-studies";
 import redirects from "../../content/redirects.yaml";
 import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
 import { type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
@@ -116,11 +117,12 @@ test("text is gzipped; hashed assets are immutable for a year; PDFs download as 
     assertSecurityHeaders(asset, answer);
     if (!asset.startsWith("/images/")) assert.equal(answer.headers["content-encoding"], "gzip", asset);
   }
-  for (const study of caseStudies.filter((s) => !s.isExternalLink)) {
-    const answer = await get(study.pdfUrl);
-    assert.equal(answer.status, 200, study.pdfUrl);
+  for (const study of caseStudies.filter((s) => !s.link)) {
+    const pdf = caseStudyPdfPath(study);
+    const answer = await get(pdf);
+    assert.equal(answer.status, 200, pdf);
     assert.equal(answer.headers["content-type"], "application/pdf");
-    assert.equal(answer.headers["content-disposition"], `attachment; filename="${study.pdfUrl.split("/").pop()}"`);
-    assertSecurityHeaders(study.pdfUrl, answer);
+    assert.equal(answer.headers["content-disposition"], `attachment; filename="${pdf.split("/").pop()}"`);
+    assertSecurityHeaders(pdf, answer);
   }
 });

@@ -2,10 +2,11 @@
 // and saying what the page shows: each Offer's price is the price on the page, each breadcrumb the route.
 import assert from "node:assert/strict";
 import { before, test } from "node:test";
+import { caseStudyPath } from "../../components/case-studies.ts";
 import { priceLabel, weeksLabel } from "../../components/prices.ts";
 import { breadcrumbFor, caseStudyArticle } from "../../components/structured-data.ts";
 import { bio } from "../../content/bio.ts";
-import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
+import caseStudies from "../../content/case-studies";
 import site from "../../content/site.yaml";
 import { CASE_STUDY_ROUTES, ensureTestSites, parsePage, ROUTES, readPage, TEST_SITE_URL, text } from "../helpers/site.ts";
 import { structuredDataIssues } from "../helpers/structured-data.ts";

@@ -1,0 +1,79 @@
+// A Markdown file in content/case-studies/ is a new page everywhere a study is, with no code changed; a
+// draft, an entry before its publishAt day and one from its expiresAt day are nowhere in a build's output,
+// and a published page linking to one of them fails the build, naming both.
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import { buildCopy, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+
+let project: ProjectCopy;
+const eqos = readFileSync("content/case-studies/eqos-initiative.md", "utf8");
+const dist = (file: string) => join(project.dir, "dist", file);
+
+/** A study made from the EQOS one: its title, its place in the list, and `fields` added to its front matter. */
+function study(slug: string, title: string, fields = "") {
+  const text = eqos.replace("title: EQOS Initiative", `title: ${title}`).replace("order: 3", `order: 7\n${fields}`);
+  writeFileSync(join(project.dir, `content/case-studies/${slug}.md`), text.replace(/\n\n+---/, "\n---"));
+}
+
+/** Every file a build wrote, the site and the hosts' configuration, with its text. */
+function written(): Map<string, string> {
+  const all = new Map<string, string>();
+  for (const folder of ["dist", "dist-hosts"]) {
+    const root = join(project.dir, folder);
+    if (!existsSync(root)) continue;
+    for (const entry of readdirSync(root, { recursive: true, withFileTypes: true }))
+      if (entry.isFile()) all.set(join(entry.parentPath, entry.name), readFileSync(join(entry.parentPath, entry.name), "latin1"));
+  }
+  return all;
+}
+
+before(() => {
+  project = copyProject();
+  study("a-new-study", "A New Study");
+  study("a-draft-study", "A Draft Study", "draft: true");
+  study("a-future-study", "A Future Study", "publishAt: 2026-12-01");
+  study("an-expired-study", "An Expired Study", "expiresAt: 2026-11-26");
+});
+after(() => project.remove());
+
+test("a new Markdown file is a page in the list, the sitemap, with its card, structured data and PDF; a draft and the dated entries out of their days are nowhere", () => {
+  const built = buildCopy(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
+  assert.ok(built.ok, built.output);
+  const page = readFileSync(dist("case-studies/a-new-study.html"), "utf8");
+  assert.match(page, /<h1 class="page-header__title">A New Study<\/h1>/);
+  assert.match(readFileSync(dist("case-studies.html"), "utf8"), /<a href="\/case-studies\/a-new-study">A New Study<\/a>/);
+  assert.match(readFileSync(dist("sitemap.xml"), "utf8"), /\/case-studies\/a-new-study<\/loc>/);
+  const card = /<meta property="og:image" content="[^"]*?(\/images\/card-case-studies-a-new-study\.[0-9a-f]+\.png)"/.exec(page)?.[1];
+  assert.ok(card && existsSync(dist(card)), `its card ${card}`);
+  assert.match(page, /"@type":"Article","@id":"[^"]*\/case-studies\/a-new-study#article","headline":"A New Study"/);
+  assert.ok(readFileSync(dist("case-studies/a-new-study.pdf")).subarray(0, 5).toString() === "%PDF-", "its PDF");
+
+  for (const slug of ["a-draft-study", "a-future-study", "an-expired-study"]) {
+    for (const [file, text] of written()) assert.ok(!file.includes(slug) && !text.includes(slug), `${slug} is in ${file}`);
+  }
+});
+
+test("a published page linking to a draft fails the build, naming the page, the link and the draft's file", () => {
+  const file = join(project.dir, "content/case-studies/eqos-initiative.md");
+  writeFileSync(file, eqos.replace("## Solution\n", "## Solution\n\nSee [the draft](/case-studies/a-draft-study).\n"));
+  try {
+    const built = buildCopy(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
+    assert.equal(built.ok, false, built.output);
+    assert.match(
+      built.output,
+      /\/case-studies\/eqos-initiative\.html: "\/case-studies\/a-draft-study": content\/case-studies\/a-draft-study\.md is a draft, so no page is there: publish it, or remove the link/,
+    );
+  } finally {
+    writeFileSync(file, eqos);
+  }
+});
+
+test("on its publishAt day a dated entry is built; from its expiresAt day it is gone", () => {
+  const built = buildCopy(project.dir, "dist", { BUILD_DATE: "2026-12-01" });
+  assert.ok(built.ok, built.output);
+  assert.ok(existsSync(dist("case-studies/a-future-study.html")), "published on its day");
+  assert.ok(!existsSync(dist("case-studies/an-expired-study.html")), "still taken down");
+  assert.ok(!existsSync(dist("case-studies/a-draft-study.html")), "a draft is never built");
+});
