@@ -8,9 +8,9 @@
 // it what the page itself presents (its packages, its publications), or each page would be dated and
 // rendered again by another page's content (steps/lastmod.ts, steps/render-cache.ts).
 import type { Article, BreadcrumbList, Graph, Organization, Person, Report, Service, Thing, WebPage, WebSite } from "schema-dts";
-import type { ServicePackage } from "../content/collections.ts";
+import type { Publication, ServicePackage } from "../content/collections.ts";
 import site from "../content/site.yaml";
-import type { CaseStudy, Publication } from "../content/types.ts";
+import type { CaseStudy } from "../content/types.ts";
 import { slugOf } from "../shared/slug.ts";
 
 const { company, navigation, social } = site;
@@ -77,7 +77,7 @@ export function publicationNode(publication: Publication): Article | Report {
     "@type": publication.kind === "Whitepaper" ? "Report" : "Article",
     headline: publication.title,
     url: publication.url,
-    datePublished: publication.datetime,
+    datePublished: publication.published,
     author: ref(FOUNDER_ID),
     publisher: { "@type": "Organization", name: publication.outlet },
   };

@@ -3,6 +3,7 @@
 // (steps/content.ts), the pages' types are derived from it (content/modules.d.ts), and each field's
 // `hint` is what an error tells the person who edited the file to write instead.
 import { z } from "zod";
+import type { Block } from "./markdown.ts";
 
 /** What a field holds and the advice to whoever edits it: an error says the value found "is not <what>;
  * <hint>", e.g. `price: "75k" is not a number of US dollars; write 75000`. */
@@ -88,6 +89,82 @@ export const redirects = z.array(
   }),
 );
 
+/** The text of a Markdown file below its fields (steps/markdown.ts reads it into headings, paragraphs
+ * and lists); `what` is what to write there when it is empty. */
+const markdown = (what: string) => z.array(z.custom<Block>()).refine((blocks) => blocks.length > 0, `the text below the fields is empty; write ${what} there`);
+
+/** A Markdown text told in sections, each under a ## heading: the policies, whose sections are numbered. */
+const sections = (what: string) =>
+  markdown(what).refine(
+    (blocks) => "heading" in blocks[0] && blocks[0].heading === 2,
+    // Reported at the first block, so the message names its line.
+    { message: "the text begins before its first ## heading; start it with one, such as ## Who We Are", path: [0] },
+  );
+
+/** A role, a degree or an area of expertise on the bio page. */
+const bioEntry = z.strictObject({
+  title: text("a title"),
+  detail: text('the short line under the title, such as "Pathwise Learning · 2016–2021"'),
+  description: text("a sentence or two"),
+});
+
+/** What an Article and a Whitepaper both say of themselves. */
+const publicationFacts = {
+  title: text("the publication's title"),
+  /** Where it appeared: the publication for an article, the publishing organisation for a whitepaper. */
+  outlet: text("where it appeared"),
+  /** The year and month, as <time datetime> and the structured data want it; the page shows "March 2025". */
+  published: field(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), "a year and month", "write one such as 2025-03"),
+};
+const publicationKind = (kind: "Article" | "Whitepaper") =>
+  field(z.literal(kind), "a kind of publication", "write Article, or Whitepaper for a report published as a PDF");
+
+/** One of the founder's publications: an article links to its page; a whitepaper is a report an
+ * organisation publishes, and links to its PDF. */
+const publication = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: publicationKind("Article"), ...publicationFacts, url }),
+  z.strictObject({
+    kind: publicationKind("Whitepaper"),
+    ...publicationFacts,
+    url: field(
+      z.templateLiteral(["https://", z.string(), ".pdf"]).refine((address) => URL.canParse(address)),
+      "the address of a PDF",
+      "write a full address starting with https:// and ending in .pdf",
+    ),
+  }),
+]);
+
+/** The founder's bio (/bio): its tabs' lists as fields, the background as the text below them. */
+export const bio = z.strictObject({
+  expertise: z.array(bioEntry).min(1),
+  experience: z.array(bioEntry).min(1),
+  education: z.array(bioEntry).min(1),
+  publications: z.array(publication).min(1),
+  body: markdown("the founder's background"),
+});
+
+/** A legal page: one or two sentences under its title (site.policyTitles), then its numbered sections. */
+export const policy = z.strictObject({
+  intro: text("one or two sentences"),
+  body: sections("the policy's sections"),
+});
+
+/** The privacy policy states what this build does: which of the two sentences of `beforeChoosing` it
+ * says depends on the build's CONSENT_DEFAULT setting, and its page fills it in (privacyFacts). */
+export const privacy = policy.extend({
+  beforeChoosing: z.strictObject({
+    denied: text("what the analytics tools store before a visitor chooses, when they may store nothing"),
+    granted: text("what the analytics tools store before a visitor chooses, when they may set cookies"),
+  }),
+});
+
+/** The facts of the build that the privacy policy's text names and its page fills in as it renders
+ * ({{ storage.consentKey }}): they are settings and constants of the code (shared/), not copy. */
+export const privacyFacts = z.strictObject({
+  consent: z.strictObject({ beforeChoosing: z.string() }),
+  storage: z.strictObject({ consentKey: z.string(), contactDraftKey: z.string() }),
+});
+
 /** Each folder whose Markdown files are a collection's entries, each entry's schema and the field that
  * orders them; a file's name (without .md) is its entry's slug. */
 export const folders: Record<string, { entry: z.ZodType; orderBy: string }> = {};
@@ -97,6 +174,16 @@ export const collections = {
   "content/site.yaml": site,
   "content/services.yaml": services,
   "content/redirects.yaml": redirects,
+  "content/bio.md": bio,
+  "content/privacy.md": privacy,
+  "content/terms.md": policy,
+} as const;
+
+/** The content files whose text names facts of the build besides the site's, as tokens its page fills
+ * in as it renders, and the schema of those facts: steps/content.ts accepts exactly these tokens in the
+ * file (and in no other), and the page's type says what it must fill. */
+export const pageFacts = {
+  "content/privacy.md": privacyFacts,
 } as const;
 
 export type Site = z.output<typeof site>;
@@ -105,3 +192,9 @@ export type ServicePackage = Services["packages"][number];
 export type Redirect = z.output<typeof redirects>[number];
 export type NavLink = Site["navigation"][number];
 export type ClientLogo = Site["clientLogos"]["home"][number];
+export type Bio = z.output<typeof bio>;
+export type BioEntry = Bio["experience"][number];
+export type Publication = Bio["publications"][number];
+export type Policy = z.output<typeof policy>;
+export type Privacy = z.output<typeof privacy>;
+export type PrivacyFacts = z.output<typeof privacyFacts>;

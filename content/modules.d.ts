@@ -15,3 +15,18 @@ declare module "*/redirects.yaml" {
   const redirects: import("./collections.ts").Redirect[];
   export default redirects;
 }
+
+declare module "*/bio.md" {
+  const bio: import("./collections.ts").Bio;
+  export default bio;
+}
+
+declare module "*/privacy.md" {
+  const privacy: import("./collections.ts").Privacy;
+  export default privacy;
+}
+
+declare module "*/terms.md" {
+  const terms: import("./collections.ts").Policy;
+  export default terms;
+}

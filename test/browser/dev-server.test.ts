@@ -15,7 +15,7 @@ import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
 import { processTree, signalEach, statFields } from "../../commands/support/processes.ts";
 import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
-import { bio } from "../../content/bio.ts";
+import bio from "../../content/bio.md";
 
 let project: ProjectCopy;
 let dev: DevServer;
@@ -73,18 +73,18 @@ test("a bio save renders /bio alone again: the structured data every page prints
     const from = dev.output().length;
     saveInPlace(
       project.dir,
-      "content/bio.ts",
-      read("content/bio.ts").replace(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(, revised)?`), `${title}, ${revision}`),
+      "content/bio.md",
+      read("content/bio.md").replace(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(, revised)?`), `${title}, ${revision}`),
     );
-    await dev.waitForOutput(/content\/bio\.ts: re-rendered \d+ pages? in \d+ ms/, from);
+    await dev.waitForOutput(/content\/bio\.md: re-rendered \d+ pages? in \d+ ms/, from);
   }
   assert.match(
     dev
       .output()
       .split("\n")
-      .filter((line) => line.includes("content/bio.ts:"))
+      .filter((line) => line.includes("content/bio.md:"))
       .at(-1) ?? "",
-    /content\/bio\.ts: re-rendered 1 page in \d+ ms/,
+    /content\/bio\.md: re-rendered 1 page in \d+ ms/,
   );
 });
 

@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { before, test } from "node:test";
 import { priceLabel, weeksLabel } from "../../components/prices.ts";
 import { breadcrumbFor, caseStudyArticle } from "../../components/structured-data.ts";
-import { bio } from "../../content/bio.ts";
+import bio from "../../content/bio.md";
 import { caseStudies, caseStudyPath } from "../../content/case-studies.ts";
 import site from "../../content/site.yaml";
 import { CASE_STUDY_ROUTES, ensureTestSites, parsePage, ROUTES, readPage, TEST_SITE_URL, text } from "../helpers/site.ts";
