@@ -165,6 +165,70 @@ export const privacyFacts = z.strictObject({
   storage: z.strictObject({ consentKey: z.string(), contactDraftKey: z.string() }),
 });
 
+/** A heading and a sentence or two. */
+const headed = z.strictObject({ heading: text("a heading"), text: text("a sentence or two") });
+const paragraphs = z.array(text("a paragraph")).min(1);
+/** A figure the firm stands behind, such as 99.999% uptime. */
+const figure = { value: text('a figure, such as "99.999%"'), label: text("what it measures") };
+
+export const home = z.strictObject({
+  hero: z.strictObject({
+    eyebrow: text("a short line above the headline"),
+    headline: text("a headline"),
+    tagline: text("a sentence or two"),
+    productLine: text("a sentence"),
+    newsletterLine: text("a sentence"),
+    newsletterLink: text("the link's words"),
+    cta: text("the button's words"),
+  }),
+  about: z.strictObject({ heading: text("a heading"), paragraphs, stats: z.array(z.strictObject(figure)).min(1) }),
+  services: z.strictObject({
+    heading: text("a heading"),
+    intro: text("a sentence or two"),
+    areas: z.array(z.strictObject({ title: text("a title"), summary: text("a sentence or two"), points: z.array(text("a point")).min(1) })).min(1),
+  }),
+  clientLogosHeading: text("a heading"),
+  caseStudies: z.strictObject({
+    heading: text("a heading"),
+    latest: z.strictObject({ label: text("a word or two"), title: text("a title"), studyLinkText: text("the link's words") }),
+    framework: z.strictObject({ label: text("a word or two"), title: text("a title"), text: text("a sentence or two"), linkText: text("the link's words") }),
+  }),
+});
+
+export const about = z.strictObject({
+  intro: z.strictObject({ heading: text("a heading"), paragraphs, bioLinkText: text("the link's words") }),
+  builtDifferent: z.strictObject({
+    heading: text("a heading"),
+    intro: text("a sentence or two"),
+    claims: z.array(z.strictObject({ ...figure, text: text("a sentence or two") })).min(1),
+    alliance: headed,
+    testimonial: z.strictObject({
+      quote: text("what the client said"),
+      name: text("the client's name"),
+      role: text("the client's role"),
+      organization: text("the client's organization"),
+    }),
+  }),
+  vision: z.strictObject({
+    heading: text("a heading"),
+    intro: text("a sentence or two"),
+    goals: z.array(z.strictObject({ title: text("a goal"), text: text("a sentence") })).min(1),
+    ctaText: text("the button's words"),
+  }),
+});
+
+export const contact = z.strictObject({
+  intro: headed,
+  approach: z.strictObject({ heading: text("a heading"), paragraphs }),
+  newsletterPromo: z.strictObject({ heading: text("a heading"), text: text("a sentence or two"), linkText: text("the link's words") }),
+  responseTime: z.strictObject({
+    heading: text("a heading"),
+    /** When a visitor hears back: the page and its description in search results both say it. */
+    promise: text('a sentence without its full stop, such as "We typically respond within 1-2 business days"'),
+    text: text("a sentence or two after the promise"),
+  }),
+});
+
 /** Each folder whose Markdown files are a collection's entries, each entry's schema and the field that
  * orders them; a file's name (without .md) is its entry's slug. */
 export const folders: Record<string, { entry: z.ZodType; orderBy: string }> = {};
@@ -174,6 +238,9 @@ export const collections = {
   "content/site.yaml": site,
   "content/services.yaml": services,
   "content/redirects.yaml": redirects,
+  "content/home.yaml": home,
+  "content/about.yaml": about,
+  "content/contact.yaml": contact,
   "content/bio.md": bio,
   "content/privacy.md": privacy,
   "content/terms.md": policy,
@@ -192,6 +259,9 @@ export type ServicePackage = Services["packages"][number];
 export type Redirect = z.output<typeof redirects>[number];
 export type NavLink = Site["navigation"][number];
 export type ClientLogo = Site["clientLogos"]["home"][number];
+export type Home = z.output<typeof home>;
+export type About = z.output<typeof about>;
+export type Contact = z.output<typeof contact>;
 export type Bio = z.output<typeof bio>;
 export type BioEntry = Bio["experience"][number];
 export type Publication = Bio["publications"][number];

@@ -16,6 +16,21 @@ declare module "*/redirects.yaml" {
   export default redirects;
 }
 
+declare module "*/home.yaml" {
+  const home: import("./collections.ts").Home;
+  export default home;
+}
+
+declare module "*/about.yaml" {
+  const about: import("./collections.ts").About;
+  export default about;
+}
+
+declare module "*/contact.yaml" {
+  const contact: import("./collections.ts").Contact;
+  export default contact;
+}
+
 declare module "*/bio.md" {
   const bio: import("./collections.ts").Bio;
   export default bio;

@@ -1,6 +1,5 @@
 // Shapes written by hand that no content file's schema (content/collections.ts) describes yet: the case
-// studies' (content/case-studies.ts), the home page's service areas (content/home.ts), and the bio page's
-// tabs.
+// studies' (content/case-studies.ts), and the bio page's tabs.
 
 /** One engagement on /case-studies; all but the featured one also print to a downloadable PDF. */
 export interface CaseStudy {
@@ -29,11 +28,4 @@ export type BioTabValue = "background" | "expertise" | "experience" | "education
 export interface BioTab {
   label: string;
   value: BioTabValue;
-}
-
-/** A card in the home page's "Our Services". */
-export interface ServiceArea {
-  title: string;
-  summary: string;
-  points: string[];
 }

@@ -64,7 +64,7 @@ test("a page is dated by the last commit touching any file it is made from; unco
 test("the page bundle names each page's own files and the shared ones", async () => {
   const { sourcesOf } = await projectPages();
   const about = sourcesOf("/about");
-  for (const file of ["pages/about.tsx", "content/about.ts", "components/Layout.tsx", "steps/render.ts"])
+  for (const file of ["pages/about.tsx", "content/about.yaml", "components/Layout.tsx", "steps/render.ts"])
     assert.ok(about.includes(file), `${file} in ${about.join(", ")}`);
   assert.ok(!about.includes("pages/services.tsx"));
   assert.ok(!about.some((file) => file.includes("node_modules")));
