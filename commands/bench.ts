@@ -23,7 +23,7 @@
 // dev-saves.ts): a page's title and heading, until the document's title and its h1 show it (ours in
 // pages/case-studies.tsx, whose social card changes with it; Astro's an entry of content/pages.json); a
 // page file with its page open (ours pages/case-studies.tsx, Astro's src/pages/[...slug].astro, both on
-// /case-studies); a content file feeding the open page (ours content/home.ts on /, Astro's
+// /case-studies); a content file feeding the open page (ours content/home.yaml on /, Astro's
 // content/pages.json on /case-studies); a style partial and the entry stylesheet (ours styles/_base.scss
 // and styles/main.scss, Astro's src/styles/global.css for both: a rule
 // appended, until the computed style shows it: checked at each frame, after each DOM mutation (Astro

@@ -12,9 +12,7 @@ function inline(part: Inline): ReactNode {
   if ("code" in part) return createElement("code", null, part.code);
   const text = part.text.map(inline);
   return /^https?:/.test(part.link) ? (
-    <ExternalLink href={part.link} icon={false}>
-      {createElement(Fragment, null, ...text)}
-    </ExternalLink>
+    <ExternalLink href={part.link}>{createElement(Fragment, null, ...text)}</ExternalLink>
   ) : (
     createElement("a", { href: part.link }, ...text)
   );

@@ -1,33 +1,37 @@
-import type { Policy } from "../content/types.ts";
+import type { Policy } from "../content/collections.ts";
+import { type Block, plainText } from "../content/markdown.ts";
 import { slugOf } from "../shared/slug.ts";
+import { Markdown } from "./Markdown.tsx";
 import { PageHeader } from "./Section.tsx";
 import { useSite } from "./SiteContext.tsx";
 
-/** /privacy and /terms: numbered sections, each an h2, with "Last updated" = the build date. */
-export function PolicyPage({ policy }: { policy: Policy }) {
+/** A policy's text in its sections, one at each ## heading (its schema makes the text begin with one). */
+function sectionsOf(body: Block[]): { heading: string; blocks: Block[] }[] {
+  const sections: { heading: string; blocks: Block[] }[] = [];
+  for (const block of body) {
+    if ("heading" in block && block.heading === 2) sections.push({ heading: plainText(block.text), blocks: [] });
+    else sections.at(-1)?.blocks.push(block);
+  }
+  return sections;
+}
+
+/** /privacy and /terms: numbered sections, each an h2 whose words are its address (/privacy#who-we-are),
+ * with "Last updated" = the build date. */
+export function PolicyPage({ title, policy }: { title: string; policy: Policy }) {
   const { buildDate } = useSite();
   const updated = buildDate.toLocaleDateString("en-US", { year: "numeric", month: "long", day: "numeric", timeZone: "UTC" });
   return (
     <>
-      <PageHeader eyebrow="Legal" heading={policy.title} intro={policy.intro} />
-      <section className="section" aria-label={policy.title}>
+      <PageHeader eyebrow="Legal" heading={title} intro={policy.intro} />
+      <section className="section" aria-label={title}>
         <div className="container policy prose">
           <p className="policy__updated">
             Last updated: <time dateTime={buildDate.toISOString().slice(0, 10)}>{updated}</time>
           </p>
-          {policy.sections.map((section, index) => (
+          {sectionsOf(policy.body).map((section, index) => (
             <section key={section.heading} id={slugOf(section.heading)} className="policy__section" aria-labelledby={`${slugOf(section.heading)}-heading`}>
               <h2 id={`${slugOf(section.heading)}-heading`}>{`${index + 1}. ${section.heading}`}</h2>
-              {section.paragraphs.map((text) => (
-                <p key={text}>{text}</p>
-              ))}
-              {section.list && (
-                <ul>
-                  {section.list.map((item) => (
-                    <li key={item}>{item}</li>
-                  ))}
-                </ul>
-              )}
+              <Markdown blocks={section.blocks} />
             </section>
           ))}
         </div>

@@ -8,9 +8,8 @@
 // it what the page itself presents (its packages, its publications), or each page would be dated and
 // rendered again by another page's content (steps/lastmod.ts, steps/render-cache.ts).
 import type { Article, BreadcrumbList, Graph, Organization, Person, Report, Service, Thing, WebPage, WebSite } from "schema-dts";
-import type { CaseStudy, ServicePackage } from "../content/collections.ts";
+import type { CaseStudy, Publication, ServicePackage } from "../content/collections.ts";
 import site from "../content/site.yaml";
-import type { Publication } from "../content/types.ts";
 import { slugOf } from "../shared/slug.ts";
 
 const { company, navigation, social } = site;
@@ -77,7 +76,7 @@ export function publicationNode(publication: Publication): Article | Report {
     "@type": publication.kind === "Whitepaper" ? "Report" : "Article",
     headline: publication.title,
     url: publication.url,
-    datePublished: publication.datetime,
+    datePublished: publication.published,
     author: ref(FOUNDER_ID),
     publisher: { "@type": "Organization", name: publication.outlet },
   };

@@ -89,6 +89,146 @@ export const redirects = z.array(
   }),
 );
 
+/** The text of a Markdown file below its fields (steps/markdown.ts reads it into headings, paragraphs
+ * and lists); `what` is what to write there when it is empty. */
+const markdown = (what: string) => z.array(z.custom<Block>()).refine((blocks) => blocks.length > 0, `the text below the fields is empty; write ${what} there`);
+
+/** A Markdown text told in sections, each under a ## heading: the policies, whose sections are numbered. */
+const sections = (what: string) =>
+  markdown(what).refine(
+    (blocks) => "heading" in blocks[0] && blocks[0].heading === 2,
+    // Reported at the first block, so the message names its line.
+    { message: "the text begins before its first ## heading; start it with one, such as ## Who We Are", path: [0] },
+  );
+
+/** A role, a degree or an area of expertise on the bio page. */
+const bioEntry = z.strictObject({
+  title: text("a title"),
+  detail: text('the short line under the title, such as "Pathwise Learning · 2016–2021"'),
+  description: text("a sentence or two"),
+});
+
+/** What an Article and a Whitepaper both say of themselves. */
+const publicationFacts = {
+  title: text("the publication's title"),
+  /** Where it appeared: the publication for an article, the publishing organisation for a whitepaper. */
+  outlet: text("where it appeared"),
+  /** The year and month, as <time datetime> and the structured data want it; the page shows "March 2025". */
+  published: field(z.string().regex(/^\d{4}-(0[1-9]|1[0-2])$/), "a year and month", "write one such as 2025-03"),
+};
+const publicationKind = (kind: "Article" | "Whitepaper") =>
+  field(z.literal(kind), "a kind of publication", "write Article, or Whitepaper for a report published as a PDF");
+
+/** One of the founder's publications: an article links to its page; a whitepaper is a report an
+ * organisation publishes, and links to its PDF. */
+const publication = z.discriminatedUnion("kind", [
+  z.strictObject({ kind: publicationKind("Article"), ...publicationFacts, url }),
+  z.strictObject({
+    kind: publicationKind("Whitepaper"),
+    ...publicationFacts,
+    url: field(
+      z.templateLiteral(["https://", z.string(), ".pdf"]).refine((address) => URL.canParse(address)),
+      "the address of a PDF",
+      "write a full address starting with https:// and ending in .pdf",
+    ),
+  }),
+]);
+
+/** The founder's bio (/bio): its tabs' lists as fields, the background as the text below them. */
+export const bio = z.strictObject({
+  expertise: z.array(bioEntry).min(1),
+  experience: z.array(bioEntry).min(1),
+  education: z.array(bioEntry).min(1),
+  publications: z.array(publication).min(1),
+  body: markdown("the founder's background"),
+});
+
+/** A legal page: one or two sentences under its title (site.policyTitles), then its numbered sections. */
+export const policy = z.strictObject({
+  intro: text("one or two sentences"),
+  body: sections("the policy's sections"),
+});
+
+/** The privacy policy states what this build does: which of the two sentences of `beforeChoosing` it
+ * says depends on the build's CONSENT_DEFAULT setting, and its page fills it in (privacyFacts). */
+export const privacy = policy.extend({
+  beforeChoosing: z.strictObject({
+    denied: text("what the analytics tools store before a visitor chooses, when they may store nothing"),
+    granted: text("what the analytics tools store before a visitor chooses, when they may set cookies"),
+  }),
+});
+
+/** The facts of the build that the privacy policy's text names and its page fills in as it renders
+ * ({{ storage.consentKey }}): they are settings and constants of the code (shared/), not copy. */
+export const privacyFacts = z.strictObject({
+  consent: z.strictObject({ beforeChoosing: z.string() }),
+  storage: z.strictObject({ consentKey: z.string(), contactDraftKey: z.string() }),
+});
+
+/** A heading and a sentence or two. */
+const headed = z.strictObject({ heading: text("a heading"), text: text("a sentence or two") });
+const paragraphs = z.array(text("a paragraph")).min(1);
+/** A figure the firm stands behind, such as 99.999% uptime. */
+const figure = { value: text('a figure, such as "99.999%"'), label: text("what it measures") };
+
+export const home = z.strictObject({
+  hero: z.strictObject({
+    eyebrow: text("a short line above the headline"),
+    headline: text("a headline"),
+    tagline: text("a sentence or two"),
+    productLine: text("a sentence"),
+    newsletterLine: text("a sentence"),
+    newsletterLink: text("the link's words"),
+    cta: text("the button's words"),
+  }),
+  about: z.strictObject({ heading: text("a heading"), paragraphs, stats: z.array(z.strictObject(figure)).min(1) }),
+  services: z.strictObject({
+    heading: text("a heading"),
+    intro: text("a sentence or two"),
+    areas: z.array(z.strictObject({ title: text("a title"), summary: text("a sentence or two"), points: z.array(text("a point")).min(1) })).min(1),
+  }),
+  clientLogosHeading: text("a heading"),
+  caseStudies: z.strictObject({
+    heading: text("a heading"),
+    latest: z.strictObject({ label: text("a word or two"), title: text("a title"), studyLinkText: text("the link's words") }),
+    framework: z.strictObject({ label: text("a word or two"), title: text("a title"), text: text("a sentence or two"), linkText: text("the link's words") }),
+  }),
+});
+
+export const about = z.strictObject({
+  intro: z.strictObject({ heading: text("a heading"), paragraphs, bioLinkText: text("the link's words") }),
+  builtDifferent: z.strictObject({
+    heading: text("a heading"),
+    intro: text("a sentence or two"),
+    claims: z.array(z.strictObject({ ...figure, text: text("a sentence or two") })).min(1),
+    alliance: headed,
+    testimonial: z.strictObject({
+      quote: text("what the client said"),
+      name: text("the client's name"),
+      role: text("the client's role"),
+      organization: text("the client's organization"),
+    }),
+  }),
+  vision: z.strictObject({
+    heading: text("a heading"),
+    intro: text("a sentence or two"),
+    goals: z.array(z.strictObject({ title: text("a goal"), text: text("a sentence") })).min(1),
+    ctaText: text("the button's words"),
+  }),
+});
+
+export const contact = z.strictObject({
+  intro: headed,
+  approach: z.strictObject({ heading: text("a heading"), paragraphs }),
+  newsletterPromo: z.strictObject({ heading: text("a heading"), text: text("a sentence or two"), linkText: text("the link's words") }),
+  responseTime: z.strictObject({
+    heading: text("a heading"),
+    /** When a visitor hears back: the page and its description in search results both say it. */
+    promise: text('a sentence without its full stop, such as "We typically respond within 1-2 business days"'),
+    text: text("a sentence or two after the promise"),
+  }),
+});
+
 /** A day written YYYY-MM-DD that exists on the calendar. */
 const day = field(
   z.string().refine((value) => {
@@ -130,7 +270,7 @@ const SUMMARY_ADVISED = 70;
 
 /** When an entry of a folder is on the site: a draft only in the dev server (marked so on its page), a
  * dated one from its publishAt day until before its expiresAt day, as the build's day (BUILD_DATE) says. */
-const publication = {
+const publishing = {
   draft: field(z.boolean(), "true or false", "write true to keep it a draft, or remove the line to publish it").default(false),
   /** The first day a build shows the entry. */
   publishAt: day.optional(),
@@ -165,7 +305,7 @@ export const caseStudy = z.strictObject({
   featured: field(z.boolean(), "true or false", "write true or false").default(false),
   /** Where a study about a product of the firm's own links to (its site); without it, the study prints to a PDF. */
   link: url.optional(),
-  ...publication,
+  ...publishing,
   body: z.strictObject({
     challenge: printable(blocks.min(1)),
     solution: printable(blocks.min(1)),
@@ -190,6 +330,19 @@ export const collections = {
   "content/site.yaml": site,
   "content/services.yaml": services,
   "content/redirects.yaml": redirects,
+  "content/home.yaml": home,
+  "content/about.yaml": about,
+  "content/contact.yaml": contact,
+  "content/bio.md": bio,
+  "content/privacy.md": privacy,
+  "content/terms.md": policy,
+} as const;
+
+/** The content files whose text names facts of the build besides the site's, as tokens its page fills
+ * in as it renders, and the schema of those facts: steps/content.ts accepts exactly these tokens in the
+ * file (and in no other), and the page's type says what it must fill. */
+export const pageFacts = {
+  "content/privacy.md": privacyFacts,
 } as const;
 
 export type Site = z.output<typeof site>;
@@ -198,6 +351,15 @@ export type ServicePackage = Services["packages"][number];
 export type Redirect = z.output<typeof redirects>[number];
 export type NavLink = Site["navigation"][number];
 export type ClientLogo = Site["clientLogos"]["home"][number];
+export type Home = z.output<typeof home>;
+export type About = z.output<typeof about>;
+export type Contact = z.output<typeof contact>;
+export type Bio = z.output<typeof bio>;
+export type BioEntry = Bio["experience"][number];
+export type Publication = Bio["publications"][number];
+export type Policy = z.output<typeof policy>;
+export type Privacy = z.output<typeof privacy>;
+export type PrivacyFacts = z.output<typeof privacyFacts>;
 /** A case study as its pages read it: its file's name is its slug. */
 export type CaseStudy = z.output<typeof caseStudy> & Entry;
 

@@ -21,3 +21,33 @@ declare module "*/case-studies" {
   const caseStudies: import("./collections.ts").CaseStudy[];
   export default caseStudies;
 }
+
+declare module "*/home.yaml" {
+  const home: import("./collections.ts").Home;
+  export default home;
+}
+
+declare module "*/about.yaml" {
+  const about: import("./collections.ts").About;
+  export default about;
+}
+
+declare module "*/contact.yaml" {
+  const contact: import("./collections.ts").Contact;
+  export default contact;
+}
+
+declare module "*/bio.md" {
+  const bio: import("./collections.ts").Bio;
+  export default bio;
+}
+
+declare module "*/privacy.md" {
+  const privacy: import("./collections.ts").Privacy;
+  export default privacy;
+}
+
+declare module "*/terms.md" {
+  const terms: import("./collections.ts").Policy;
+  export default terms;
+}

@@ -2,11 +2,12 @@ import type { PageMeta } from "../components/head.ts";
 import { Picture } from "../components/Picture.tsx";
 import { PageHeader, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { aboutIntro, builtDifferent, vision } from "../content/about.ts";
+import about from "../content/about.yaml";
 import site from "../content/site.yaml";
 import { ArrowIcon } from "../shared/icons.tsx";
 
 const { company } = site;
+const { intro, builtDifferent, vision } = about;
 
 export const meta: PageMeta = {
   title: "About Us",
@@ -20,7 +21,7 @@ export default function AboutPage() {
   const { images } = useSite();
   return (
     <>
-      <PageHeader eyebrow="About" heading={aboutIntro.heading} />
+      <PageHeader eyebrow="About" heading={intro.heading} />
       <section className="section" aria-label="Introduction">
         <div className="container split split--media">
           <Picture
@@ -31,11 +32,11 @@ export default function AboutPage() {
             priority
           />
           <div className="prose">
-            {aboutIntro.paragraphs.map((text) => (
+            {intro.paragraphs.map((text) => (
               <p key={text}>{text}</p>
             ))}
             <a className="text-link" href="/bio">
-              {aboutIntro.bioLinkText} <ArrowIcon />
+              {intro.bioLinkText} <ArrowIcon />
             </a>
           </div>
         </div>

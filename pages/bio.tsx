@@ -1,14 +1,28 @@
 import { ExternalLink } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
 import { Island } from "../components/Island.tsx";
+import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { founderNode, publicationNode } from "../components/structured-data.ts";
-import { bio, bioTabs } from "../content/bio.ts";
+import bio from "../content/bio.md";
+import type { BioEntry } from "../content/collections.ts";
 import site from "../content/site.yaml";
-import type { BioEntry, BioTabValue } from "../content/types.ts";
+import type { BioTab, BioTabValue } from "../content/types.ts";
 import BioTabs from "../islands/BioTabs.tsx";
 
 const { company } = site;
+
+/** The bio's tabs, in order: the page's structure, each a panel below the strip (and its address, /bio#publications). */
+export const bioTabs: BioTab[] = [
+  { label: "Background", value: "background" },
+  { label: "Expertise", value: "expertise" },
+  { label: "Experience", value: "experience" },
+  { label: "Education", value: "education" },
+  { label: "Publications", value: "publications" },
+];
+
+/** A publication's month as a visitor reads it: 2025-03 is "March 2025". */
+const monthOf = (published: string) => new Date(`${published}-01T00:00:00Z`).toLocaleDateString("en-US", { month: "long", year: "numeric", timeZone: "UTC" });
 
 export const meta: PageMeta = {
   title: `${company.founder}, ${company.founderRole}`,
@@ -23,7 +37,7 @@ function Entries({ entries }: { entries: BioEntry[] }) {
       {entries.map((entry) => (
         <li key={entry.title} className="entries__item">
           <h3 className="entries__title">{entry.title}</h3>
-          <p className="entries__meta">{entry.meta}</p>
+          <p className="entries__meta">{entry.detail}</p>
           <p>{entry.description}</p>
         </li>
       ))}
@@ -34,7 +48,7 @@ function Entries({ entries }: { entries: BioEntry[] }) {
 function panelContent(value: BioTabValue) {
   switch (value) {
     case "background":
-      return bio.background.map((text) => <p key={text}>{text}</p>);
+      return <Markdown blocks={bio.body} />;
     case "expertise":
       return <Entries entries={bio.expertise} />;
     case "experience":
@@ -53,7 +67,7 @@ function panelContent(value: BioTabValue) {
                 </ExternalLink>
               </h3>
               <p className="entries__meta">
-                {publication.kind} · {publication.outlet} · <time dateTime={publication.datetime}>{publication.date}</time>
+                {publication.kind} · {publication.outlet} · <time dateTime={publication.published}>{monthOf(publication.published)}</time>
               </p>
             </li>
           ))}

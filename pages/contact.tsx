@@ -3,16 +3,17 @@ import type { PageMeta } from "../components/head.ts";
 import { Island } from "../components/Island.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { approach, contactIntro, newsletterPromo, responsePromise, responseTime } from "../content/contact.ts";
+import contact from "../content/contact.yaml";
 import site from "../content/site.yaml";
 import ContactForm from "../islands/ContactForm.tsx";
 import { LinkedInIcon, TwitterIcon } from "../shared/icons.tsx";
 
 const { company, newsletter, social } = site;
+const { intro, approach, newsletterPromo, responseTime } = contact;
 
 export const meta: PageMeta = {
   title: "Contact Us",
-  description: `Tell ${company.name} about the change you want to make. Schedule a consultation on AI products, cloud and digital transformation or innovation incubation. ${responsePromise}.`,
+  description: `Tell ${company.name} about the change you want to make. Schedule a consultation on AI products, cloud and digital transformation or innovation incubation. ${responseTime.promise}.`,
   keywords: ["contact", "schedule a consultation", "AI strategy consultation", "technology advisory contact"],
   schema: { type: "ContactPage" },
 };
@@ -21,7 +22,7 @@ export default function ContactPage() {
   const { endpoints } = useSite();
   return (
     <>
-      <PageHeader eyebrow="Contact" heading={contactIntro.heading} intro={contactIntro.text} />
+      <PageHeader eyebrow="Contact" heading={intro.heading} intro={intro.text} />
       <section className="section" aria-label="Contact form and details">
         <div className="container contact">
           <div className="contact__form card">
@@ -64,7 +65,7 @@ export default function ContactPage() {
             </div>
             <div className="aside-block">
               <h2 className="aside-block__heading">{responseTime.heading}</h2>
-              <p>{responseTime.text}</p>
+              <p>{`${responseTime.promise}. ${responseTime.text}`}</p>
             </div>
           </aside>
         </div>

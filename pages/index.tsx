@@ -1,15 +1,22 @@
 import { Checklist } from "../components/Checklist.tsx";
-import { ExternalLink } from "../components/ExternalLink.tsx";
+import { caseStudyPath } from "../components/case-studies.ts";
+import { ExternalLink, visitLabel } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
 import { Logo, LogoStrip } from "../components/LogoStrip.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { CallToAction, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { aboutSection, caseStudiesTeaser, clientLogosHeading, hero, serviceAreas, servicesSection } from "../content/home.ts";
+import caseStudies from "../content/case-studies";
+import home from "../content/home.yaml";
 import site from "../content/site.yaml";
 import { ArrowIcon } from "../shared/icons.tsx";
 
 const { company, memoryProduct, newsletter, clientLogos, closingCta } = site;
+const { hero, about, services, caseStudies: teaser } = home;
+
+/** The study the Latest card tells of: the featured one. Its text is what the study's page says of
+ * itself, so the card promises nothing the page does not tell. */
+const featuredStudy = caseStudies.find((study) => study.featured) ?? caseStudies[0];
 
 export const meta: PageMeta = {
   title: `${company.name} | Strategic Technology Advisory & AI Product Development`,
@@ -42,10 +49,10 @@ export default function HomePage() {
         </div>
       </section>
 
-      <Section id="about" heading={aboutSection.heading}>
+      <Section id="about" heading={about.heading}>
         <div className="split">
           <div className="prose">
-            {aboutSection.paragraphs.map((text) => (
+            {about.paragraphs.map((text) => (
               <p key={text}>{text}</p>
             ))}
             <a className="text-link" href="/about">
@@ -53,7 +60,7 @@ export default function HomePage() {
             </a>
           </div>
           <dl className="stats">
-            {aboutSection.stats.map((stat) => (
+            {about.stats.map((stat) => (
               <div key={stat.label} className="stats__item">
                 <dt className="stats__label">{stat.label}</dt>
                 <dd className="stats__value">{stat.value}</dd>
@@ -63,9 +70,9 @@ export default function HomePage() {
         </div>
       </Section>
 
-      <Section id="services" heading={servicesSection.heading} intro={servicesSection.intro} className="section--tinted">
+      <Section id="services" heading={services.heading} intro={services.intro} className="section--tinted">
         <ul className="card-grid card-grid--three">
-          {serviceAreas.map((area) => (
+          {services.areas.map((area) => (
             <li key={area.title} className="card">
               <h3 className="card__title">{area.title}</h3>
               <p>{area.summary}</p>
@@ -78,30 +85,30 @@ export default function HomePage() {
         </a>
       </Section>
 
-      <LogoStrip id="client-logo-cloud" heading={clientLogosHeading} logos={clientLogos.home} />
+      <LogoStrip id="client-logo-cloud" heading={home.clientLogosHeading} logos={clientLogos.home} />
 
-      <Section id="case-studies" heading={caseStudiesTeaser.heading}>
+      <Section id="case-studies" heading={teaser.heading}>
         <div className="card-grid card-grid--two">
           <article className="card card--feature">
-            <p className="badge">{caseStudiesTeaser.latest.label}</p>
+            <p className="badge">{teaser.latest.label}</p>
             <Logo site={site.logos} logo={{ name: memoryProduct.name, file: "localmemory" }} />
-            <h3 className="card__title">{caseStudiesTeaser.latest.title}</h3>
-            <p>{caseStudiesTeaser.latest.text}</p>
+            <h3 className="card__title">{teaser.latest.title}</h3>
+            <p>{featuredStudy.summary}</p>
             <p className="card__links">
-              <a className="text-link" href={caseStudiesTeaser.latest.studyPath}>
-                {caseStudiesTeaser.latest.studyLinkText} <ArrowIcon />
+              <a className="text-link" href={caseStudyPath(featuredStudy)}>
+                {teaser.latest.studyLinkText} <ArrowIcon />
               </a>
               <ExternalLink href={memoryProduct.url} className="text-link">
-                {caseStudiesTeaser.latest.linkText}
+                {visitLabel(memoryProduct.url)}
               </ExternalLink>
             </p>
           </article>
           <article className="card">
-            <p className="badge badge--muted">{caseStudiesTeaser.framework.label}</p>
-            <h3 className="card__title">{caseStudiesTeaser.framework.title}</h3>
-            <p>{caseStudiesTeaser.framework.text}</p>
+            <p className="badge badge--muted">{teaser.framework.label}</p>
+            <h3 className="card__title">{teaser.framework.title}</h3>
+            <p>{teaser.framework.text}</p>
             <a className="text-link" href="/case-studies">
-              {caseStudiesTeaser.framework.linkText} <ArrowIcon />
+              {teaser.framework.linkText} <ArrowIcon />
             </a>
           </article>
         </div>

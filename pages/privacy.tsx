@@ -1,8 +1,12 @@
 import type { PageMeta } from "../components/head.ts";
 import { PolicyPage } from "../components/PolicyPage.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import { privacyPolicy } from "../content/privacy.ts";
+import type { Policy, PrivacyFacts } from "../content/collections.ts";
+import privacy from "../content/privacy.md";
 import site from "../content/site.yaml";
+import { fillTokens } from "../content/tokens.ts";
+import { CONSENT_STORAGE_KEY } from "../shared/consent-key.ts";
+import { CONTACT_DRAFT_KEY } from "../shared/contact-draft-key.ts";
 
 const { company } = site;
 
@@ -13,7 +17,17 @@ export const meta: PageMeta = {
   section: "Legal",
 };
 
+/** The policy as this build makes the site behave: what the analytics tools store before a visitor
+ * chooses depends on CONSENT_DEFAULT, and the keys the browser keeps choices under are the code's own. */
+export function privacyPolicy(consentDefault: "denied" | "granted"): Policy {
+  const facts: PrivacyFacts = {
+    consent: { beforeChoosing: privacy.beforeChoosing[consentDefault] },
+    storage: { consentKey: CONSENT_STORAGE_KEY, contactDraftKey: CONTACT_DRAFT_KEY },
+  };
+  return fillTokens({ intro: privacy.intro, body: privacy.body }, facts);
+}
+
 export default function PrivacyPage() {
   const { consentDefault } = useSite();
-  return <PolicyPage policy={privacyPolicy(consentDefault)} />;
+  return <PolicyPage title={site.policyTitles.privacy} policy={privacyPolicy(consentDefault)} />;
 }

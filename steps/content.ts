@@ -10,7 +10,7 @@ import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { z } from "zod";
-import { collections, folders, type Site, site as siteSchema } from "../content/collections.ts";
+import { collections, folders, pageFacts, type Site, site as siteSchema } from "../content/collections.ts";
 import { type Block, plainText } from "../content/markdown.ts";
 import { fillTokens, TOKEN } from "../content/tokens.ts";
 import { type ReadBody, readBody } from "./markdown.ts";
@@ -70,18 +70,37 @@ function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path:
   return lines.linePos(offset).line;
 }
 
-/** The schema that describes the value at `path`, for its `what` and `hint`. */
-function schemaAt(schema: z.ZodType, path: Path): z.ZodType | undefined {
+type Def = Record<string, unknown> | undefined;
+const defOf = (schema: z.ZodType | undefined): Def => (schema as unknown as { def?: Def } | undefined)?.def;
+
+/** Which of a discriminated union's options `value` is meant to meet: the one its kind names (kind:
+ * Whitepaper), or the first when it names none, whose fields the options share. */
+function optionOf(def: NonNullable<Def>, value: unknown): z.ZodType {
+  const options = def.options as z.ZodType[];
+  const kind = value && typeof value === "object" ? (value as Record<string, unknown>)[def.discriminator as string] : undefined;
+  const names = (option: z.ZodType) => {
+    const shape = (defOf(option)?.shape ?? {}) as Record<string, z.ZodType>;
+    return (defOf(shape[def.discriminator as string])?.values ?? []) as unknown[];
+  };
+  return options.find((option) => names(option).includes(kind)) ?? options[0];
+}
+
+/** The schema that describes the value at `path` in `data`, for its `what` and `hint`. */
+function schemaAt(schema: z.ZodType, path: Path, data: unknown): z.ZodType | undefined {
   let at: z.ZodType | undefined = schema;
+  let value = data;
   for (const key of path) {
-    const def: Record<string, unknown> | undefined = (at as unknown as { def?: Record<string, unknown> } | undefined)?.def;
+    let def = defOf(at);
+    if (def?.type === "union" && def.discriminator) def = defOf(optionOf(def, value));
     if (!def) return undefined;
     if (def.type === "object") at = (def.shape as Record<string, z.ZodType>)[key];
     else if (def.type === "array") at = def.element as z.ZodType;
     else if (def.type === "tuple") at = (def.items as z.ZodType[])[key as number];
     else return undefined;
+    value = value && typeof value === "object" ? (value as Record<string | number, unknown>)[key] : undefined;
   }
-  return at;
+  const def = defOf(at);
+  return def?.type === "union" && def.discriminator ? optionOf(def, value) : at;
 }
 
 /** How a field is named in a message: its key, or for an item of a list the list's and the item's number. */
@@ -95,16 +114,15 @@ function fieldName(path: Path): string {
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
 /** One schema problem as its editor reads it. */
-function explain(file: string, line: number, schema: z.ZodType, issue: z.core.$ZodIssue, lineOfKey: (path: Path) => number): string {
+function explain(file: string, line: number, schema: z.ZodType, data: unknown, issue: z.core.$ZodIssue, lineOfKey: (path: Path) => number): string {
   const path = issue.path as Path;
-  const meta = (schemaAt(schema, path)?.meta() ?? {}) as { what?: string; hint?: string };
+  const described = schemaAt(schema, path, data);
+  const meta = (described?.meta() ?? {}) as { what?: string; hint?: string };
   const advice = meta.hint ? `; ${meta.hint}` : "";
   const where = `${file}:${line}`;
   if (issue.code === "unrecognized_keys") {
     // A Markdown file's body is its text, not a field anyone writes.
-    const known = Object.keys(((schemaAt(schema, path) as { def?: { shape?: object } })?.def?.shape ?? {}) as object).filter(
-      (key) => path.length || key !== "body",
-    );
+    const known = Object.keys((defOf(described)?.shape ?? {}) as object).filter((key) => path.length || key !== "body");
     return issue.keys
       .map(
         (key) =>
@@ -113,8 +131,13 @@ function explain(file: string, line: number, schema: z.ZodType, issue: z.core.$Z
       .join("\n");
   }
   if (issue.code === "custom" && (issue as { params?: { char?: string } }).params?.char) return `${where} ${fieldName(path)} ${issue.message}`;
-  const input = (issue as { input?: unknown }).input;
-  if (input === undefined && issue.code === "invalid_type") return `${where} ${fieldName(path)} is missing${advice}`;
+  // A check of a whole field (a Markdown text that must start with a heading) says what is wrong itself.
+  if (issue.code === "custom" && !meta.what) return `${where} ${issue.message}`;
+  // A kind no option of a union has is reported with the entry that names it: the kind is what was found.
+  const discriminator = issue.code === "invalid_union" ? issue.discriminator : undefined;
+  const found = (issue as { input?: unknown }).input;
+  const input = discriminator && found && typeof found === "object" ? (found as Record<string, unknown>)[discriminator] : found;
+  if (input === undefined && (issue.code === "invalid_type" || discriminator)) return `${where} ${fieldName(path)} is missing${advice}`;
   if (issue.code === "too_small" && Array.isArray(input))
     return `${where} ${fieldName(path)} needs at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
   if (issue.code === "too_big" && Array.isArray(input)) return `${where} ${fieldName(path)} holds at most ${issue.maximum} items`;
@@ -172,9 +195,9 @@ function adviceOf(schema: z.ZodType | undefined, value: unknown, path: Path = []
   const advise = (schema.meta() as { advise?: (value: unknown) => string | undefined } | undefined)?.advise;
   const own = advise?.(value);
   const found = own ? [{ path, text: own }] : [];
-  if (Array.isArray(value)) return [...found, ...value.flatMap((item, i) => adviceOf(schemaAt(schema, [i]), item, [...path, i]))];
+  if (Array.isArray(value)) return [...found, ...value.flatMap((item, i) => adviceOf(schemaAt(schema, [i], value), item, [...path, i]))];
   if (value && typeof value === "object")
-    return [...found, ...Object.entries(value).flatMap(([key, item]) => adviceOf(schemaAt(schema, [key]), item, [...path, key]))];
+    return [...found, ...Object.entries(value).flatMap(([key, item]) => adviceOf(schemaAt(schema, [key], value), item, [...path, key]))];
   return found;
 }
 
@@ -212,7 +235,8 @@ export function readContentFile(root: string, file: string, source: string): { d
     const bySection = (bodySchema as unknown as { def?: { type?: string } } | undefined)?.def?.type === "object";
     const split = bySection ? sectionsOf(read.blocks, file, markdown.bodyLine) : undefined;
     if (split) problems.push(...split.problems);
-    bodyLines = split?.lines ?? {};
+    // Where a problem of the text is: its section's heading, or for a text in one piece its block's line.
+    bodyLines = split?.lines ?? Object.fromEntries(read.blocks.map(({ line }, i) => [i, markdown.bodyLine + line - 1]));
     raw = { ...(raw ?? {}), body: split ? split.sections : read.blocks.map(({ block }) => block) };
   }
   const where = (path: Path) => {
@@ -229,10 +253,12 @@ export function readContentFile(root: string, file: string, source: string): { d
     const found = char ? source.split("\n").findIndex((text, i) => i >= line - 1 && text.includes(char)) : -1;
     return found >= 0 ? found + 1 : line;
   };
-  if (!result.success) problems.push(...result.error.issues.map((issue) => explain(file, lineOfIssue(issue), schema, issue, where)));
-  const known = knownTokens();
+  if (!result.success) problems.push(...result.error.issues.map((issue) => explain(file, lineOfIssue(issue), schema, raw, issue, where)));
+  const known = new Set([...knownTokens(), ...(file in pageFacts ? knownTokens(pageFacts[file as keyof typeof pageFacts]) : [])]);
+  // A Markdown text's token is named by its line alone: the blocks it is read into are not the writer's words.
+  const named = (path: Path) => (markdown && path[0] === "body" ? "the text" : fieldName(path));
   for (const { token, path } of unknownTokens(raw, known))
-    problems.push(`${file}:${where(path)} ${fieldName(path)}: ${token} is not a fact of the site; use one of {{ ${[...known].join(" }}, {{ ")} }}`);
+    problems.push(`${file}:${where(path)} ${named(path)}: ${token} is not a fact of the site; use one of {{ ${[...known].join(" }}, {{ ")} }}`);
   if (problems.length) throw new ContentError(problems);
   const advice = adviceOf(schema, result.data).map(({ path, text }) => `${file}:${where(path)} ${fieldName(path)} ${text}`);
   return { data: slug === undefined ? result.data : { slug, ...(result.data as object) }, advice };

@@ -84,7 +84,7 @@ export const DEV_COMPARISONS: DevComparison[] = [
     limit: 0.5,
     ours: {
       route: "/",
-      file: "content/home.ts",
+      file: "content/home.yaml",
       text: (source, i) => replaced(source, "Why leaders choose", `Save ${i}: why leaders choose`),
       probe: (i) => hasText("#about-heading", `Save ${i}:`),
     },

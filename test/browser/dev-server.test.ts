@@ -15,7 +15,7 @@ import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
 import { processTree, signalEach, statFields } from "../../commands/support/processes.ts";
 import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
-import { bio } from "../../content/bio.ts";
+import bio from "../../content/bio.md";
 
 let project: ProjectCopy;
 let dev: DevServer;
@@ -55,14 +55,14 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = 15
 
 const aboutHeading = () => page.textContent("#about-heading");
 const showsHeading = (text: string) => until(async () => (await aboutHeading()) === text, `the heading "${text}"`);
-const homeContent = read("content/home.ts");
+const homeContent = read("content/home.yaml");
 const withHeading = (heading: string) => homeContent.replace("Why leaders choose", heading);
 
 test("a saved content edit shows up on the open page; only the page that imports it is rendered again", async () => {
   const from = dev.output().length;
-  saveInPlace(project.dir, "content/home.ts", withHeading("Edited in place: why leaders choose"));
+  saveInPlace(project.dir, "content/home.yaml", withHeading("Edited in place: why leaders choose"));
   await showsHeading("Edited in place: why leaders choose Cedarline Advisory");
-  await dev.waitForOutput(/content\/home\.ts: re-rendered 1 page in \d+ ms/, from);
+  await dev.waitForOutput(/content\/home\.yaml: re-rendered 1 page in \d+ ms/, from);
 });
 
 test("a bio save renders /bio alone again: the structured data every page prints does not read the bio", async () => {
@@ -73,44 +73,44 @@ test("a bio save renders /bio alone again: the structured data every page prints
     const from = dev.output().length;
     saveInPlace(
       project.dir,
-      "content/bio.ts",
-      read("content/bio.ts").replace(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(, revised)?`), `${title}, ${revision}`),
+      "content/bio.md",
+      read("content/bio.md").replace(new RegExp(`${title.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}(, revised)?`), `${title}, ${revision}`),
     );
-    await dev.waitForOutput(/content\/bio\.ts: re-rendered \d+ pages? in \d+ ms/, from);
+    await dev.waitForOutput(/content\/bio\.md: re-rendered \d+ pages? in \d+ ms/, from);
   }
   assert.match(
     dev
       .output()
       .split("\n")
-      .filter((line) => line.includes("content/bio.ts:"))
+      .filter((line) => line.includes("content/bio.md:"))
       .at(-1) ?? "",
-    /content\/bio\.ts: re-rendered 1 page in \d+ ms/,
+    /content\/bio\.md: re-rendered 1 page in \d+ ms/,
   );
 });
 
 test("two write-and-rename saves in a row both show up", async () => {
-  saveByRename(project.dir, "content/home.ts", withHeading("First rename: why leaders choose"));
+  saveByRename(project.dir, "content/home.yaml", withHeading("First rename: why leaders choose"));
   await showsHeading("First rename: why leaders choose Cedarline Advisory");
-  saveByRename(project.dir, "content/home.ts", withHeading("Second rename: why leaders choose"));
+  saveByRename(project.dir, "content/home.yaml", withHeading("Second rename: why leaders choose"));
   await showsHeading("Second rename: why leaders choose Cedarline Advisory");
   // And the file is still watched after being replaced twice.
-  saveInPlace(project.dir, "content/home.ts", withHeading("Then in place again: why leaders choose"));
+  saveInPlace(project.dir, "content/home.yaml", withHeading("Then in place again: why leaders choose"));
   await showsHeading("Then in place again: why leaders choose Cedarline Advisory");
 });
 
 test("a save 20 ms behind another is not lost (chokidar drops a file's changes for 50 ms after one it reports)", async () => {
-  saveInPlace(project.dir, "content/home.ts", withHeading("Quick first: why leaders choose"));
+  saveInPlace(project.dir, "content/home.yaml", withHeading("Quick first: why leaders choose"));
   await new Promise((done) => setTimeout(done, 20));
-  saveByRename(project.dir, "content/home.ts", withHeading("Quick second: why leaders choose"));
+  saveByRename(project.dir, "content/home.yaml", withHeading("Quick second: why leaders choose"));
   await showsHeading("Quick second: why leaders choose Cedarline Advisory");
-  saveInPlace(project.dir, "content/home.ts", withHeading("Then in place again: why leaders choose"));
+  saveInPlace(project.dir, "content/home.yaml", withHeading("Then in place again: why leaders choose"));
   await showsHeading("Then in place again: why leaders choose Cedarline Advisory");
 });
 
 test("a content save is patched into the open page without a reload: what was typed and the scroll position stay", async () => {
   await page.setViewportSize({ width: 1280, height: 600 });
   await page.goto(`${dev.origin}/contact`);
-  const contactContent = read("content/contact.ts");
+  const contactContent = read("content/contact.yaml");
   await page.fill("#contact-firstname", "Ada Lovelace");
   await page.evaluate(() => {
     (window as unknown as { kept: string }).kept = "still here";
@@ -118,21 +118,21 @@ test("a content save is patched into the open page without a reload: what was ty
   });
   const scrolled = await page.evaluate(() => window.scrollY);
   assert.ok(scrolled > 0, "the page scrolled");
-  saveByRename(project.dir, "content/contact.ts", contactContent.replace("Let's talk about what you want to change", "Patched in place: let's talk"));
+  saveByRename(project.dir, "content/contact.yaml", contactContent.replace("Let's talk about what you want to change", "Patched in place: let's talk"));
   await until(async () => (await page.textContent("h1")) === "Patched in place: let's talk", "the patched heading");
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
   assert.equal(await page.inputValue("#contact-firstname"), "Ada Lovelace", "what was typed stays");
   assert.equal(await page.evaluate(() => window.scrollY), scrolled, "the scroll position stays");
 
   // Two saves 100 ms apart, as an editor's autosave may make them: the second is shown, still without a reload.
-  saveInPlace(project.dir, "content/contact.ts", contactContent.replace("Let's talk about what you want to change", "First quick save"));
+  saveInPlace(project.dir, "content/contact.yaml", contactContent.replace("Let's talk about what you want to change", "First quick save"));
   await new Promise((done) => setTimeout(done, 100));
-  saveByRename(project.dir, "content/contact.ts", contactContent.replace("Let's talk about what you want to change", "Second quick save"));
+  saveByRename(project.dir, "content/contact.yaml", contactContent.replace("Let's talk about what you want to change", "Second quick save"));
   await until(async () => (await page.textContent("h1")) === "Second quick save", "the second quick save");
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
   assert.equal(await page.inputValue("#contact-firstname"), "Ada Lovelace", "what was typed stays");
 
-  saveInPlace(project.dir, "content/contact.ts", contactContent);
+  saveInPlace(project.dir, "content/contact.yaml", contactContent);
   await until(async () => (await page.textContent("h1")) === "Let's talk about what you want to change", "the heading back");
   await page.setViewportSize({ width: 1280, height: 720 });
   await page.goto(`${dev.origin}/`);
@@ -216,16 +216,19 @@ test("saves of two partials in turn each replace only their part of the page's s
 });
 
 test("a syntax error shows an overlay naming the file and line; the next good save recovers", async () => {
-  saveInPlace(project.dir, "content/home.ts", `${withHeading("Broken: why leaders choose")}\nexport const broken = ;\n`);
-  await until(async () => (await page.textContent("#dev-overlay"))?.includes("content/home.ts:") ?? false, "the overlay");
+  // A colon in a heading left unquoted, as an editor of the file might: YAML reads it as a nested field.
+  const quoted = '"Why leaders choose {{ company.name }}"';
+  assert.ok(homeContent.includes(quoted), "the home page's heading is quoted in content/home.yaml");
+  saveInPlace(project.dir, "content/home.yaml", homeContent.replace(quoted, "Broken: why leaders choose {{ company.name }}"));
+  await until(async () => (await page.textContent("#dev-overlay"))?.includes("content/home.yaml:") ?? false, "the overlay");
   const overlay = (await page.textContent("#dev-overlay")) ?? "";
-  const line = homeContent.split("\n").length + 1;
-  assert.match(overlay, new RegExp(`content/home\\.ts:${line}:\\d+`), overlay);
+  const line = homeContent.split("\n").findIndex((text) => text.includes(quoted)) + 1;
+  assert.match(overlay, new RegExp(`content/home\\.yaml:${line} cannot be read: .*; check the indentation and quotes there`), overlay);
   assert.match(dev.output(), /build failed/);
   // The page behind still shows the last good build.
   assert.equal(await aboutHeading(), "Then in place again: why leaders choose Cedarline Advisory");
 
-  saveByRename(project.dir, "content/home.ts", withHeading("Fixed: why leaders choose"));
+  saveByRename(project.dir, "content/home.yaml", withHeading("Fixed: why leaders choose"));
   await showsHeading("Fixed: why leaders choose Cedarline Advisory");
   assert.equal(await page.$("#dev-overlay"), null);
 });
@@ -307,13 +310,15 @@ test("a collection follows its folder: an edited entry is patched into its open 
 });
 
 test("a type error is reported in the terminal and on the page, and the edit still reloads", async () => {
+  // In the home page's file: its content is YAML, which has no types to get wrong.
+  const index = read("pages/index.tsx");
   const from = dev.output().length;
-  saveInPlace(project.dir, "content/home.ts", `${withHeading("Typed wrong: why leaders choose")}\nexport const count: number = "three";\n`);
-  await showsHeading("Typed wrong: why leaders choose Cedarline Advisory");
-  await dev.waitForOutput(/type errors[\s\S]*content\/home\.ts/, from, 60_000);
-  await until(async () => (await page.textContent("#dev-notice"))?.includes("content/home.ts") ?? false, "the type error notice", 30_000);
+  saveInPlace(project.dir, "pages/index.tsx", `${index.replace("More about us", "Typed wrong: more about us")}\nexport const count: number = "three";\n`);
+  await until(async () => (await page.textContent("#about .text-link"))?.includes("Typed wrong: more about us") ?? false, "the edited link");
+  await dev.waitForOutput(/type errors[\s\S]*pages\/index\.tsx/, from, 60_000);
+  await until(async () => (await page.textContent("#dev-notice"))?.includes("pages/index.tsx") ?? false, "the type error notice", 30_000);
 
-  saveInPlace(project.dir, "content/home.ts", homeContent);
+  saveInPlace(project.dir, "pages/index.tsx", index);
   await until(async () => (await page.$("#dev-notice")) === null, "the notice to clear", 30_000);
   assert.deepEqual(consoleErrors, []);
 });
@@ -373,8 +378,8 @@ test("a file a collection's template comes to read through a save is one of its 
   await showsNote("Note two");
   // An unrelated save (the home page's content): the template's trace is kept.
   from = dev.output().length;
-  saveInPlace(project.dir, "content/home.ts", withHeading("Why leaders choose, unrelated save:"));
-  await dev.waitForOutput(/content\/home\.ts: re-rendered \d+ pages? in \d+ ms/, from);
+  saveInPlace(project.dir, "content/home.yaml", withHeading("Why leaders choose, unrelated save:"));
+  await dev.waitForOutput(/content\/home\.yaml: re-rendered \d+ pages? in \d+ ms/, from);
   // The kept trace still holds the note: its save reaches every entry.
   from = dev.output().length;
   saveInPlace(project.dir, "content/study-note.ts", note("Note three"));
@@ -382,7 +387,7 @@ test("a file a collection's template comes to read through a save is one of its 
   // The six entries, and any page the save before left unsettled (saved within the clock's slack of its bundle).
   await dev.waitForOutput(/content\/study-note\.ts: re-rendered [6-8] pages in \d+ ms/, from);
   saveByRename(project.dir, "pages/case-studies/[slug].tsx", template);
-  saveInPlace(project.dir, "content/home.ts", homeContent);
+  saveInPlace(project.dir, "content/home.yaml", homeContent);
   await until(async () => (await page.locator(".study-note").count()) === 0, "the template back");
   from = dev.output().length;
   rmSync(join(project.dir, "content/study-note.ts"));

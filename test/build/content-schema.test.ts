@@ -11,6 +11,9 @@ import { loadPages } from "../../steps/pages.ts";
 const root = process.cwd();
 const services = readFileSync("content/services.yaml", "utf8");
 const site = readFileSync("content/site.yaml", "utf8");
+const bio = readFileSync("content/bio.md", "utf8");
+const privacy = readFileSync("content/privacy.md", "utf8");
+const terms = readFileSync("content/terms.md", "utf8");
 
 /** The problems `source` has as `file`, one message each; none when it passes. */
 function problemsOf(file: string, source: string): string[] {
@@ -27,7 +30,17 @@ function problemsOf(file: string, source: string): string[] {
 const lineOf = (source: string, text: string) => source.split("\n").findIndex((line) => line.includes(text)) + 1;
 
 test("the content as it is passes its schema", () => {
-  for (const file of ["content/services.yaml", "content/site.yaml", "content/redirects.yaml"] as const)
+  for (const file of [
+    "content/services.yaml",
+    "content/site.yaml",
+    "content/redirects.yaml",
+    "content/home.yaml",
+    "content/about.yaml",
+    "content/contact.yaml",
+    "content/bio.md",
+    "content/privacy.md",
+    "content/terms.md",
+  ] as const)
     assert.deepEqual(problemsOf(file, readFileSync(file, "utf8")), [], file);
 });
 
@@ -68,6 +81,54 @@ test("a web address may be a token, and is checked as the visitor reads it", () 
   assert.deepEqual(problemsOf("content/site.yaml", site.replace("url: https://claudecodefornoncoders.substack.com", "url: claudecodefornoncoders")), [
     `content/site.yaml:${line} url: "claudecodefornoncoders" is not a web address; write a full address starting with https://`,
     `content/site.yaml:${lineOf(site, 'href: "{{ newsletter.url }}"')} href: "claudecodefornoncoders" is not a link; write a path on this site, such as "/case-studies", or a full address starting with https://`,
+  ]);
+});
+
+test("a publication is an Article or a Whitepaper, whose address is its PDF's; the fields of a Markdown file are named by their line", () => {
+  const kind = lineOf(bio, "kind: Whitepaper");
+  assert.deepEqual(problemsOf("content/bio.md", bio.replace("kind: Whitepaper", "kind: Book")), [
+    `content/bio.md:${kind} kind: "Book" is not a kind of publication; write Article, or Whitepaper for a report published as a PDF`,
+  ]);
+  const pdf = "https://www.jff.org/wp-content/uploads/2025/03/responsible-ai-in-career-navigation.pdf";
+  assert.deepEqual(problemsOf("content/bio.md", bio.replace(pdf, pdf.replace(".pdf", ".html"))), [
+    `content/bio.md:${lineOf(bio, pdf)} url: "${pdf.replace(".pdf", ".html")}" is not the address of a PDF; write a full address starting with https:// and ending in .pdf`,
+  ]);
+  // An article's address is any page's; the fields an option of the union has are the ones listed.
+  const unknown = problemsOf("content/bio.md", bio.replace("kind: Article", "kind: Article\n    pages: 3"));
+  assert.deepEqual(unknown, [
+    `content/bio.md:${lineOf(bio, "kind: Article") + 1} pages is not a field of publications item 1; remove it, or use one of kind, title, outlet, published, url`,
+  ]);
+  assert.deepEqual(problemsOf("content/bio.md", bio.replace("published: 2025-03", "published: March 2025")), [
+    `content/bio.md:${lineOf(bio, "published: 2025-03")} published: "March 2025" is not a year and month; write one such as 2025-03`,
+  ]);
+});
+
+test("the privacy policy may name the facts its page fills in, and no other file may; an unknown token names its paragraph's line", () => {
+  assert.ok(privacy.includes('"{{ storage.consentKey }}" and applies'), "the policy names the consent key");
+  const paragraph = lineOf(privacy, "{{ consent.beforeChoosing }} The");
+  const problems = problemsOf("content/privacy.md", privacy.replace('"{{ storage.consentKey }}" and applies', '"{{ storage.themeKey }}" and applies'));
+  assert.equal(problems.length, 1);
+  assert.match(
+    problems[0],
+    new RegExp(
+      `^content/privacy.md:${paragraph} the text: \\{\\{ storage.themeKey \\}\\} is not a fact of the site; use one of .*\\{\\{ storage.consentKey \\}\\}`,
+    ),
+  );
+  // The terms' page fills in nothing: the privacy policy's tokens are unknown there.
+  const newsletter = lineOf(terms, "## Newsletter");
+  const inTerms = problemsOf("content/terms.md", terms.replace("## Newsletter\n", "## Newsletter\n\nAsk for {{ storage.consentKey }}.\n"));
+  assert.equal(inTerms.length, 1);
+  assert.match(inTerms[0], new RegExp(`^content/terms.md:${newsletter + 2} the text: \\{\\{ storage.consentKey \\}\\} is not a fact of the site`));
+  assert.doesNotMatch(inTerms[0], /consent\.beforeChoosing/);
+});
+
+test("a policy's text holds no HTML and begins with a ## heading, and each problem names its line", () => {
+  const newsletter = lineOf(privacy, "## Newsletter");
+  assert.deepEqual(problemsOf("content/privacy.md", privacy.replace("## Newsletter\n", "## Newsletter\n\n<p>Subscribe</p>\n")), [
+    `content/privacy.md:${newsletter + 2} HTML ("<p>Subscribe</p>") cannot be in the text; write it in Markdown, or leave it out`,
+  ]);
+  assert.deepEqual(problemsOf("content/terms.md", terms.replace("\n## Acceptance of Terms\n", "\nWelcome.\n\n## Acceptance of Terms\n")), [
+    `content/terms.md:${lineOf(terms, "## Acceptance of Terms")} the text begins before its first ## heading; start it with one, such as ## Who We Are`,
   ]);
 });
 

@@ -7,12 +7,12 @@ import { join } from "node:path";
 import { after, test } from "node:test";
 import { copyProject } from "../../commands/support/project-copy.ts";
 import { caseStudyPath } from "../../components/case-studies.ts";
-import { bio } from "../../content/bio.ts";
+import bio from "../../content/bio.md";
 import caseStudies from "../../content/case-studies";
 import { plainText } from "../../content/markdown.ts";
-import { privacyPolicy } from "../../content/privacy.ts";
+import privacy from "../../content/privacy.md";
 import services from "../../content/services.yaml";
-import { termsOfService } from "../../content/terms.ts";
+import terms from "../../content/terms.md";
 import { lastModifiedDates } from "../../steps/lastmod.ts";
 import { type LoadedPages, loadPages } from "../../steps/pages.ts";
 import { configuredSite, ROUTES } from "../helpers/site.ts";
@@ -65,7 +65,7 @@ test("a page is dated by the last commit touching any file it is made from; unco
 test("the page bundle names each page's own files and the shared ones", async () => {
   const { sourcesOf } = await projectPages();
   const about = sourcesOf("/about");
-  for (const file of ["pages/about.tsx", "content/about.ts", "components/Layout.tsx", "steps/render.ts"])
+  for (const file of ["pages/about.tsx", "content/about.yaml", "components/Layout.tsx", "steps/render.ts"])
     assert.ok(about.includes(file), `${file} in ${about.join(", ")}`);
   assert.ok(!about.includes("pages/services.tsx"));
   assert.ok(!about.some((file) => file.includes("node_modules")));
@@ -111,7 +111,7 @@ test("an edit to the bio, a case study, the services or a policy re-dates exactl
 
     // The founder's publications are printed, and put in the graph, by /bio alone.
     const publication = bio.publications[0].title;
-    assert.deepEqual(await edit("content/bio.ts", publication, `${publication}, revised`), exactly("/bio"));
+    assert.deepEqual(await edit("content/bio.md", publication, `${publication}, revised`), exactly("/bio"));
     // One study's result: each study's page (its neighbours' links name theirs), the list and the home page
     // (its teaser links the featured study's page) read the whole collection, so all are re-dated. An
     // entry's body is rendered from its props, which only its own file changes: the list and the home page
@@ -125,10 +125,15 @@ test("an edit to the bio, a case study, the services or a policy re-dates exactl
     const name = services.packages[1].name;
     assert.deepEqual(await edit("content/services.yaml", `name: ${name}`, `name: ${name} Revised`), exactly("/services"));
     // The footer on every page names the two policies, but only their own pages print them.
-    const heading = termsOfService.sections[0].heading;
-    assert.deepEqual(await edit("content/terms.ts", `heading: "${heading}"`, `heading: "${heading}, revised"`), exactly("/terms"));
-    const privacyHeading = privacyPolicy("denied").sections[0].heading;
-    assert.deepEqual(await edit("content/privacy.ts", `heading: "${privacyHeading}"`, `heading: "${privacyHeading}, revised"`), exactly("/privacy"));
+    /** A policy's first section heading, as its file writes it. */
+    const firstHeading = ({ body: [first] }: typeof terms) => {
+      assert.ok("heading" in first, "the policy begins with a heading");
+      return `## ${plainText(first.text)}`;
+    };
+    const heading = firstHeading(terms);
+    assert.deepEqual(await edit("content/terms.md", heading, `${heading}, revised`), exactly("/terms"));
+    const privacyHeading = firstHeading(privacy);
+    assert.deepEqual(await edit("content/privacy.md", privacyHeading, `${privacyHeading}, revised`), exactly("/privacy"));
   } finally {
     project.remove();
   }

@@ -50,7 +50,7 @@ test("kept code that is not the code its record names (another build replaced it
 test("an edit to a file the pages import or to a page is bundled anew, and then kept", () => {
   for (const [file, edit, shows] of [
     [
-      "content/home.ts",
+      "content/home.yaml",
       (text: string) => text.replace("Why leaders choose", "Rebuilt: why leaders choose"),
       ["dist/index.html", /Rebuilt: why leaders choose/],
     ],

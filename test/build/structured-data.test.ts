@@ -5,7 +5,7 @@ import { before, test } from "node:test";
 import { caseStudyPath } from "../../components/case-studies.ts";
 import { priceLabel, weeksLabel } from "../../components/prices.ts";
 import { breadcrumbFor, caseStudyArticle } from "../../components/structured-data.ts";
-import { bio } from "../../content/bio.ts";
+import bio from "../../content/bio.md";
 import caseStudies from "../../content/case-studies";
 import site from "../../content/site.yaml";
 import { CASE_STUDY_ROUTES, ensureTestSites, parsePage, ROUTES, readPage, TEST_SITE_URL, text } from "../helpers/site.ts";

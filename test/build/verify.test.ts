@@ -75,7 +75,7 @@ test("a page the rebuild leaves as it was is checked again: its link to an ancho
   // The test before ends with a good build of everything.
   const about = statSync(path("dist/about.html")).mtimeMs;
   // Every footer links to this section of the privacy policy; only the policy's own page changes.
-  edit("content/privacy.ts", (text) => text.replace("Information Collected Automatically", "Information Gathered Automatically"));
+  edit("content/privacy.md", (text) => text.replace("Information Collected Automatically", "Information Gathered Automatically"));
   const { ok, output } = runBuild();
   const kept = statSync(path("dist/about.html")).mtimeMs;
   restore();

@@ -1,7 +1,7 @@
 import { act, fireEvent, render, screen } from "@testing-library/react";
 import { beforeEach, expect, test } from "vitest";
-import { bioTabs } from "../../content/bio.ts";
 import BioTabs from "../../islands/BioTabs.tsx";
+import { bioTabs } from "../../pages/bio.tsx";
 
 function BioFixture() {
   return (
