@@ -1,12 +1,20 @@
+import { readFileSync } from "node:fs";
 import { defineConfig } from "vitest/config";
 import { contentFileOf, contentModule } from "./steps/content.ts";
+import { IMAGE_FILE, imageModule } from "./steps/image-modules.ts";
 
 export default defineConfig({
   plugins: [
     {
-      // The firm's content files (content/*.yaml), imported as the page bundle imports them (steps/content.ts).
+      // The firm's content files (content/*.yaml) and the images pages name, imported as the page bundle
+      // imports them (steps/content.ts, steps/image-modules.ts).
       name: "content",
       enforce: "pre",
+      load(id) {
+        // Before Vite's own assets, which would make an image its address alone.
+        const path = id.split("?")[0];
+        return IMAGE_FILE.test(path) ? { code: imageModule(process.cwd(), path, readFileSync(path)), map: null } : undefined;
+      },
       transform(source, id) {
         const content = /\.(yaml|md)$/.test(id) ? contentFileOf(id) : undefined;
         return content ? { code: contentModule(content.root, content.file, source), map: null } : undefined;

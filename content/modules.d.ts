@@ -15,3 +15,29 @@ declare module "*/redirects.yaml" {
   const redirects: import("./collections.ts").Redirect[];
   export default redirects;
 }
+
+// What a page gets when it imports an image: its address and size (steps/image-modules.ts), for <Picture>.
+declare module "*.svg" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}
+
+declare module "*.jpg" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}
+
+declare module "*.jpeg" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}
+
+declare module "*.png" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}
+
+declare module "*.webp" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}

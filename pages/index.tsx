@@ -1,3 +1,4 @@
+import heroImage from "../art/hero.svg";
 import { Checklist } from "../components/Checklist.tsx";
 import { ExternalLink } from "../components/ExternalLink.tsx";
 import type { PageMeta } from "../components/head.ts";
@@ -22,7 +23,7 @@ export default function HomePage() {
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
-        <Picture image={site.images.hero} alt="" sizes="100vw" className="hero__image" priority />
+        <Picture image={heroImage} alt="" sizes="100vw" className="hero__image" priority />
         <div className="container hero__content">
           <p className="eyebrow eyebrow--on-dark">{hero.eyebrow}</p>
           <h1 id="hero-heading" className="hero__headline">

@@ -10,9 +10,11 @@ import { dirname, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { z } from "zod";
-import { collections, folders, type Site, site as siteSchema } from "../content/collections.ts";
+import { collections, folders, type ImageFile, type Site, site as siteSchema } from "../content/collections.ts";
 import { type Block, plainText } from "../content/markdown.ts";
 import { fillTokens, TOKEN } from "../content/tokens.ts";
+import { readIfExists } from "./files.ts";
+import { imageSize } from "./image-modules.ts";
 import { type ReadBody, readBody } from "./markdown.ts";
 
 export const SITE_FILE = "content/site.yaml";
@@ -70,18 +72,41 @@ function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path:
   return lines.linePos(offset).line;
 }
 
+type Def = { type?: string; shape?: Record<string, z.ZodType>; element?: z.ZodType; items?: z.ZodType[]; in?: z.ZodType; innerType?: z.ZodType };
+const defOf = (schema: z.ZodType | undefined): Def | undefined => (schema as unknown as { def?: Def } | undefined)?.def;
+
+/** The schema a value meets before any transform of it (an image field's). */
+function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
+  const def = defOf(schema);
+  return def?.type === "pipe" ? checked(def.in) : schema;
+}
+
 /** The schema that describes the value at `path`, for its `what` and `hint`. */
 function schemaAt(schema: z.ZodType, path: Path): z.ZodType | undefined {
   let at: z.ZodType | undefined = schema;
   for (const key of path) {
-    const def: Record<string, unknown> | undefined = (at as unknown as { def?: Record<string, unknown> } | undefined)?.def;
+    const def = defOf(checked(at));
     if (!def) return undefined;
-    if (def.type === "object") at = (def.shape as Record<string, z.ZodType>)[key];
-    else if (def.type === "array") at = def.element as z.ZodType;
-    else if (def.type === "tuple") at = (def.items as z.ZodType[])[key as number];
+    if (def.type === "object") at = def.shape?.[key];
+    else if (def.type === "array") at = def.element;
+    else if (def.type === "tuple") at = def.items?.[key as number];
     else return undefined;
   }
   return at;
+}
+
+/** Every image field's value in checked data, with its path (content/collections.ts's image()). */
+function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Path = []): { path: Path; image: ImageFile & { alt: string } }[] {
+  if (data === undefined || data === null) return [];
+  if ((schema?.meta() as { image?: boolean } | undefined)?.image) return [{ path, image: data as ImageFile & { alt: string } }];
+  const def = defOf(schema);
+  if (def?.type === "pipe") return imagesIn(def.in, data, path);
+  if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return imagesIn(def.innerType, data, path);
+  if (def?.type === "object" && def.shape)
+    return Object.entries(def.shape).flatMap(([key, field]) => imagesIn(field, (data as Record<string, unknown>)[key], [...path, key]));
+  if ((def?.type === "array" || def?.type === "tuple") && Array.isArray(data))
+    return data.flatMap((item, i) => imagesIn(def.type === "array" ? def.element : def.items?.[i], item, [...path, i]));
+  return [];
 }
 
 /** How a field is named in a message: its key, or for an item of a list the list's and the item's number. */
@@ -101,7 +126,7 @@ function explain(file: string, line: number, schema: z.ZodType, issue: z.core.$Z
   const advice = meta.hint ? `; ${meta.hint}` : "";
   const where = `${file}:${line}`;
   if (issue.code === "unrecognized_keys") {
-    const known = Object.keys(((schemaAt(schema, path) as { def?: { shape?: object } })?.def?.shape ?? {}) as object);
+    const known = Object.keys(defOf(checked(schemaAt(schema, path)))?.shape ?? {});
     return issue.keys
       .map((key) => `${where} ${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${known.join(", ")}`)
       .join("\n");
@@ -198,6 +223,19 @@ export function checkContent(root: string, file: string, source: string): unknow
   const facts = file === SITE_FILE ? raw : parseDocument(readFileSync(join(root, SITE_FILE), "utf8")).toJS();
   const result = schema.safeParse(fillTokens(raw, facts), { reportInput: true });
   if (!result.success) problems.push(...result.error.issues.map((issue) => explain(file, where(issue.path as Path), schema, issue)));
+  // Each image's file is read for its size, which a page needs before the file is encoded.
+  for (const { path, image } of result.success ? imagesIn(schema, result.data) : []) {
+    const at = `${file}:${where([...path, "src"])} src`;
+    const bytes = readIfExists(join(root, image.src));
+    if (!bytes) problems.push(`${at}: "${image.src}" is not a file of the project; put the image there, or write the path of one that is`);
+    else {
+      try {
+        Object.assign(image, imageSize(bytes, image.src));
+      } catch (error) {
+        problems.push(`${at}: ${(error as Error).message}`);
+      }
+    }
+  }
   const known = knownTokens();
   for (const { token, path } of unknownTokens(raw, known))
     problems.push(`${file}:${where(path)} ${fieldName(path)}: ${token} is not a fact of the site; use one of {{ ${[...known].join(" }}, {{ ")} }}`);
@@ -205,14 +243,19 @@ export function checkContent(root: string, file: string, source: string): unknow
   return slug === undefined ? result.data : { slug, ...(result.data as object) };
 }
 
-/** The module a content file becomes: its checked data, its tokens filled from the site's facts. */
+/** The module a content file becomes: its checked data, its tokens filled from the site's facts. Each
+ * image it names is imported, so that the image is an input of the page bundle (steps/image-modules.ts). */
 export function contentModule(root: string, file: string, source: string): string {
-  const data = JSON.stringify(checkContent(root, file, source));
+  const checked = checkContent(root, file, source);
+  const images = imagesIn(collectionOf(file)?.schema, checked);
   const site = file === SITE_FILE ? "data" : "site";
+  const at = (path: Path) => `data${path.map((key) => `[${JSON.stringify(key)}]`).join("")}`;
   return [
     `import { fillTokens } from ${JSON.stringify(join(root, TOKENS_MODULE))};`,
     file === SITE_FILE ? "" : `import site from ${JSON.stringify(join(root, SITE_FILE))};`,
-    `const data = ${data};`,
+    ...images.map(({ image }, i) => `import image${i} from ${JSON.stringify(join(root, image.src))};`),
+    `const data = ${JSON.stringify(checked)};`,
+    ...images.map(({ path }, i) => `${at(path)} = { ...${at(path)}, ...image${i} };`),
     `export default fillTokens(data, ${site});`,
   ].join("\n");
 }

@@ -14,6 +14,7 @@ import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
 import { contentPlugin } from "./content.ts";
+import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import type { Page } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
@@ -37,6 +38,8 @@ export interface LoadedPages {
   templateSourcesOf: (route: string) => string[];
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
+  /** Every image a page imports or a content file names (project paths): the images step encodes these. */
+  images: string[];
 }
 
 const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
@@ -101,6 +104,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     absWorkingDir: root,
     plugins: [
       contentPlugin(root),
+      imagePlugin(root),
       {
         name: ENTRY,
         setup(build) {
@@ -149,7 +153,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
-      plugins: [contentPlugin(root)],
+      plugins: [contentPlugin(root), imagePlugin(root)],
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
@@ -240,6 +244,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     };
     return {
       bundledAt,
+      images: Object.keys(made.graph)
+        .filter((file) => IMAGE_FILE.test(file) && !file.includes("node_modules/"))
+        .sort(),
       pages,
       renderer: loaded,
       sourcesOf: (route) => of(route, "all"),

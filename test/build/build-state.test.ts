@@ -91,6 +91,7 @@ test("an entry removed from a collection leaves the record, and its body is prun
       sourcesOf: () => [template],
       templateSourcesOf: () => [template],
       bundledAt: Date.now() + 1000,
+      images: [],
     });
     const bodies = new RenderedBodies(false, out);
     const firstRun = await bodies.render(loaded(["one", "two"]), { siteUrl: "https://a.test" } as never);
