@@ -1,6 +1,6 @@
-// The story of a build, told once for `npm run build` and `npm run dev` alike: read the pages, art,
-// styles and public files; name the images and each page's social card, and encode them while every
-// page is rendered; bundle the islands; write the documents; print the PDFs, the sitemap and each
+// The story of a build, told once for `npm run build` and `npm run dev` alike: read the pages (and so the
+// images they name), styles and public files; name the images and each page's social card, and encode
+// them while every page is rendered; bundle the islands; write the documents; print the PDFs, the sitemap and each
 // host's files; remove what the site no longer makes; verify. Each step names its
 // inputs (source folders, settings, other steps' results) and keeps its last result while they are the
 // same, so a build runs every step once and a dev save redoes only what the save touched.
@@ -29,7 +29,7 @@ import { RenderedBodies } from "./steps/render-cache.ts";
 import { siteData } from "./steps/site-data.ts";
 import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
 import { buildSocialCards, type SocialCards } from "./steps/social-cards.ts";
-import { ART_SOURCES, ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
+import { ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
 import { buildStyles, DevStyles, type StyleSplice } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
 import { Verification } from "./steps/verify.ts";
@@ -151,9 +151,8 @@ export class Pipeline {
     styles.catch(() => {});
     await mkdir(out, { recursive: true });
 
-    const [loaded, images, logos, publicFiles, stylesheet] = await allOrStop(failed, [
+    const [loaded, logos, publicFiles, stylesheet] = await allOrStop(failed, [
       step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load(changed))),
-      step.images.get([version(ART_SOURCES)], () => buildImages(out, encoder)),
       step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
       step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),
       styles,
@@ -162,8 +161,13 @@ export class Pipeline {
     // starts again for the islands (~15 ms), so it is not held beside the image encoder, where a large
     // site's build peaks.
     if (!this.dev) await stopBundling();
+    // The images the page bundle names: each file's address is known at once, and only the placeholders the
+    // pages print are waited for; the files are encoded while the pages are rendered and written.
+    const social = loaded.renderer.site.seoDefaults.image.src;
+    const imageFolders = [...new Set(loaded.images.map((file) => file.split("/")[0]))];
+    const images = await step.images.get([loaded.images.join("\n"), social, version(...imageFolders)], () => buildImages(out, encoder, loaded.images, social));
     const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
-    // Each image's and card's address is known at once; they are encoded while the pages are rendered and written.
+    // Each card's address is known at once; they are drawn while the pages are rendered and written.
     const labels = { brand: loaded.renderer.site.company.name, sectionLabel: loaded.renderer.sectionLabel };
     const cardInputs = JSON.stringify([
       loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]),
@@ -207,9 +211,9 @@ export class Pipeline {
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
     if (!this.dev) await stopBundling();
-    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.images.ogImage, cards.byRoute], () => ({
+    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.socialImage, cards.byRoute], () => ({
       siteUrl: config.siteUrl,
-      ogImage: images.images.ogImage,
+      ogImage: images.socialImage,
       cards: cards.byRoute,
       csp: siteCsp(config, scripts.bootstrap, stylesheet),
       stylesheet,

@@ -1,6 +1,8 @@
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
 import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModule } from "./steps/content.ts";
+import { IMAGE_FILE, imageModule } from "./steps/image-modules.ts";
 
 /** A folder collection's module id: a name of its own, so Vite reads no folder as a file. */
 const FOLDER_ID = "\0content-folder:";
@@ -8,7 +10,8 @@ const FOLDER_ID = "\0content-folder:";
 export default defineConfig({
   plugins: [
     {
-      // The firm's content files (content/*.yaml), imported as the page bundle imports them (steps/content.ts).
+      // The firm's content files (content/*.yaml) and the images pages name, imported as the page bundle
+      // imports them (steps/content.ts, steps/image-modules.ts).
       name: "content",
       enforce: "pre",
       resolveId(source, importer) {
@@ -18,7 +21,10 @@ export default defineConfig({
       },
       load(id) {
         const folder = id.startsWith(FOLDER_ID) ? collectionFolderOf(id.slice(FOLDER_ID.length)) : undefined;
-        return folder ? folderModule(folder.root, folder.folder) : undefined;
+        if (folder) return folderModule(folder.root, folder.folder);
+        // Before Vite's own assets, which would make an image its address alone.
+        const path = id.split("?")[0];
+        return IMAGE_FILE.test(path) ? { code: imageModule(process.cwd(), path, readFileSync(path)), map: null } : undefined;
       },
       transform(source, id) {
         const content = /\.(yaml|md)$/.test(id) ? contentFileOf(id) : undefined;

@@ -70,7 +70,7 @@ export function scriptSafeJson(value: unknown): string {
 }
 
 /** The page's head with every default applied: `card` is the page's own social card (with what it shows),
- * `defaultImage` the hero's social rendering, for a page without a card. */
+ * `defaultImage` the site's social image (content/site.yaml), for a page without a card. */
 export function resolveHead(
   meta: PageMeta,
   route: string,
@@ -79,7 +79,7 @@ export function resolveHead(
   const title = pageTitle(meta.title);
   const description = meta.description ?? seoDefaults.description;
   const image = absoluteUrl(site.siteUrl, meta.image ?? site.card?.path ?? site.defaultImage);
-  const imageAlt = meta.image || !site.card ? `${company.name}: ${company.tagline}` : site.card.alt;
+  const imageAlt = meta.image || !site.card ? seoDefaults.image.alt : site.card.alt;
   const graph = pageGraph({ route, name: meta.title, title, description, image, logoPath: "/favicon.svg", schema: meta.schema });
   return {
     title,

@@ -19,6 +19,33 @@ const link = z.strictObject({
   href: field(z.union([sitePath, url]), "a link", 'write a path on this site, such as "/case-studies", or a full address starting with https://'),
 });
 
+/** An image as a page receives it, whether the page imports its file or a content file names it: its
+ * address from the project's folder ("art/hero.svg") and the size it is seen at (steps/image-modules.ts).
+ * The images step encodes it and <Picture> finds its files by `src`. */
+export interface ImageFile {
+  src: string;
+  width: number;
+  height: number;
+}
+
+/** An image a content file names: its file and what it shows. Its size is read from the file and the file
+ * becomes an input of the page bundle (steps/content.ts), so the build encodes it. `decorative`: the image
+ * adds nothing a reader needs (a background), so its `alt` may be left empty; every other image must say
+ * what it shows. */
+export const image = ({ decorative = false } = {}) =>
+  z
+    .strictObject({
+      src: field(
+        z.string().regex(/^(?!.*\.\.)[\w-][\w./-]*\.(jpe?g|png|webp|svg)$/i),
+        "an image file",
+        "write the path of a JPEG, PNG, WebP or SVG file from the project's folder, such as art/photos/founder.jpg",
+      ),
+      alt: decorative ? z.string().trim().default("") : text("what the image shows, for a visitor who cannot see it"),
+    })
+    // Read from the file once the data has passed (steps/content.ts), so the schema stays one of the data.
+    .transform((value) => value as typeof value & Omit<ImageFile, "src">)
+    .meta({ image: true, what: "an image", hint: "write its file under it as src: and what it shows as alt:" });
+
 /** A client logo: public/logos/<file>.svg, inlined so it follows the theme's colours. */
 const clientLogo = z.strictObject({
   name: text("the client's name"),
@@ -51,6 +78,8 @@ export const site = z.strictObject({
     title: text("the title search results show"),
     description: text("one or two sentences for search results"),
     keywords: z.array(text("a keyword")).min(1),
+    /** The image a link to a page shows where the page has no social card of its own, cropped to 1200×630. */
+    image: image(),
   }),
   /** The header's links, in order. */
   navigation: z.array(link).min(1),

@@ -51,3 +51,29 @@ declare module "*/terms.md" {
   const terms: import("./collections.ts").Policy;
   export default terms;
 }
+
+// What a page gets when it imports an image: its address and size (steps/image-modules.ts), for <Picture>.
+declare module "*.svg" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}
+
+declare module "*.jpg" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}
+
+declare module "*.jpeg" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}
+
+declare module "*.png" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}
+
+declare module "*.webp" {
+  const image: import("./collections.ts").ImageFile;
+  export default image;
+}

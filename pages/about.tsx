@@ -1,7 +1,7 @@
+import headshot from "../art/headshot.svg";
 import type { PageMeta } from "../components/head.ts";
 import { Picture } from "../components/Picture.tsx";
 import { PageHeader, Section } from "../components/Section.tsx";
-import { useSite } from "../components/SiteContext.tsx";
 import about from "../content/about.yaml";
 import site from "../content/site.yaml";
 import { ArrowIcon } from "../shared/icons.tsx";
@@ -18,14 +18,13 @@ export const meta: PageMeta = {
 };
 
 export default function AboutPage() {
-  const { images } = useSite();
   return (
     <>
       <PageHeader eyebrow="About" heading={intro.heading} />
       <section className="section" aria-label="Introduction">
         <div className="container split split--media">
           <Picture
-            image={images.headshot}
+            image={headshot}
             alt={`Portrait of ${company.founder}, ${company.founderRole}`}
             sizes="(min-width: 48rem) 20rem, 60vw"
             className="headshot"

@@ -1,3 +1,4 @@
+import heroImage from "../art/hero.svg";
 import { Checklist } from "../components/Checklist.tsx";
 import { caseStudyPath } from "../components/case-studies.ts";
 import { ExternalLink, visitLabel } from "../components/ExternalLink.tsx";
@@ -29,7 +30,7 @@ export default function HomePage() {
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">
-        <Picture image={site.images.hero} alt="" sizes="100vw" className="hero__image" priority />
+        <Picture image={heroImage} alt="" sizes="100vw" className="hero__image" priority />
         <div className="container hero__content">
           <p className="eyebrow eyebrow--on-dark">{hero.eyebrow}</p>
           <h1 id="hero-heading" className="hero__headline">

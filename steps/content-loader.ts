@@ -1,10 +1,11 @@
-// Node's loader for the firm's content files, so that commands and tests import content/services.yaml
-// and a folder collection (content/case-studies) as the page bundle does (steps/content.ts):
-// `node --import ./steps/content-hooks.ts`.
+// Node's loader for the firm's content files, a folder collection and the images pages and content name,
+// so that commands and tests import content/services.yaml, content/case-studies or art/hero.svg as the
+// page bundle does (steps/content.ts, steps/image-modules.ts): `node --import ./steps/content-hooks.ts`.
 import { readFile } from "node:fs/promises";
 import type { LoadHook, ResolveHook } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModule } from "./content.ts";
+import { IMAGE_FILE, imageModule } from "./image-modules.ts";
 
 export const resolve: ResolveHook = (specifier, context, nextResolve) => {
   if (!FOLDER_IMPORT.test(specifier) || !context.parentURL?.startsWith("file:")) return nextResolve(specifier, context);
@@ -16,8 +17,10 @@ export const load: LoadHook = async (url, context, nextLoad) => {
   if (!url.startsWith("file:")) return nextLoad(url, context);
   const folder = url.endsWith("/") ? collectionFolderOf(fileURLToPath(url)) : undefined;
   if (folder) return { format: "module", source: folderModule(folder.root, folder.folder), shortCircuit: true };
-  if (!/\.(yaml|md)$/.test(url)) return nextLoad(url, context);
   const path = fileURLToPath(url);
+  // An image's address is from the project's folder: the folder the command or test runs in.
+  if (IMAGE_FILE.test(path)) return { format: "module", source: imageModule(process.cwd(), path, await readFile(path)), shortCircuit: true };
+  if (!/\.(yaml|md)$/.test(path)) return nextLoad(url, context);
   const content = contentFileOf(path);
   if (!content) throw new Error(`${path} is not a content file; declare it in content/collections.ts`);
   return { format: "module", source: contentModule(content.root, content.file, await readFile(path, "utf8")), shortCircuit: true };

@@ -10,9 +10,11 @@ import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
 import type { z } from "zod";
-import { collections, folders, pageFacts, type Site, site as siteSchema } from "../content/collections.ts";
+import { collections, folders, type ImageFile, pageFacts, type Site, site as siteSchema } from "../content/collections.ts";
 import { type Block, plainText } from "../content/markdown.ts";
 import { fillTokens, TOKEN } from "../content/tokens.ts";
+import { readIfExists } from "./files.ts";
+import { imageSize } from "./image-modules.ts";
 import { type ReadBody, readBody } from "./markdown.ts";
 
 export const SITE_FILE = "content/site.yaml";
@@ -70,18 +72,34 @@ function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path:
   return lines.linePos(offset).line;
 }
 
-type Def = Record<string, unknown> | undefined;
+type Def =
+  | {
+      type?: string;
+      shape?: Record<string, z.ZodType>;
+      element?: z.ZodType;
+      items?: z.ZodType[];
+      in?: z.ZodType;
+      innerType?: z.ZodType;
+      options?: z.ZodType[];
+      discriminator?: string;
+      values?: unknown[];
+    }
+  | undefined;
 const defOf = (schema: z.ZodType | undefined): Def => (schema as unknown as { def?: Def } | undefined)?.def;
+
+/** The schema a value meets before any transform of it (an image field's). */
+function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
+  const def = defOf(schema);
+  return def?.type === "pipe" ? checked(def.in) : schema;
+}
 
 /** Which of a discriminated union's options `value` is meant to meet: the one its kind names (kind:
  * Whitepaper), or the first when it names none, whose fields the options share. */
 function optionOf(def: NonNullable<Def>, value: unknown): z.ZodType {
-  const options = def.options as z.ZodType[];
-  const kind = value && typeof value === "object" ? (value as Record<string, unknown>)[def.discriminator as string] : undefined;
-  const names = (option: z.ZodType) => {
-    const shape = (defOf(option)?.shape ?? {}) as Record<string, z.ZodType>;
-    return (defOf(shape[def.discriminator as string])?.values ?? []) as unknown[];
-  };
+  const options = def.options ?? [];
+  const discriminator = def.discriminator ?? "";
+  const kind = value && typeof value === "object" ? (value as Record<string, unknown>)[discriminator] : undefined;
+  const names = (option: z.ZodType) => defOf(defOf(option)?.shape?.[discriminator])?.values ?? [];
   return options.find((option) => names(option).includes(kind)) ?? options[0];
 }
 
@@ -90,17 +108,31 @@ function schemaAt(schema: z.ZodType, path: Path, data: unknown): z.ZodType | und
   let at: z.ZodType | undefined = schema;
   let value = data;
   for (const key of path) {
-    let def = defOf(at);
+    let def = defOf(checked(at));
     if (def?.type === "union" && def.discriminator) def = defOf(optionOf(def, value));
     if (!def) return undefined;
-    if (def.type === "object") at = (def.shape as Record<string, z.ZodType>)[key];
-    else if (def.type === "array") at = def.element as z.ZodType;
-    else if (def.type === "tuple") at = (def.items as z.ZodType[])[key as number];
+    if (def.type === "object") at = def.shape?.[key as string];
+    else if (def.type === "array") at = def.element;
+    else if (def.type === "tuple") at = def.items?.[key as number];
     else return undefined;
     value = value && typeof value === "object" ? (value as Record<string | number, unknown>)[key] : undefined;
   }
   const def = defOf(at);
   return def?.type === "union" && def.discriminator ? optionOf(def, value) : at;
+}
+
+/** Every image field's value in checked data, with its path (content/collections.ts's image()). */
+function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Path = []): { path: Path; image: ImageFile & { alt: string } }[] {
+  if (data === undefined || data === null) return [];
+  if ((schema?.meta() as { image?: boolean } | undefined)?.image) return [{ path, image: data as ImageFile & { alt: string } }];
+  const def = defOf(schema);
+  if (def?.type === "pipe") return imagesIn(def.in, data, path);
+  if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return imagesIn(def.innerType, data, path);
+  if (def?.type === "object" && def.shape)
+    return Object.entries(def.shape).flatMap(([key, field]) => imagesIn(field, (data as Record<string, unknown>)[key], [...path, key]));
+  if ((def?.type === "array" || def?.type === "tuple") && Array.isArray(data))
+    return data.flatMap((item, i) => imagesIn(def.type === "array" ? def.element : def.items?.[i], item, [...path, i]));
+  return [];
 }
 
 /** How a field is named in a message: its key, or for an item of a list the list's and the item's number. */
@@ -122,7 +154,7 @@ function explain(file: string, line: number, schema: z.ZodType, data: unknown, i
   const where = `${file}:${line}`;
   if (issue.code === "unrecognized_keys") {
     // A Markdown file's body is its text, not a field anyone writes.
-    const known = Object.keys((defOf(described)?.shape ?? {}) as object).filter((key) => path.length || key !== "body");
+    const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).filter((key) => path.length || key !== "body");
     return issue.keys
       .map(
         (key) =>
@@ -254,6 +286,19 @@ export function readContentFile(root: string, file: string, source: string): { d
     return found >= 0 ? found + 1 : line;
   };
   if (!result.success) problems.push(...result.error.issues.map((issue) => explain(file, lineOfIssue(issue), schema, raw, issue, where)));
+  // Each image's file is read for its size, which a page needs before the file is encoded.
+  for (const { path, image } of result.success ? imagesIn(schema, result.data) : []) {
+    const at = `${file}:${where([...path, "src"])} src`;
+    const bytes = readIfExists(join(root, image.src));
+    if (!bytes) problems.push(`${at}: "${image.src}" is not a file of the project; put the image there, or write the path of one that is`);
+    else {
+      try {
+        Object.assign(image, imageSize(bytes, image.src));
+      } catch (error) {
+        problems.push(`${at}: ${(error as Error).message}`);
+      }
+    }
+  }
   const known = new Set([...knownTokens(), ...(file in pageFacts ? knownTokens(pageFacts[file as keyof typeof pageFacts]) : [])]);
   // A Markdown text's token is named by its line alone: the blocks it is read into are not the writer's words.
   const named = (path: Path) => (markdown && path[0] === "body" ? "the text" : fieldName(path));
@@ -264,7 +309,8 @@ export function readContentFile(root: string, file: string, source: string): { d
   return { data: slug === undefined ? result.data : { slug, ...(result.data as object) }, advice };
 }
 
-/** The module a content file becomes: its checked data, its tokens filled from the site's facts. */
+/** The module a content file becomes: its checked data, its tokens filled from the site's facts. Each
+ * image it names is imported, so that the image is an input of the page bundle (steps/image-modules.ts). */
 export function contentModule(root: string, file: string, source: string): string {
   return contentModuleWithAdvice(root, file, source).code;
 }
@@ -272,11 +318,20 @@ export function contentModule(root: string, file: string, source: string): strin
 /** contentModule, and the advice on the file's content. */
 function contentModuleWithAdvice(root: string, file: string, source: string): { code: string; advice: string[] } {
   const { data: checked, advice } = readContentFile(root, file, source);
-  const data = JSON.stringify(checked);
+  const images = imagesIn(collectionOf(file)?.schema, checked);
   const site = file === SITE_FILE ? "data" : "site";
+  // Each image in the data is its field's value with the image module's spread in, written where it
+  // stands: the data stays one expression, so the module stays free of side effects (below).
+  const imageAt = new Map(images.map(({ image }, i) => [image as unknown, i]));
+  const marker = (i: number) => `\u0000image${i}\u0000`;
+  let data = JSON.stringify(checked, (_key, value) => (imageAt.has(value) ? marker(imageAt.get(value) as number) : value));
+  images.forEach(({ image }, i) => {
+    data = data.replace(JSON.stringify(marker(i)), `{ ...${JSON.stringify(image)}, ...image${i} }`);
+  });
   const code = [
     `import { fillTokens } from ${JSON.stringify(join(root, TOKENS_MODULE))};`,
     file === SITE_FILE ? "" : `import site from ${JSON.stringify(join(root, SITE_FILE))};`,
+    ...images.map(({ image }, i) => `import image${i} from ${JSON.stringify(join(root, image.src))};`),
     `const data = ${data};`,
     // Pure: a page that imports the file and uses none of it (a collection's template, whose entries come
     // through its props) keeps none of it, so the file is not one of that template's sources.

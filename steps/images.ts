@@ -1,55 +1,95 @@
-// Rasterises the artwork in art/ into responsive WebP and JPEG files, each named by the hash of what it
-// is made of. Each encoded file is cached by the same key, so a warm build never starts sharp (which
-// runs in a process of its own: steps/image-encoder.mjs).
+// Encodes every image the page bundle names (steps/image-modules.ts: a page's import, a content file's
+// image field) into the responsive files a page shows, each named by the hash of what it is made of, and
+// the site's social image. Each encoded file is cached by the same key, so a warm build never starts sharp
+// (which runs in a process of its own: steps/image-encoder.mjs).
 import { type ChildProcess, fork } from "node:child_process";
 import { mkdir, readFile } from "node:fs/promises";
 import { setPriority } from "node:os";
-import { join } from "node:path";
+import { basename, extname, join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { ResponsiveImage, SiteData } from "../components/SiteContext.tsx";
+import type { ResponsiveImage } from "../components/SiteContext.tsx";
 import { cached, cacheKey } from "./cache.ts";
 import type { Card } from "./card-layout.mjs";
+import { imageSize } from "./image-modules.ts";
 import { writeIfChanged } from "./output.ts";
 
 /** The encoder's code: sharp in a process of its own. */
 const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
 
-type Format = "webp" | "jpeg";
-const EXTENSION: Record<Format, string> = { webp: "webp", jpeg: "jpg" };
-const QUALITY: Record<Format, number> = { webp: 72, jpeg: 74 };
-// No AVIF: measured on this flat vector art, WebP at quality 72 was smaller than AVIF at quality 50
-// (effort 2) at six of the seven sizes (hero 640 px: 3.8 KB against 4.8 KB) and took a third of the
-// time, so AVIF cost half of a cold build's image time for larger files.
+type Format = "avif" | "webp" | "jpeg";
+const EXTENSION: Record<Format, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 
-/** The intrinsic size an SVG declares: its width and height attributes, else its viewBox. */
-function svgSize(svg: string, file: string): { width: number; height: number } {
-  const tag = /<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
-  const attribute = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
-  const viewBox = /viewBox="[\d.-]+[ ,]+[\d.-]+[ ,]+([\d.]+)[ ,]+([\d.]+)"/.exec(tag);
-  const width = attribute("width") || Number(viewBox?.[1]);
-  const height = attribute("height") || Number(viewBox?.[2]);
-  if (!width || !height) throw new Error(`${file}: no size; give the <svg> width and height attributes or a viewBox`);
-  return { width, height };
+/** How one kind of image is encoded: the formats offered at every width, best first (a JPEG at the widest
+ * follows them for any browser that takes none), each at its quality and effort; and whether a tiny
+ * version of it stands in while it loads. */
+interface Recipe {
+  formats: Exclude<Format, "jpeg">[];
+  placeholder: boolean;
 }
 
+/** Each format's quality and effort (sharp's 0–9 for AVIF; WebP and JPEG at their defaults). */
+const SETTINGS: Record<Format, { quality: number; effort?: number }> = {
+  avif: { quality: 55, effort: 2 },
+  webp: { quality: 72 },
+  jpeg: { quality: 74 },
+};
+
+/**
+ * Vector art (SVG): WebP, no AVIF. Measured on the hero art, WebP at quality 72 was smaller than AVIF at
+ * quality 50 (effort 2) at six of the seven sizes (hero 640 px: 3.8 KB against 4.8 KB) and took a third
+ * of the time. No placeholder: the art's smallest files are 2–4 KB, in the first round trips after the
+ * page, and the hero's section paints its own dark ground beneath it.
+ *
+ * Photographs (JPEG, PNG, WebP): AVIF, then WebP. Measured on the two photographs this machine holds (a
+ * circuit board, 720×477 JPEG; sky and sea, 900×277 PNG), one sharp thread, SSIM of the luma against the
+ * unencoded resize: at the widest, JPEG q74 (mozjpeg) 70.3 KB, SSIM 0.964 / 28.5 KB, 0.960; WebP q72 61.3 KB,
+ * 0.972 / 20.9 KB, 0.956; AVIF q55 effort 2 44.6 KB, 0.961 / 21.3 KB, 0.963. At 320 px: JPEG 18.5 / 6.0 KB,
+ * WebP 19.0 / 5.2 KB, AVIF 12.9 / 5.2 KB. So AVIF is a third smaller than JPEG on the detailed photograph
+ * and a quarter on the other at the same SSIM, and WebP still a tenth to a quarter smaller than JPEG for
+ * the browsers without AVIF. AVIF at effort 4 was 0–10% smaller again but took 5–8 times as long (720 px:
+ * 3.0 s against 0.4 s), so effort 2: AVIF costs 3–5 times WebP's time, once per photograph thanks to the cache.
+ */
+const RECIPES: Record<"art" | "photo", Recipe> = {
+  art: { formats: ["webp"], placeholder: false },
+  photo: { formats: ["avif", "webp"], placeholder: true },
+};
+
+/** The widths every image is offered at, as far as its own width: phones at 1–3× (320–1280) and wide
+ * screens; an image is offered at its own width too (up to the last), and not at a step within a tenth of it. */
+const WIDTHS = [320, 480, 640, 768, 1024, 1280, 1600, 1920];
+
+/** The widths an image `width` pixels wide is offered at, widest last. */
+export function widthsOf(width: number): number[] {
+  const widest = Math.min(width, WIDTHS.at(-1)!);
+  return [...WIDTHS.filter((w) => w < widest * 0.9), widest];
+}
+
+/** The placeholder's width: 16 px, blurred by the browser over the image's box (styles/_picture.scss). */
+const PLACEHOLDER_WIDTH = 16;
+
 /** What the encoder (steps/image-encoder.mjs) is asked for one file: a photo-like format at a quality,
- * or a palette PNG (the social cards: flat colour and text, a third of a JPEG's size and no artefacts). */
+ * a placeholder, or a palette PNG (the social cards: flat colour and text, a third of a JPEG's size and
+ * no artefacts). */
 interface Encoding {
   /** What the file is made from, as an error names it ("art/hero.svg"). */
   name: string;
-  /** The art (an artwork's SVG). */
-  svg?: Buffer;
+  /** The image file's bytes (a photograph, or an SVG). */
+  source?: Buffer;
   /** Or, for a social card, what it shows: the encoder lays it out (steps/card-layout.mjs). */
   card?: Card;
-  /** An artwork encoded at several sizes: its raster is kept by this name and drawn once. A social card,
-   * drawn once, has none. */
-  art?: string;
-  /** Rasterises the art at its widest size: the SVG renders sharp at any size, so a larger raster would
-   * only cost time (the hero at twice its size took as long as encoding it). */
+  /** An image encoded at several sizes: its pixels at its widest size are kept under this key while
+   * its files are being encoded, and drawn (decoded) once. A social card, drawn once, has none. */
+  raster?: string;
+  /** The width the image's pixels are drawn at: its widest file's. An SVG is rasterised at that size
+   * only (a larger raster would only cost time: the hero at twice its size took as long as encoding it). */
+  widest?: number;
   density: number;
   resize: { width: number; height?: number; fit?: "cover" };
-  format: Format | "png";
+  /** "placeholder": a tiny WebP, or nothing (empty) for an image that is not opaque, whose placeholder
+   * would show through it. */
+  format: Format | "png" | "placeholder";
   quality: number;
+  effort?: number;
 }
 
 /**
@@ -166,34 +206,62 @@ interface Encoded {
   bytes: Promise<Buffer>;
 }
 
-/** One artwork, encoded only when the cache lacks one of its files. */
-class Artwork {
+/** One image file, encoded only when the cache lacks one of its files. */
+class Source {
   readonly width: number;
   readonly height: number;
+  readonly widths: number[];
+  readonly recipe: Recipe;
+  /** Its name in the output folder: the file's, without its folder and extension ("hero"). */
+  readonly name: string;
+  private readonly key: (...parts: string[]) => string;
 
   constructor(
-    readonly name: string,
-    readonly svg: Buffer,
-    private readonly widest: number,
+    readonly file: string,
+    private readonly bytes: Buffer,
     private readonly encoder: Encoder,
-    private readonly version: string,
+    version: string,
   ) {
-    ({ width: this.width, height: this.height } = svgSize(svg.toString("utf8"), `art/${name}.svg`));
+    ({ width: this.width, height: this.height } = imageSize(bytes, file));
+    this.recipe = extname(file).toLowerCase() === ".svg" ? RECIPES.art : RECIPES.photo;
+    this.widths = widthsOf(this.width);
+    this.name = basename(file, extname(file)).replace(/[^\w-]+/g, "-");
+    const hash = cacheKey(bytes);
+    this.key = (...parts) => cacheKey(version, hash, String(this.widest), ...parts);
   }
 
-  private encoding(resize: Encoding["resize"], format: Format): Encoding {
-    return { name: `art/${this.name}.svg`, art: this.name, svg: this.svg, density: (72 * this.widest) / this.width, resize, format, quality: QUALITY[format] };
+  get widest(): number {
+    return this.widths.at(-1)!;
+  }
+
+  heightAt(width: number): number {
+    return Math.round((this.height * width) / this.width);
+  }
+
+  private encoding(resize: Encoding["resize"], format: Encoding["format"], settings: { quality: number; effort?: number }): Encoding {
+    // An SVG drawn at its widest size; a photograph's pixels are drawn at its own size and resized.
+    const density = (72 * this.widest) / this.width;
+    return { name: this.file, source: this.bytes, raster: this.key(), widest: this.widest, density, resize, format, ...settings };
   }
 
   encode(format: Format, width: number): Encoded {
-    const key = cacheKey(this.version, this.svg, format, String(width), String(QUALITY[format]), String(this.widest));
-    return { key, bytes: cached("images", key, EXTENSION[format], () => this.encoder.encode(this.encoding({ width }, format))) };
+    const settings = SETTINGS[format];
+    const key = this.key(format, String(width), JSON.stringify(settings));
+    return { key, bytes: cached("images", key, EXTENSION[format], () => this.encoder.encode(this.encoding({ width }, format, settings))) };
   }
 
-  /** The art cropped to this shape around its centre, as JPEG. */
+  /** The image cropped to this shape around its centre, as JPEG. */
   card(width: number, height: number): Encoded {
-    const key = cacheKey(this.version, this.svg, "card", String(width), String(height), String(QUALITY.jpeg), String(this.widest));
-    return { key, bytes: cached("images", key, "jpg", () => this.encoder.encode(this.encoding({ width, height, fit: "cover" }, "jpeg"))) };
+    const key = this.key("card", String(width), String(height), JSON.stringify(SETTINGS.jpeg));
+    return { key, bytes: cached("images", key, "jpg", () => this.encoder.encode(this.encoding({ width, height, fit: "cover" }, "jpeg", SETTINGS.jpeg))) };
+  }
+
+  /** Its placeholder as a data: address, or undefined where it has none (not opaque). */
+  async placeholder(): Promise<string | undefined> {
+    const settings = { quality: 50 };
+    const key = this.key("placeholder", String(PLACEHOLDER_WIDTH), JSON.stringify(settings));
+    const bytes = await cached("images", key, "webp", () => this.encoder.encode(this.encoding({ width: PLACEHOLDER_WIDTH }, "placeholder", settings)));
+    return bytes.length ? `data:image/webp;base64,${bytes.toString("base64")}` : undefined;
   }
 }
 
@@ -209,45 +277,59 @@ class Emitter {
   emit(name: string, width: number, format: Format, { key, bytes }: Encoded): string {
     const file = `images/${name}-${width}.${key.slice(0, 8)}.${EXTENSION[format]}`;
     this.files.push(file);
-    this.writes.push(bytes.then((data) => writeIfChanged(join(this.outDir, file), data)));
+    const write = bytes.then((data) => writeIfChanged(join(this.outDir, file), data));
+    // Awaited with the rest (`written`); should a later image fail the step first, not an unhandled rejection.
+    write.catch(() => {});
+    this.writes.push(write);
     return `/${file}`;
   }
 
-  /** WebP at each width, and a JPEG for the rest at `fallbackWidth`. */
-  responsive(art: Artwork, widths: number[], fallbackWidth: number): ResponsiveImage {
+  /** Each of its recipe's formats at each width, a JPEG at the widest, and its placeholder. */
+  async responsive(source: Source): Promise<ResponsiveImage> {
+    // Asked for first: the pages wait for it, not for the files.
+    const placeholder = source.recipe.placeholder ? source.placeholder() : undefined;
+    const srcset = (format: Format) => source.widths.map((w) => `${this.emit(source.name, w, format, source.encode(format, w))} ${w}w`).join(", ");
     return {
-      width: fallbackWidth,
-      height: Math.round((art.height * fallbackWidth) / art.width),
-      webp: widths.map((w) => `${this.emit(art.name, w, "webp", art.encode("webp", w))} ${w}w`).join(", "),
-      fallback: this.emit(art.name, fallbackWidth, "jpeg", art.encode("jpeg", fallbackWidth)),
+      width: source.widest,
+      height: source.heightAt(source.widest),
+      sources: source.recipe.formats.map((format) => ({ type: `image/${format}`, srcSet: srcset(format) })),
+      fallback: this.emit(source.name, source.widest, "jpeg", source.encode("jpeg", source.widest)),
+      placeholder: await placeholder,
     };
   }
 }
 
-/** Social cards are 1200×630: the hero art, cropped to that shape around its centre. */
+/** Social cards are 1200×630: the site's social image (content/site.yaml), cropped to that shape around its centre. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
+/** What the images step made: each image's files by its project path, the social image's site path, and
+ * the dist-relative files, written once `written` resolves. */
+export interface BuiltImages {
+  images: Record<string, ResponsiveImage>;
+  socialImage: string;
+  files: string[];
+  written: Promise<void>;
+}
+
 /**
- * The site's images and the dist-relative files written for them; `encoder` is the pipeline's. Each
- * file is named by the hash of what it is made of, as Astro names its images, so the pages can be
- * rendered and written while sharp encodes them on the other core: `written` resolves once every file
- * is in the output folder (a cold build of the real site waited ~0.5 s for the encoder before it could
- * render a page).
+ * The images the page bundle names (`files`, project paths) and the site's social image (`social`, one of
+ * them), written to the output folder; `encoder` is the pipeline's. Each file is named by the hash of what
+ * it is made of, as Astro names its images, so the pages can be rendered and written while sharp encodes
+ * them on the other core: `written` resolves once every file is in the output folder (a cold build of
+ * the real site waited ~0.5 s for the encoder before it could render a page). Only the placeholders are
+ * waited for, as the pages print them.
  */
-export async function buildImages(outDir: string, encoder: Encoder): Promise<{ images: SiteData["images"]; files: string[]; written: Promise<void> }> {
+export async function buildImages(outDir: string, encoder: Encoder, files: string[], social: string): Promise<BuiltImages> {
   await mkdir(join(outDir, "images"), { recursive: true });
   const version = await encoderVersion;
-  const [heroSvg, headshotSvg] = await Promise.all([readFile("art/hero.svg"), readFile("art/headshot.svg")]);
-  const hero = new Artwork("hero", heroSvg, 1600, encoder, version);
-  const headshot = new Artwork("headshot", headshotSvg, 640, encoder, version);
+  const sources = await Promise.all(files.map(async (file) => new Source(file, await readFile(file), encoder, version)));
   const emitter = new Emitter(outDir);
-  const images = {
-    hero: emitter.responsive(hero, [640, 768, 1024, 1600], 1600),
-    headshot: emitter.responsive(headshot, [320, 480, 640], 640),
-    ogImage: emitter.emit("hero-social", SOCIAL_CARD.width, "jpeg", hero.card(SOCIAL_CARD.width, SOCIAL_CARD.height)),
-  };
+  const images = Object.fromEntries(await Promise.all(sources.map(async (source) => [source.file, await emitter.responsive(source)] as const)));
+  const socialSource = sources.find((source) => source.file === social);
+  if (!socialSource) throw new Error(`${social}: the social image is not one the pages name; name it in content/site.yaml (seoDefaults.image)`);
+  const socialImage = emitter.emit(`${socialSource.name}-social`, SOCIAL_CARD.width, "jpeg", socialSource.card(SOCIAL_CARD.width, SOCIAL_CARD.height));
   const written = Promise.all(emitter.writes).then(() => {});
   // A failure is reported where the build awaits it, at its end; until then it is not an unhandled rejection.
   written.catch(() => {});
-  return { images, files: emitter.files, written };
+  return { images, socialImage, files: emitter.files, written };
 }

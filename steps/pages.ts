@@ -14,6 +14,7 @@ import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
 import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
+import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import type { Page } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
@@ -41,6 +42,8 @@ export interface LoadedPages {
   advice: string[];
   /** The entries this bundle left out, as it made them (none known when a build reused the last bundle). */
   unpublished: Unpublished[];
+  /** Every image a page imports or a content file names (project paths): the images step encodes these. */
+  images: string[];
 }
 
 const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
@@ -109,6 +112,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     absWorkingDir: root,
     plugins: [
       contentPlugin(root, publishing, left),
+      imagePlugin(root),
       {
         name: ENTRY,
         setup(build) {
@@ -157,7 +161,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
-      plugins: [contentPlugin(root, publishing)],
+      plugins: [contentPlugin(root, publishing), imagePlugin(root)],
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
@@ -252,6 +256,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       bundledAt,
       advice: made.advice ?? [],
       unpublished: made.unpublished ?? [],
+      images: Object.keys(made.graph)
+        .filter((file) => IMAGE_FILE.test(file) && !file.includes("node_modules/"))
+        .sort(),
       pages,
       renderer: loaded,
       sourcesOf: (route) => of(route, "all"),

@@ -93,6 +93,7 @@ test("an entry removed from a collection leaves the record, and its body is prun
       advice: [],
       unpublished: [],
       bundledAt: Date.now() + 1000,
+      images: [],
     });
     const bodies = new RenderedBodies(false, out);
     const firstRun = await bodies.render(loaded(["one", "two"]), { siteUrl: "https://a.test" } as never);

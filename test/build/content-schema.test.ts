@@ -5,7 +5,8 @@ import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
-import { ContentError, checkContent, readContentFile } from "../../steps/content.ts";
+import { image as imageField } from "../../content/collections.ts";
+import { ContentError, checkContent, contentModule, readContentFile } from "../../steps/content.ts";
 import { loadPages } from "../../steps/pages.ts";
 
 const root = process.cwd();
@@ -130,6 +131,38 @@ test("a policy's text holds no HTML and begins with a ## heading, and each probl
   assert.deepEqual(problemsOf("content/terms.md", terms.replace("\n## Acceptance of Terms\n", "\nWelcome.\n\n## Acceptance of Terms\n")), [
     `content/terms.md:${lineOf(terms, "## Acceptance of Terms")} the text begins before its first ## heading; start it with one, such as ## Who We Are`,
   ]);
+});
+
+test("an image must say what it shows, unless the schema calls it decorative, and its file must be there", () => {
+  const image = lineOf(site, "  image:");
+  const src = lineOf(site, "src: art/hero.svg");
+  assert.deepEqual(problemsOf("content/site.yaml", site.replace(/\n {4}alt: .*\n/, "\n")), [
+    `content/site.yaml:${image} alt is missing; write what the image shows, for a visitor who cannot see it`,
+  ]);
+  assert.deepEqual(problemsOf("content/site.yaml", site.replace(/alt: "\{\{ company.name \}\}: .*"/, 'alt: ""')), [
+    `content/site.yaml:${src + 1} alt: "" is not text; write what the image shows, for a visitor who cannot see it`,
+  ]);
+  assert.deepEqual(problemsOf("content/site.yaml", site.replace("src: art/hero.svg", "src: art/photos/nobody.jpg")), [
+    `content/site.yaml:${src} src: "art/photos/nobody.jpg" is not a file of the project; put the image there, or write the path of one that is`,
+  ]);
+  assert.deepEqual(problemsOf("content/site.yaml", site.replace("src: art/hero.svg", "src: art/hero.gif")), [
+    `content/site.yaml:${src} src: "art/hero.gif" is not an image file; write the path of a JPEG, PNG, WebP or SVG file from the project's folder, such as art/photos/founder.jpg`,
+  ]);
+  // A decorative image (a background) may leave alt empty or out; no other may.
+  assert.deepEqual(imageField({ decorative: true }).parse({ src: "art/hero.svg" }), { src: "art/hero.svg", alt: "" });
+  assert.deepEqual(imageField({ decorative: true }).parse({ src: "art/hero.svg", alt: "" }), { src: "art/hero.svg", alt: "" });
+  assert.equal(imageField().safeParse({ src: "art/hero.svg", alt: "" }).success, false);
+});
+
+test("a content file's image is read for its size and becomes an input of the page bundle", () => {
+  const checked = checkContent(root, "content/site.yaml", site) as { seoDefaults: { image: object } };
+  assert.deepEqual(checked.seoDefaults.image, {
+    src: "art/hero.svg",
+    alt: "Cedarline Advisory: Strategy, AI products and transformation for organizations that change lives.",
+    width: 1600,
+    height: 900,
+  });
+  assert.match(contentModule(root, "content/site.yaml", site), new RegExp(`import image0 from "${join(root, "art/hero.svg")}";`));
 });
 
 test("YAML that cannot be read says where", () => {

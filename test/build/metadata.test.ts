@@ -263,25 +263,28 @@ test("the art's images are named by what they are made of before sharp encodes t
   const { default: sharp } = await import("sharp");
   process.chdir(dir);
   try {
-    const { images, files, written } = await buildImages(out, encoder);
+    const art = ["art/hero.svg", "art/headshot.svg"];
+    const { images, socialImage, files, written } = await buildImages(out, encoder, art, "art/hero.svg");
     assert.equal(encoded, 0, "named with nothing encoded yet");
-    assert.match(images.hero.fallback, /^\/images\/hero-1600\.[0-9a-f]{8}\.jpg$/);
-    assert.equal(files.length, 10, files.join(", "));
+    assert.match(images["art/hero.svg"].fallback, /^\/images\/hero-1600\.[0-9a-f]{8}\.jpg$/);
+    assert.match(socialImage, /^\/images\/hero-social-1200\.[0-9a-f]{8}\.jpg$/);
+    // WebP at each width and a JPEG at the widest (hero 1600 px: 7 widths; headshot 800 px: 4), and the social image.
+    assert.equal(files.length, 8 + 5 + 1, files.join(", "));
     const early = await Promise.race([written.then(() => "written"), new Promise((done) => setImmediate(done, "waiting"))]);
     assert.equal(early, "waiting", "the files are written only once encoded");
     release();
     await written;
-    assert.equal(encoded, 10);
+    assert.equal(encoded, 14);
     for (const file of files) {
       const { width } = await sharp(readFileSync(join(out, file))).metadata();
       assert.equal(width, Number(/-(\d+)\./.exec(file)?.[1]), file);
     }
     // Other art: other names.
     writeFileSync(join(dir, "art", "headshot.svg"), readFileSync(join(dir, "art", "headshot.svg"), "utf8").replace("</svg>", "<!-- edited --></svg>"));
-    const again = await buildImages(out, encoder);
+    const again = await buildImages(out, encoder, art, "art/hero.svg");
     await again.written;
-    assert.notEqual(again.images.headshot.fallback, images.headshot.fallback);
-    assert.equal(again.images.hero.fallback, images.hero.fallback, "the hero is what it was");
+    assert.notEqual(again.images["art/headshot.svg"].fallback, images["art/headshot.svg"].fallback);
+    assert.equal(again.images["art/hero.svg"].fallback, images["art/hero.svg"].fallback, "the hero is what it was");
   } finally {
     process.chdir(project);
     encoder.close();

@@ -12,7 +12,7 @@ const dir = "test/build/__snapshots__";
 
 export function snapshotOf(html: string): string {
   const body = /<body>([\s\S]*)<\/body>/.exec(html)?.[1] ?? "";
-  return `${body.replace(/\.[0-9a-f]{8}\.(webp|jpg)/g, ".HASH.$1").replace(/></g, ">\n<")}\n`;
+  return `${body.replace(/\.[0-9a-f]{8}\.(avif|webp|jpg)/g, ".HASH.$1").replace(/></g, ">\n<")}\n`;
 }
 
 for (const route of [...ROUTES, "/404"]) {
