@@ -233,6 +233,28 @@ test("a syntax error shows an overlay naming the file and line; the next good sa
   assert.equal(await page.$("#dev-overlay"), null);
 });
 
+test("a content file that fails its schema shows the overlay with the file, line and field; the page keeps its last good state; the fix recovers", async () => {
+  const services = read("content/services.yaml");
+  await page.goto(`${dev.origin}/services`);
+  const prices = () => page.$$eval(".package__amount", (amounts) => amounts.map((amount) => amount.textContent));
+  assert.deepEqual(await prices(), ["$75k", "$125k", "$100k"]);
+  saveByRename(project.dir, "content/services.yaml", services.replace("price: 125000", 'price: "125k"'));
+  await until(async () => (await page.textContent("#dev-overlay"))?.includes("content/services.yaml:") ?? false, "the overlay");
+  const line = services.split("\n").findIndex((text) => text.includes("price: 125000")) + 1;
+  assert.match(
+    (await page.textContent("#dev-overlay")) ?? "",
+    new RegExp(`content/services\\.yaml:${line} price: "125k" is not a number of US dollars; write 75000`),
+  );
+  assert.deepEqual(await prices(), ["$75k", "$125k", "$100k"], "the page behind still shows the last good build");
+
+  saveInPlace(project.dir, "content/services.yaml", services.replace("price: 125000", "price: 130000"));
+  await until(async () => JSON.stringify(await prices()) === JSON.stringify(["$75k", "$130k", "$100k"]), "the fixed price");
+  assert.equal(await page.$("#dev-overlay"), null);
+  saveByRename(project.dir, "content/services.yaml", services);
+  await until(async () => JSON.stringify(await prices()) === JSON.stringify(["$75k", "$125k", "$100k"]), "the price as it was");
+  await page.goto(`${dev.origin}/`);
+});
+
 test("a render error shows an overlay naming the page's file and line; the next good save recovers", async () => {
   const index = read("pages/index.tsx");
   const lines = index.split("\n");
