@@ -334,6 +334,8 @@ export const caseStudy = z.strictObject({
   featured: field(z.boolean(), "true or false", "write true or false").default(false),
   /** Where a study about a product of the firm's own links to (its site); without it, the study prints to a PDF. */
   link: url.optional(),
+  /** A photograph of the engagement, shown on the study's page under its heading. */
+  cover: image().optional(),
   ...publishing,
   body: z.strictObject({
     challenge: printable(blocks.min(1)),

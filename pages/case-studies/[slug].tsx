@@ -4,6 +4,7 @@ import { caseStudyPath, caseStudyPdfPath, resultsOf } from "../../components/cas
 import { ExternalLink, visitLabel } from "../../components/ExternalLink.tsx";
 import type { PageMeta } from "../../components/head.ts";
 import { Island } from "../../components/Island.tsx";
+import { Picture } from "../../components/Picture.tsx";
 import { CallToAction, PageHeader } from "../../components/Section.tsx";
 import { useSite } from "../../components/SiteContext.tsx";
 import type { StaticPath } from "../../components/static-paths.ts";
@@ -59,6 +60,11 @@ export default function CaseStudyPage({ study, previous, next }: Props) {
         intro={study.subtitle}
       />
       <section className="section" aria-label="The engagement">
+        {study.cover && (
+          <div className="container">
+            <Picture image={study.cover} alt={study.cover.alt} sizes="(min-width: 72rem) 72rem, calc(100vw - 2.5rem)" className="study__cover" />
+          </div>
+        )}
         <div className="container split study-page">
           <CaseStudyStory study={study} level="h2" />
           <div className="card">

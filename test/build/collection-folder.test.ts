@@ -2,9 +2,10 @@
 // draft, an entry before its publishAt day and one from its expiresAt day are nowhere in a build's output,
 // and a published page linking to one of them fails the build, naming both.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
+import sharp from "sharp";
 import { buildCopy, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
@@ -29,9 +30,15 @@ function written(): Map<string, string> {
   return all;
 }
 
-before(() => {
+before(async () => {
   project = copyProject();
-  study("a-new-study", "A New Study");
+  // Its cover: a photograph, as a writer would add one (a JPEG with a gradient, made here).
+  mkdirSync(join(project.dir, "art/photos"), { recursive: true });
+  const pixels = Buffer.alloc(640 * 360 * 3, 0).map((_, i) => (i * 7) % 251);
+  await sharp(pixels, { raw: { width: 640, height: 360, channels: 3 } })
+    .jpeg()
+    .toFile(join(project.dir, "art/photos/a-new-study.jpg"));
+  study("a-new-study", "A New Study", "cover:\n  src: art/photos/a-new-study.jpg\n  alt: Workshop participants around a table of sticky notes");
   study("a-draft-study", "A Draft Study", "draft: true");
   study("a-future-study", "A Future Study", "publishAt: 2026-12-01");
   study("an-expired-study", "An Expired Study", "expiresAt: 2026-11-26");
@@ -49,6 +56,12 @@ test("a new Markdown file is a page in the list, the sitemap, with its card, str
   assert.ok(card && existsSync(dist(card)), `its card ${card}`);
   assert.match(page, /"@type":"Article","@id":"[^"]*\/case-studies\/a-new-study#article","headline":"A New Study"/);
   assert.ok(readFileSync(dist("case-studies/a-new-study.pdf")).subarray(0, 5).toString() === "%PDF-", "its PDF");
+  // Its cover, encoded as a photograph is, with its alt text and size.
+  assert.match(page, /<source type="image\/avif" srcSet="\/images\/a-new-study-320\.[0-9a-f]+\.avif 320w, /);
+  assert.match(
+    page,
+    /<img class="picture__image" src="\/images\/a-new-study-640\.[0-9a-f]+\.jpg" alt="Workshop participants around a table of sticky notes" width="640" height="360"/,
+  );
 
   for (const slug of ["a-draft-study", "a-future-study", "an-expired-study"]) {
     for (const [file, text] of written()) assert.ok(!file.includes(slug) && !text.includes(slug), `${slug} is in ${file}`);
