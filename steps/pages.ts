@@ -181,7 +181,10 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       return { code: output.contents, graph, advice: result.warnings.map((warning) => warning.text), unpublished: [...left] };
     } catch (error) {
       if (!(error as esbuild.BuildFailure).errors) throw error;
-      throw new Error(bundleErrorMessage(error as esbuild.BuildFailure, "pages/: the pages do not compile"));
+      const failure = error as esbuild.BuildFailure;
+      // The content's own problems say the file, line and fix themselves: nothing failed to compile.
+      if (failure.errors.every((problem) => problem.pluginName === "content")) throw new Error(failure.errors.map((problem) => problem.text).join("\n"));
+      throw new Error(bundleErrorMessage(failure, "pages/: the pages do not compile"));
     }
   }
 
