@@ -3,8 +3,8 @@
 // again only the files it changed and runs again only them and the files that import them, in turn.
 // A whole bundle took 25–40 ms to rebuild for a save of one page even with nothing changed (esbuild
 // links and prints all of its 131 KB again), and 7–14 ms to load; one page's file takes ~3 ms.
-// Packages are required from node_modules, as the dev server's bundle left them outside, so React is
-// loaded once. A build still bundles (steps/pages.ts): one bundled module loads faster than many files.
+// Packages are required from node_modules, so React is loaded once and kept across saves. A build
+// still bundles (steps/pages.ts): one bundled module loads faster than many files.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
