@@ -85,6 +85,9 @@ export class PageModules {
       platform: "node",
       format: "cjs",
       target: "node20",
+      // A dynamic import as a require when it is made, as the bundle links one: a function made here
+      // cannot import() (Node 20 offers that to vm's code only behind a flag).
+      supported: { "dynamic-import": false },
       jsx: "automatic",
       write: false,
       metafile: true,

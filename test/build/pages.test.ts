@@ -126,7 +126,8 @@ test("the dev server's pages, after a save: the saved file and every file import
     "lib/words.ts": 'import { counter } from "./counter.ts";\ncounter.runs++;\nexport const words = "first";\n',
     "pages/one.tsx":
       'import { words } from "../lib/words.ts";\nimport { counter } from "../lib/counter.ts";\nexport const meta = { title: words, counter };\nexport default () => null;\n',
-    "pages/two.tsx": 'import { counter } from "../lib/counter.ts";\nexport const meta = { title: "Two", counter };\nexport default () => null;\n',
+    "pages/two.tsx":
+      'import { counter } from "../lib/counter.ts";\nexport const meta = { title: "Two", counter, later: () => import("../lib/counter.ts") };\nexport default () => null;\n',
   });
   const bundler = await pageBundler({ root, dev: true });
   const meta = (loaded: LoadedPages, route: string) =>
@@ -140,6 +141,8 @@ test("the dev server's pages, after a save: the saved file and every file import
     // counter.ts did not run again: one object still, which words.ts has now counted into twice.
     assert.equal(meta(second, "/two").counter, meta(first, "/two").counter);
     assert.equal(meta(second, "/one").counter.runs, 2);
+    // A dynamic import gets the same module too.
+    assert.equal((await (meta(second, "/two") as unknown as { later: () => Promise<{ counter: unknown }> }).later()).counter, meta(second, "/two").counter);
     writeFileSync(join(root, "lib/words.ts"), "export const words = ;\n");
     await assert.rejects(bundler.load(["lib/words.ts"]), /pages\/: the pages do not compile:\n {2}lib\/words\.ts:1:22: Unexpected ";"/);
     writeFileSync(join(root, "pages/two.tsx"), 'import { gone } from "../lib/gone.ts";\nexport const meta = { title: gone };\nexport default () => null;\n');
