@@ -35,7 +35,7 @@ import { BuildTimer } from "./steps/timer.ts";
 import { Verification } from "./steps/verify.ts";
 
 export interface PipelineOptions {
-  /** Warm for many runs (the dev server): esbuild and Sass stay running, the page bundle keeps React outside. */
+  /** Warm for many runs (the dev server): esbuild and Sass stay running, the pages are loaded file by file and React once. */
   dev?: boolean;
 }
 

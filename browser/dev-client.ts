@@ -128,22 +128,44 @@ let serverElements: number | null = null;
 const parse = (html: string) => new DOMParser().parseFromString(html.replace(/<style>[\s\S]*?<\/style>/, ""), "text/html");
 const fetchPage = async (): Promise<Document> => parse(await (await fetch(location.href, { cache: "no-store" })).text());
 
+/** The page as the server last wrote it, as parsed and never changed since (what is morphed into the open
+ * page is a copy): the next patch morphs only the parts that differ from it. */
+let served: Document | null = null;
+
+/** Names each child node in turn: two elements of one shape have the same kinds of children in the same order. */
+const shapeOf = (element: Element) => Array.from(element.childNodes, (child) => child.nodeName).join();
+
+/**
+ * Where the server's markup changed from `before` to `after`, as the parts of the open page (`live`, which
+ * has `before`'s place) to morph, each with what the server now writes there: the deepest elements that
+ * still hold everything that changed, while the open page has the server's shape down to them. An island
+ * is morphed whole (its live markup is the island's own), and a changed text or attribute morphs the
+ * element that holds it. Morphing the whole body of /case-studies took ~12 ms of a title save's ~20 in the
+ * page (Chromium, loaded machine, profiled); the title save changes only its header.
+ */
+function changedParts(live: Element, before: Element, after: Element, parts: [Element, Element][]): void {
+  if (before.isEqualNode(after)) return;
+  const descend =
+    !live.hasAttribute("data-island") &&
+    before.cloneNode(false).isEqualNode(after.cloneNode(false)) &&
+    shapeOf(before) === shapeOf(after) &&
+    shapeOf(live) === shapeOf(before);
+  const differing = descend ? [...before.childNodes.keys()].filter((i) => !before.childNodes[i].isEqualNode(after.childNodes[i])) : [];
+  if (!descend || differing.some((i) => !(before.childNodes[i] instanceof Element))) {
+    parts.push([live, after]);
+    return;
+  }
+  for (const i of differing) changedParts(live.childNodes[i] as Element, before.childNodes[i] as Element, after.childNodes[i] as Element, parts);
+}
+
 /** The page as the server now writes it (`html`, sent with the event, or fetched), patched into the open document without a reload. */
 async function patch(html?: string): Promise<void> {
   const next = html === undefined ? await fetchPage() : parse(html);
   const current = [...document.body.children].slice(0, serverElements ?? document.body.children.length);
   const replaced: Element[] = [];
   const fresh = [...next.body.children];
-  let last: Element | null = null;
-  for (const [i, element] of fresh.entries()) {
-    const old = current[i];
-    if (!old) {
-      if (last) last.after(element);
-      else document.body.prepend(element);
-      last = element;
-      continue;
-    }
-    const morphed = Idiomorph.morph(old, element, {
+  const morph = (old: Element, element: Element) =>
+    Idiomorph.morph(old, element, {
       morphStyle: "outerHTML",
       callbacks: {
         beforeNodeMorphed: (from: Node, to: Node) => {
@@ -157,9 +179,29 @@ async function patch(html?: string): Promise<void> {
         },
       },
     });
-    last = (Array.isArray(morphed) && morphed[0] instanceof Element ? morphed[0] : old) as Element;
+  const before = served ? [...served.body.children] : [];
+  // The open page has the server's last markup where its elements have the same names: only what changed
+  // is morphed. Else (the first patch, or elements come or go) the whole body is.
+  if (before.length === fresh.length && current.length === fresh.length && current.every((element, i) => element.nodeName === fresh[i].nodeName)) {
+    const parts: [Element, Element][] = [];
+    for (const [i, element] of fresh.entries()) changedParts(current[i], before[i], element, parts);
+    for (const [live, element] of parts) morph(live, element.cloneNode(true) as Element);
+  } else {
+    let last: Element | null = null;
+    for (const [i, element] of fresh.map((one) => one.cloneNode(true) as Element).entries()) {
+      const old = current[i];
+      if (!old) {
+        if (last) last.after(element);
+        else document.body.prepend(element);
+        last = element;
+        continue;
+      }
+      const morphed = morph(old, element);
+      last = (Array.isArray(morphed) && morphed[0] instanceof Element ? morphed[0] : old) as Element;
+    }
+    for (const extra of current.slice(fresh.length)) extra.remove();
   }
-  for (const extra of current.slice(fresh.length)) extra.remove();
+  served = next;
   serverElements = fresh.length;
   document.title = next.title;
   for (const meta of next.head.querySelectorAll("meta[name], meta[property], link[rel=canonical]")) {

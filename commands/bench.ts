@@ -436,9 +436,23 @@ interface Shown {
   reloadedAfter: boolean;
 }
 
+/** Whether the probe holds before the save. A page that reloads meanwhile is asked again once loaded:
+ * astro dev reloaded its page after the last block's file was put back, while the next block's first
+ * save was being prepared, and the question failed with the document it was put to (2 of 5 runs). */
+async function holdsBefore(page: Page, probe: Probe): Promise<boolean> {
+  for (;;) {
+    try {
+      return await page.evaluate<boolean>(`(() => { try { return ${probe}; } catch { return false; } })()`);
+    } catch (error) {
+      if (!/Execution context was destroyed/.test((error as Error).message)) throw error;
+      await page.waitForLoadState("load");
+    }
+  }
+}
+
 /** Milliseconds from the save until the open page shows it, whether patched in place or reloaded. */
 async function untilShown(page: Page, save: () => void, probe: Probe): Promise<Omit<Shown, "reloadedAfter">> {
-  if (await page.evaluate<boolean>(`(() => { try { return ${probe}; } catch { return false; } })()`)) {
+  if (await holdsBefore(page, probe)) {
     throw new Error(`the page shows the save before it is made (${probe}): each save must show something new`);
   }
   let savedAt = 0;

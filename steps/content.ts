@@ -316,7 +316,7 @@ export function contentModule(root: string, file: string, source: string): strin
 }
 
 /** contentModule, and the advice on the file's content. */
-function contentModuleWithAdvice(root: string, file: string, source: string): { code: string; advice: string[] } {
+export function contentModuleWithAdvice(root: string, file: string, source: string): { code: string; advice: string[] } {
   const { data: checked, advice } = readContentFile(root, file, source);
   const images = imagesIn(collectionOf(file)?.schema, checked);
   const site = file === SITE_FILE ? "data" : "site";

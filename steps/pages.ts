@@ -3,7 +3,8 @@
 // pages (steps/collections.ts). esbuild resolves every import as it would for the browser (relative
 // paths, tsconfig paths, package imports), and its metafile says which project files each page is
 // made from. A build keeps the bundle for the next one while none of those files changed
-// (steps/bundle-reuse.ts); the dev server keeps esbuild warm instead.
+// (steps/bundle-reuse.ts); the dev server loads the same files one by one instead (steps/page-modules.ts),
+// so that a save compiles and runs again only what it touched.
 import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
@@ -15,6 +16,7 @@ import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
 import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
+import { PageModules } from "./page-modules.ts";
 import type { Page } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
@@ -60,6 +62,9 @@ const ENTRY = "pages";
 /** Numbers every bundle this process loads, so that each stack trace names the load it came from. */
 let generation = 0;
 
+/** What the entry exports: the renderer, the printed content, and every page module by its project path. */
+type Entry = Renderer & { pageModules: [string, PageModule][] };
+
 /** The entry: the renderer, the printed content, and every page module by its project path. */
 function entrySource(root: string, files: string[]): string {
   return [
@@ -82,9 +87,9 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
  * uses it once; the dev server keeps it for every save.
  * A build bundles React in too, in its production form: one bundled module loads several times faster than
  * React's own CommonJS files, and no setting of the build's own environment can pick the slow development
- * build. The dev server (`dev`) leaves React outside, loaded once and kept across saves. With
- * `sourceMaps`, a render error's stack names the page or component and line; the dev server bundles
- * that way only to explain an error, as the maps cost a third of each save's rebuild.
+ * build. The dev server (`dev`) loads the pages file by file (PageModules) and React from node_modules,
+ * once, kept across saves. With `sourceMaps`, a render error's stack names the page or component and
+ * line; the dev server bundles that way only to explain an error.
  */
 export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false, today = BUILD_PUBLISHING.today } = {}) {
   // The dev server shows drafts (marked as such); the build's day decides the dated entries.
@@ -124,7 +129,10 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   };
   if (sourceMaps) process.setSourceMapsEnabled(true);
 
-  /** The dev server's warm esbuild, one context per build: the pages' bundle, each collection's template (below). */
+  /** The dev server's pages, file by file; none where the pages are bundled. */
+  const modules = dev && !sourceMaps ? new PageModules(root, loadDir, publishing) : undefined;
+  /** The dev server's warm esbuild, one context per build: each collection's template (below), the pages' bundle
+   * that explains an error. */
   const contexts = new Map<string, Promise<esbuild.BuildContext>>();
   /** esbuild once (a build), or warm, kept under `name` for the next save (the dev server). */
   async function run(name: string, options: esbuild.BuildOptions): Promise<esbuild.BuildResult> {
@@ -188,6 +196,28 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     }
   }
 
+  /** The dev server's pages, file by file: the graph and exports the bundle would have. */
+  async function loadModules(files: string[], changed: string[]): Promise<{ graph: ImportGraph; loaded: Entry }> {
+    const printed = printedContent;
+    const entries = [renderModule, ...printed.map(([, path]) => fileURLToPath(new URL(path, import.meta.url))), ...files.map((file) => join(root, file))];
+    try {
+      const { exports, graph } = await modules!.load(entries, changed);
+      const [renderer, ...rest] = exports as Record<string, unknown>[];
+      // "default as site": the module's default export, named site.
+      const content = Object.fromEntries(
+        printed.map(([name], i) => {
+          const [exported, as = exported] = name.split(" as ");
+          return [as, rest[i][exported]];
+        }),
+      );
+      const pageModules = files.map((file, i) => [file, rest[printed.length + i]]);
+      return { graph, loaded: { ...renderer, ...content, pageModules } as Entry };
+    } catch (error) {
+      if (!(error as esbuild.BuildFailure).errors) throw error;
+      throw new Error(bundleErrorMessage(error as esbuild.BuildFailure, "pages/: the pages do not compile"));
+    }
+  }
+
   /** Runs a bundle's code as Node runs a file's, from a file of its own (removed once loaded), so that
    * its stack traces follow its source maps and its packages resolve from the project. */
   function evaluate(code: Uint8Array): unknown {
@@ -234,21 +264,31 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     const collections = files.filter((file) => file.includes("["));
     // A collection's template is traced beside the bundle (esbuild works on both at once).
     const traced = Promise.all(collections.map(async (file) => [file, await traceOf(file)] as const));
-    let made: Awaited<ReturnType<typeof bundle>> | null | undefined = reuse?.reusable(ENTRY, files);
-    if (!made) {
-      made = await bundle();
-      await reuse?.keep(ENTRY, files, made.graph, made.code);
+    let graph: ImportGraph;
+    let loaded: Entry;
+    let notes: { advice: string[]; unpublished: Unpublished[] };
+    if (modules) {
+      ({ graph, loaded } = await loadModules(files, [...savedSince]));
+      notes = modules.contentNotes();
+    } else {
+      let made: Awaited<ReturnType<typeof bundle>> | null | undefined = reuse?.reusable(ENTRY, files);
+      if (!made) {
+        made = await bundle();
+        await reuse?.keep(ENTRY, files, made.graph, made.code);
+      }
+      graph = made.graph;
+      loaded = evaluate(made.code) as Entry;
+      notes = { advice: made.advice ?? [], unpublished: made.unpublished ?? [] };
     }
     const templates = new Map(await traced);
     if (dev) {
       for (const [file, inputs] of templates) lastTraces.set(file, inputs);
-      lastInputs = new Set(Object.keys(made.graph));
+      lastInputs = new Set(Object.keys(graph));
       savedSince.clear();
     }
-    const loaded = evaluate(made.code) as Renderer & { pageModules: [string, PageModule][] };
     const pages = loaded.pageModules.flatMap(([file, module]) => pagesOf(file, module));
     checkRoutesUnique(pages);
-    const sources = sourcesByFile(made.graph, root, files, templates);
+    const sources = sourcesByFile(graph, root, files, templates);
     const byRoute = new Map(pages.map((page) => [page.route, page]));
     const of = (route: string, which: "all" | "template") => {
       const page = byRoute.get(route);
@@ -257,9 +297,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     };
     return {
       bundledAt,
-      advice: made.advice ?? [],
-      unpublished: made.unpublished ?? [],
-      images: Object.keys(made.graph)
+      ...notes,
+      images: Object.keys(graph)
         .filter((file) => IMAGE_FILE.test(file) && !file.includes("node_modules/"))
         .sort(),
       pages,

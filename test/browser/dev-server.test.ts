@@ -124,6 +124,10 @@ test("a content save is patched into the open page without a reload: what was ty
   assert.equal(await page.inputValue("#contact-firstname"), "Ada Lovelace", "what was typed stays");
   assert.equal(await page.evaluate(() => window.scrollY), scrolled, "the scroll position stays");
 
+  // From now on a patch morphs only what the server changed since the last one: a mark on the unchanged
+  // footer stays through the saves below, and the changed header ends as the server writes it.
+  await page.evaluate(() => document.querySelector("footer")?.setAttribute("data-marked", "by the test"));
+
   // Two saves 100 ms apart, as an editor's autosave may make them: the second is shown, still without a reload.
   saveInPlace(project.dir, "content/contact.yaml", contactContent.replace("Let's talk about what you want to change", "First quick save"));
   await new Promise((done) => setTimeout(done, 100));
@@ -131,6 +135,13 @@ test("a content save is patched into the open page without a reload: what was ty
   await until(async () => (await page.textContent("h1")) === "Second quick save", "the second quick save");
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
   assert.equal(await page.inputValue("#contact-firstname"), "Ada Lovelace", "what was typed stays");
+  assert.equal(await page.getAttribute("footer", "data-marked"), "by the test", "the unchanged footer was left alone");
+  const headers = await page.evaluate(async () => {
+    const served = new DOMParser().parseFromString(await (await fetch(location.href)).text(), "text/html");
+    return [document, served].map((one) => one.querySelector(".page-header")?.outerHTML);
+  });
+  assert.ok(headers[1]?.includes("Second quick save"));
+  assert.equal(headers[0], headers[1], "the patched header is the server's");
 
   saveInPlace(project.dir, "content/contact.yaml", contactContent);
   await until(async () => (await page.textContent("h1")) === "Let's talk about what you want to change", "the heading back");

@@ -4,7 +4,7 @@
 // body is pruned; the old layout's records go; a step's result whose files then fail to be written is
 // made again. A file reached through a path alias is one of a page's sources: test/build/pages.test.ts.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
@@ -108,6 +108,46 @@ test("an entry removed from a collection leaves the record, and its body is prun
     );
     assert.ok(!existsSync(join(".cache/rendered", `${removed.key}.json`)), "the removed entry's body was pruned");
     assert.ok(readdirSync(".cache/rendered").includes(`${firstRun.pages[0].key}.json`));
+  } finally {
+    for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("the dev server's bodies: a source is read again when its stamp moves, and when it was saved too near its load for its stamp to be trusted", async () => {
+  const out = mkdtempSync(join(tmpdir(), "out-d-"));
+  const source = mkdtempSync(join(tmpdir(), "source-"));
+  try {
+    const file = join(source, "pages/note.tsx");
+    mkdirSync(dirname(file), { recursive: true });
+    const loaded = (bundledAt: number): LoadedPages => ({
+      pages: [{ file: "pages/note.tsx", route: "/note", meta: { title: "Note" }, Component: () => null }],
+      // The body shows the file's bytes, as a page shows its source's.
+      renderer: { renderBody: () => ({ bodyHtml: readFileSync(file, "utf8"), islands: [] }) } as unknown as LoadedPages["renderer"],
+      sourcesOf: () => [file],
+      templateSourcesOf: () => [file],
+      advice: [],
+      unpublished: [],
+      images: [],
+      bundledAt,
+    });
+    const bodies = new RenderedBodies(true, out);
+    const site = { siteUrl: "https://d.test" } as never;
+    const bodyAfter = async (text: string, modified: Date, bundledAt: number) => {
+      writeFileSync(file, text);
+      utimesSync(file, modified, modified);
+      const [page] = (await bodies.render(loaded(bundledAt), site)).pages;
+      return bodies.bodyOf(page);
+    };
+    assert.match(await bodyAfter("settled".padEnd(40), new Date(Date.now() - 60_000), Date.now()), /^settled/);
+    // Another time, the same size: read again.
+    assert.match(await bodyAfter("moved".padEnd(40), new Date(Date.now() - 30_000), Date.now()), /^moved/);
+    // Saved just before a load, then again in the same tick with as many bytes: the stamp is the same, so
+    // only bytes read once the file had settled may be known by it, or the second save's body would be
+    // kept under the first's bytes, and given back when they return.
+    const tick = new Date();
+    assert.match(await bodyAfter("first of a tick".padEnd(40), tick, tick.getTime()), /^first of a tick/);
+    assert.match(await bodyAfter("second of a tick".padEnd(40), tick, tick.getTime() + 1000), /^second of a tick/);
+    assert.match(await bodyAfter("first of a tick".padEnd(40), new Date(tick.getTime() + 5000), tick.getTime() + 10_000), /^first of a tick/);
   } finally {
     for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
   }

@@ -7,7 +7,7 @@ import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { resolveHead } from "../../components/head.ts";
 import site from "../../content/site.yaml";
-import { loadPages } from "../../steps/pages.ts";
+import { type LoadedPages, loadPages, pageBundler } from "../../steps/pages.ts";
 import { fillRoute, outputFileOf, routeOf, routeOfOutputFile } from "../../steps/routes.ts";
 
 test("routeOfOutputFile undoes outputFileOf for every kind of route", () => {
@@ -60,47 +60,103 @@ test("a page without a description loads, and its head carries the site's defaul
   }
 });
 
-test("a site of many pages loads every page, and its pages share each module they import", async () => {
-  const root = mkdtempSync(join(tmpdir(), "pages-"));
+/** The pages as the dev server loads them: file by file (steps/page-modules.ts), not bundled. */
+async function loadDevPages(root: string): Promise<LoadedPages> {
+  const bundler = await pageBundler({ root, dev: true });
   try {
-    mkdirSync(join(root, "pages"));
-    mkdirSync(join(root, "lib"));
-    writeFileSync(join(root, "lib/shared.ts"), "export const registry = { pages: 0 };\nexport default function Mark() { return null; }\n");
-    for (let i = 0; i < 250; i++) {
-      writeFileSync(
-        join(root, `pages/page-${String(i).padStart(3, "0")}.tsx`),
-        `import Mark, { registry } from "../lib/shared.ts";\nregistry.pages++;\nexport const meta = { title: "Page ${i}", registry, Mark };\nexport default () => null;\n`,
-      );
-    }
-    const { pages, sourcesOf } = await loadPages(root);
-    assert.equal(pages.length, 250);
-    assert.equal(pages[7].route, "/page-007");
-    // One module, evaluated once, whatever page imports it; its default export is what a default import gets.
-    const metas = pages.map((page) => page.meta as unknown as { registry: { pages: number }; Mark: unknown });
-    assert.ok(metas.every((meta) => meta.registry === metas[0].registry));
-    assert.equal(metas[0].registry.pages, 250);
-    assert.equal(typeof metas[0].Mark, "function");
-    assert.ok(sourcesOf("/page-123").includes("lib/shared.ts"));
+    return await bundler.load();
   } finally {
-    rmSync(root, { recursive: true, force: true });
+    await bundler.dispose();
   }
-});
+}
 
-test("a file a page reaches through a tsconfig path alias or a package.json #imports entry is one of its sources", async () => {
-  const root = project({
-    "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@lib/*": ["lib/*"] } } }),
-    "package.json": JSON.stringify({ name: "aliased", type: "module", imports: { "#words": "./lib/words.ts" } }),
-    "lib/title.ts": 'export const title = "Aliased";\n',
-    "lib/words.ts": 'export const words = "Imported";\n',
-    "pages/aliased.tsx":
-      'import { title } from "@lib/title.ts";\nimport { words } from "#words";\nexport const meta = { title: title + " " + words };\nexport default () => null;\n',
+for (const [how, load] of [
+  ["bundled (a build)", loadPages],
+  ["file by file (the dev server)", loadDevPages],
+] as const) {
+  test(`a site of many pages loads every page, and its pages share each module they import: ${how}`, async () => {
+    const root = mkdtempSync(join(tmpdir(), "pages-"));
+    try {
+      mkdirSync(join(root, "pages"));
+      mkdirSync(join(root, "lib"));
+      writeFileSync(join(root, "lib/shared.ts"), "export const registry = { pages: 0 };\nexport default function Mark() { return null; }\n");
+      for (let i = 0; i < 250; i++) {
+        writeFileSync(
+          join(root, `pages/page-${String(i).padStart(3, "0")}.tsx`),
+          `import Mark, { registry } from "../lib/shared.ts";\nregistry.pages++;\nexport const meta = { title: "Page ${i}", registry, Mark };\nexport default () => null;\n`,
+        );
+      }
+      const { pages, sourcesOf } = await load(root);
+      assert.equal(pages.length, 250);
+      assert.equal(pages[7].route, "/page-007");
+      // One module, evaluated once, whatever page imports it; its default export is what a default import gets.
+      const metas = pages.map((page) => page.meta as unknown as { registry: { pages: number }; Mark: unknown });
+      assert.ok(metas.every((meta) => meta.registry === metas[0].registry));
+      assert.equal(metas[0].registry.pages, 250);
+      assert.equal(typeof metas[0].Mark, "function");
+      assert.ok(sourcesOf("/page-123").includes("lib/shared.ts"));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
   });
+
+  test(`a file a page reaches through a tsconfig path alias or a package.json #imports entry is one of its sources: ${how}`, async () => {
+    const root = project({
+      "tsconfig.json": JSON.stringify({ compilerOptions: { baseUrl: ".", paths: { "@lib/*": ["lib/*"] } } }),
+      "package.json": JSON.stringify({ name: "aliased", type: "module", imports: { "#words": "./lib/words.ts" } }),
+      "lib/title.ts": 'export const title = "Aliased";\n',
+      "lib/words.ts": 'export const words = "Imported";\n',
+      "pages/aliased.tsx":
+        'import { title } from "@lib/title.ts";\nimport { words } from "#words";\nexport const meta = { title: title + " " + words };\nexport default () => null;\n',
+    });
+    try {
+      const { pages, sourcesOf } = await load(root);
+      assert.equal(pages[0].meta.title, "Aliased Imported");
+      assert.ok(sourcesOf("/aliased").includes("lib/title.ts"), sourcesOf("/aliased").join(", "));
+      assert.ok(sourcesOf("/aliased").includes("lib/words.ts"), sourcesOf("/aliased").join(", "));
+    } finally {
+      rmSync(root, { recursive: true, force: true });
+    }
+  });
+}
+
+test("the dev server's pages, after a save: the saved file and every file importing it run again, the others keep their exports; a broken save and its fix recover", async () => {
+  const root = project({
+    "lib/counter.ts": "export const counter = { runs: 0 };\n",
+    "lib/words.ts": 'import { counter } from "./counter.ts";\ncounter.runs++;\nexport const words = "first";\n',
+    "pages/one.tsx":
+      'import { words } from "../lib/words.ts";\nimport { counter } from "../lib/counter.ts";\nexport const meta = { title: words, counter };\nexport default () => null;\n',
+    "pages/two.tsx":
+      'import { counter } from "../lib/counter.ts";\nexport const meta = { title: "Two", counter, later: () => import("../lib/counter.ts") };\nexport default () => null;\n',
+  });
+  const bundler = await pageBundler({ root, dev: true });
+  const meta = (loaded: LoadedPages, route: string) =>
+    loaded.pages.find((page) => page.route === route)?.meta as unknown as { title: string; counter: { runs: number } };
   try {
-    const { pages, sourcesOf } = await loadPages(root);
-    assert.equal(pages[0].meta.title, "Aliased Imported");
-    assert.ok(sourcesOf("/aliased").includes("lib/title.ts"), sourcesOf("/aliased").join(", "));
-    assert.ok(sourcesOf("/aliased").includes("lib/words.ts"), sourcesOf("/aliased").join(", "));
+    const first = await bundler.load();
+    assert.equal(meta(first, "/one").title, "first");
+    writeFileSync(join(root, "lib/words.ts"), 'import { counter } from "./counter.ts";\ncounter.runs++;\nexport const words = "second";\n');
+    const second = await bundler.load(["lib/words.ts"]);
+    assert.equal(meta(second, "/one").title, "second");
+    // counter.ts did not run again: one object still, which words.ts has now counted into twice.
+    assert.equal(meta(second, "/two").counter, meta(first, "/two").counter);
+    assert.equal(meta(second, "/one").counter.runs, 2);
+    // A dynamic import gets the same module too.
+    assert.equal((await (meta(second, "/two") as unknown as { later: () => Promise<{ counter: unknown }> }).later()).counter, meta(second, "/two").counter);
+    writeFileSync(join(root, "lib/words.ts"), "export const words = ;\n");
+    await assert.rejects(bundler.load(["lib/words.ts"]), /pages\/: the pages do not compile:\n {2}lib\/words\.ts:1:22: Unexpected ";"/);
+    writeFileSync(join(root, "pages/two.tsx"), 'import { gone } from "../lib/gone.ts";\nexport const meta = { title: gone };\nexport default () => null;\n');
+    await assert.rejects(bundler.load(["pages/two.tsx"]), /pages\/two\.tsx:1:22: Could not resolve "\.\.\/lib\/gone\.ts"/);
+    writeFileSync(join(root, "lib/words.ts"), 'export const words = "fixed";\n');
+    writeFileSync(join(root, "pages/two.tsx"), 'export const meta = { title: "Two again" };\nexport default () => null;\n');
+    // Saved without being named: its new stamp is enough.
+    const fixed = await bundler.load();
+    assert.equal(meta(fixed, "/one").title, "fixed");
+    assert.equal(meta(fixed, "/two").title, "Two again");
+    for (const file of ["pages/one.tsx", "lib/words.ts", "lib/counter.ts"]) assert.ok(fixed.sourcesOf("/one").includes(file), file);
+    assert.ok(!fixed.sourcesOf("/two").includes("lib/gone.ts"));
   } finally {
+    await bundler.dispose();
     rmSync(root, { recursive: true, force: true });
   }
 });
