@@ -13,7 +13,7 @@ import type { CaseStudy, Redirect, Site } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
-import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
+import { BUILD_PUBLISHING, type CheckedFiles, contentPlugin, type Unpublished } from "./content.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import type { Page } from "./routes.ts";
 
@@ -91,6 +91,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   const publishing = { drafts: dev, today };
   /** The entries the last bundle left out (drafts, entries not yet or no longer published). */
   const left: Unpublished[] = [];
+  /** The content files checked in this load, for the bundle and the traces alike (steps/content.ts). */
+  const checked: CheckedFiles = new Map();
   /** Where each loaded bundle is written to be required (and removed once loaded): stack traces name it. */
   const loadDir = resolve(root, CACHE_DIR, "loaded");
   let entry = "";
@@ -111,7 +113,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     logLevel: "silent",
     absWorkingDir: root,
     plugins: [
-      contentPlugin(root, publishing, left),
+      contentPlugin(root, publishing, left, checked),
       imagePlugin(root),
       {
         name: ENTRY,
@@ -161,7 +163,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
-      plugins: [contentPlugin(root, publishing), imagePlugin(root)],
+      plugins: [contentPlugin(root, publishing, [], checked), imagePlugin(root)],
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
@@ -222,6 +224,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
    * a build, which keeps no trace, gives none. */
   async function load(changed: string[] = []): Promise<LoadedPages> {
     for (const file of changed) savedSince.add(file);
+    checked.clear();
     const bundledAt = Date.now();
     const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
