@@ -14,6 +14,13 @@
 //                        node_modules/.astro/ (its cacheDir), node_modules/.vite/ and dist/
 //   nothing changed      our rebuild, against Astro's build (it has no incremental rebuild)
 //   one entry edited     entry 1's heading changed in insights.json / pages.json, then each builds
+// Then both grown by the same 1,000 Markdown files instead (commands/support/markdown-notes.ts): the
+// peer's own collection (its `node gen-notes.mjs 1000`: a glob() loader and a zod schema over
+// content/notes/*.md, a page per note) and ours the files it wrote, as a folder collection registered in
+// the copy's content/collections.ts with the peer's fields, and pages/notes/[slug].tsx (the title as a
+// heading, the text through components/Markdown.tsx); the same three figures, the edit being note-0's
+// title. Limits: the real site cold ≤ 1.0×, with nothing changed ≤ 0.3×; the notes cold ≤ 1.0×, one
+// edited ≤ 0.1×; peak memory ≤ Astro's everywhere.
 // Verification is shown apart, as our build reports it.
 //
 // Dev loop. Our dev server and `astro dev`, one Chromium page on each: ten saves of each kind 400 ms
@@ -29,13 +36,17 @@
 // appended, until the computed style shows it: checked at each frame, after each DOM mutation (Astro
 // sets a <style>'s text) and after each stylesheet adopted or replaced (ours swaps a constructed
 // stylesheet, which makes no mutation: caught only at the next frame, it counted ~8 ms more); and an
-// island (ours alone: Astro's peer has none to compare). Each block waits until both sides' processes
-// are idle (our dev server verifies and type-checks after a save), so one side's background work never
-// lands in the other's figures.
+// island (ours alone: Astro's peer has none to compare). Then a Markdown entry's save with its page open
+// (ours content/case-studies/eqos-initiative.md, its first paragraph; Astro's content/notes/note-0.md,
+// its dev server restarted with DEV_NOTES notes), and ours alone: the same file saved with a schema error
+// (a day February lacks), timed until the error overlay names the file, against the good save's time in
+// this run (limit ≤ 1.0×); each broken save is followed by the good file, until the overlay is gone. Each
+// block waits until both sides' processes are idle (our dev server verifies and type-checks after a
+// save), so one side's background work never lands in the other's figures.
 //
 //   npm run bench                   everything (a few minutes on two cores, plus the peer's npm install)
 //   npm run bench -- --runs 3       runs per figure (default 5)
-//   npm run bench -- --only build   or --only dev, or --only navigation (ours alone: the built site's next
+//   npm run bench -- --only build   (the Markdown notes too) or --only dev, or --only navigation (ours alone: the built site's next
 //                                   page with and without its speculation rules, commands/support/navigation-timing.ts)
 //   npm run bench -- --pages 10000  N, the extra entries (default 1000; a list is fine); the real site (N = 0) always runs
 import { spawn } from "node:child_process";
@@ -44,8 +55,9 @@ import { join } from "node:path";
 import type { Page } from "playwright-core";
 import { ASTRO_CLI, ASTRO_ENV, type AstroPeer, installAstroPeer, type PeerEntry, startAstroDev } from "./support/astro-peer.ts";
 import { chromePath, launchBrowser } from "./support/browser.ts";
-import { DEV_COMPARISONS, type Edit, ISLAND_EDIT, type Probe } from "./support/dev-saves.ts";
+import { DEV_COMPARISONS, type Edit, ISLAND_EDIT, MARKDOWN_SAVE, OVERLAY_CLEARED, type Probe, SCHEMA_ERROR } from "./support/dev-saves.ts";
 import { saveByRename, saveInPlace, startDevServer } from "./support/dev-server.ts";
+import { addNotes, EDITED_NOTE, retitleNote } from "./support/markdown-notes.ts";
 import { ADDED_LATENCY_MS, timeNavigation, timePrerender } from "./support/navigation-timing.ts";
 import { processIds, processTree, statFields } from "./support/processes.ts";
 import { copyEnv, copyProject, type ProjectCopy } from "./support/project-copy.ts";
@@ -58,6 +70,9 @@ const RUNS = Number(argument("runs") ?? 5);
 const ONLY = argument("only");
 const GROWTH = [...new Set([0, ...(argument("pages") ?? "1000").split(",").map(Number)])];
 const SAVES = 10;
+/** The peer's notes while its dev server times the Markdown save: fewer than the builds' so that the
+ * server, which loads its whole collection as it starts, starts sooner. Ours saves one of its six case studies. */
+const DEV_NOTES = 100;
 /** A save the page has not shown by then is counted as never shown (Astro's dev server loses some: see howShown). */
 const SHOWN_WITHIN_MS = 10_000;
 /** Saves are spaced as an editor's autosave spaces them. */
@@ -261,11 +276,22 @@ function removeOurCaches(project: ProjectCopy): void {
 // ---------------------------------------------------------------------------------------------------
 // Builds
 
-/** The issue's limits on build ratios; none where it sets none. */
-function buildLimit(figure: "cold" | "rebuild" | "edit", extra: number): number | undefined {
-  if (figure === "cold") return [0, 1000, 10000].includes(extra) ? 1.0 : undefined;
-  return extra === 10000 ? 0.1 : undefined;
+/** The issue's limits on build ratios, by what the sites were grown by; none where it sets none. */
+interface BuildLimits {
+  cold?: number;
+  rebuild?: number;
+  edit?: number;
 }
+
+/** The JSON list's limits at N extra entries: the real site (N = 0) cold and with nothing changed, the list cold, and at 10,000 its rebuilds. */
+function listLimits(extra: number): BuildLimits {
+  if (extra === 0) return { cold: 1.0, rebuild: 0.3 };
+  return { cold: [1000, 10000].includes(extra) ? 1.0 : undefined, ...(extra === 10000 ? { rebuild: 0.1, edit: 0.1 } : {}) };
+}
+
+/** The Markdown collection's size, and its limits: cold, and one note's title edited (our rebuild against Astro's build). */
+const MARKDOWN_NOTES = 1000;
+const MARKDOWN_LIMITS: BuildLimits = { cold: 1.0, edit: 0.1 };
 
 /** RUNS of each side, alternating (ours, Astro's, ours, Astro's…), each run after its own preparation. */
 async function alternate(ours: () => Promise<Run>, theirs: () => Promise<Run>): Promise<{ ours: Run[]; theirs: Run[] }> {
@@ -301,6 +327,54 @@ function printVerification(runs: Run[]): void {
   console.log(`  of which verification (ours)           ran ${spread(seconds, 2, "s")}, ${validation}`);
 }
 
+/** Both sides as grown, built: once untimed, then cold, with nothing changed, and (given `edit`, which
+ * makes each side's `n`th edit of one entry) with one entry edited, each figure printed with its limit. */
+async function timeBuilds(
+  what: string,
+  project: ProjectCopy,
+  peer: AstroPeer,
+  limits: BuildLimits,
+  edit?: { ours: (n: number) => void; theirs: (n: number) => void },
+): Promise<void> {
+  heading();
+  // Untimed: each side's first build (Astro's warms its own caches).
+  await ourBuild(project);
+  await astroBuild(peer);
+
+  const cold = await alternate(
+    () => {
+      removeOurCaches(project);
+      return ourBuild(project);
+    },
+    () => {
+      peer.removeCaches();
+      return astroBuild(peer);
+    },
+  );
+  printBuildFigure("cold (no caches)", cold, limits.cold, `${what}, cold`);
+
+  const unchanged = await alternate(
+    () => ourBuild(project),
+    () => astroBuild(peer),
+  );
+  printBuildFigure("nothing changed: rebuild / Astro build", unchanged, limits.rebuild, `${what}, rebuild with nothing changed`);
+
+  if (!edit) return;
+  let ourEdit = 0;
+  let theirEdit = 0;
+  const edited = await alternate(
+    () => {
+      edit.ours(++ourEdit);
+      return ourBuild(project);
+    },
+    () => {
+      edit.theirs(++theirEdit);
+      return astroBuild(peer);
+    },
+  );
+  printBuildFigure("one entry edited: rebuild / Astro build", edited, limits.edit, `${what}, one entry edited`);
+}
+
 async function benchBuildsAt(extra: number, peer: AstroPeer): Promise<void> {
   const list = entries(extra);
   const project = copyProject({ warm: false });
@@ -309,44 +383,35 @@ async function benchBuildsAt(extra: number, peer: AstroPeer): Promise<void> {
     peer.writeEntries(list);
     const what = extra === 0 ? "the real site (N = 0)" : `N = ${extra}`;
     console.log(`\n${what}: ours ${extra === 0 ? "as it is" : `+${extra} entries of pages/insights/[slug].tsx`}, Astro's peer +${extra} entries`);
-    heading();
-    // Untimed: each side's first build (Astro's warms its own caches).
-    await ourBuild(project);
-    await astroBuild(peer);
-
-    const cold = await alternate(
-      () => {
-        removeOurCaches(project);
-        return ourBuild(project);
-      },
-      () => {
-        peer.removeCaches();
-        return astroBuild(peer);
-      },
-    );
-    printBuildFigure("cold (no caches)", cold, buildLimit("cold", extra), `${what}, cold`);
-
-    const unchanged = await alternate(
-      () => ourBuild(project),
-      () => astroBuild(peer),
-    );
-    printBuildFigure("nothing changed: rebuild / Astro build", unchanged, buildLimit("rebuild", extra), `${what}, rebuild with nothing changed`);
-
-    if (extra === 0) return;
-    let ourEdit = 0;
-    let theirEdit = 0;
-    const edit = await alternate(
-      () => {
-        writeInsights(project, edited(list, ++ourEdit));
-        return ourBuild(project);
-      },
-      () => {
-        peer.writeEntries(edited(list, ++theirEdit));
-        return astroBuild(peer);
-      },
-    );
-    printBuildFigure("one entry edited: rebuild / Astro build", edit, buildLimit("edit", extra), `${what}, one entry edited`);
+    const edit = {
+      ours: (n: number) => writeInsights(project, edited(list, n)),
+      theirs: (n: number) => peer.writeEntries(edited(list, n)),
+    };
+    await timeBuilds(what, project, peer, listLimits(extra), extra === 0 ? undefined : edit);
   } finally {
+    project.remove();
+  }
+}
+
+/** Both sides grown by the same MARKDOWN_NOTES Markdown files: the peer's own collection (gen-notes.mjs),
+ * and ours as a folder collection of the files it wrote (commands/support/markdown-notes.ts). */
+async function benchMarkdownBuilds(peer: AstroPeer): Promise<void> {
+  const project = copyProject({ warm: false });
+  try {
+    peer.writeEntries([]);
+    peer.writeNotes(MARKDOWN_NOTES);
+    addNotes(project, peer.dir);
+    const what = `N = ${MARKDOWN_NOTES} Markdown notes`;
+    console.log(
+      `\n${what}: ours +${MARKDOWN_NOTES} files of content/notes/ (a folder collection) and pages/notes/[slug].tsx, Astro's peer the same files (its gen-notes.mjs); the edit: ${EDITED_NOTE}'s title`,
+    );
+    const original = readFileSync(join(peer.dir, EDITED_NOTE), "utf8");
+    await timeBuilds(what, project, peer, MARKDOWN_LIMITS, {
+      ours: (n) => retitleNote(project.dir, original, n),
+      theirs: (n) => retitleNote(peer.dir, original, n),
+    });
+  } finally {
+    peer.removeNotes();
     project.remove();
   }
 }
@@ -354,6 +419,7 @@ async function benchBuildsAt(extra: number, peer: AstroPeer): Promise<void> {
 async function benchBuilds(peer: AstroPeer): Promise<void> {
   console.log(`\nBuilds: ours beside Astro's peer, ${RUNS} runs each, alternating; wall time of the whole build process, peak resident memory`);
   for (const extra of GROWTH) await benchBuildsAt(extra, peer);
+  await benchMarkdownBuilds(peer);
 }
 
 // ---------------------------------------------------------------------------------------------------
@@ -533,8 +599,10 @@ async function gap(side: Side, shownAt: number): Promise<void> {
   }
 }
 
-/** `count` saves of one kind, SAVE_GAP_MS apart, in place and by rename alternately. */
-async function timeSaves(side: Side, edit: Edit, count = SAVES): Promise<Shown[]> {
+/** `count` saves of one kind, SAVE_GAP_MS apart, in place and by rename alternately. Given `restored`,
+ * each save is followed by the file as it was, untimed, until the page shows `restored` (a broken save's
+ * overlay gone), so that every save is made to the good file. */
+async function timeSaves(side: Side, edit: Edit, count = SAVES, restored?: Probe): Promise<Shown[]> {
   await open(side, edit.route);
   const original = readFileSync(join(side.dir, edit.file), "utf8");
   const shown: Shown[] = [];
@@ -545,6 +613,12 @@ async function timeSaves(side: Side, edit: Edit, count = SAVES): Promise<Shown[]
     await gap(side, Date.now());
     const reloads = side.navigations - navigations - (result.byReload ? 1 : 0);
     shown.push({ ...result, reloadedAfter: reloads > 0 });
+    if (restored === undefined) continue;
+    // A save never shown may leave the page showing `restored` already: then the restore is only saved.
+    const back = result.ms === null ? undefined : await untilShown(side.page, () => save(side.dir, edit.file, original), restored);
+    if (!back) saveInPlace(side.dir, edit.file, original);
+    else if (back.ms === null) throw new Error(`${edit.file} was saved as it was, and the page never showed it (${restored})`);
+    await gap(side, Date.now());
   }
   // The file as it was, for the next kind that edits it (the next block waits until that update is done).
   saveInPlace(side.dir, edit.file, original);
@@ -577,7 +651,8 @@ async function benchDevLoop(peer: AstroPeer): Promise<void> {
   );
   peer.writeEntries([]);
   const project = copyProject();
-  const [dev, astro, browser] = await Promise.all([startDevServer(project.dir), startAstroDev(peer.dir), launchBrowser()]);
+  const [dev, firstAstro, browser] = await Promise.all([startDevServer(project.dir), startAstroDev(peer.dir), launchBrowser()]);
+  let astro = firstAstro;
   try {
     const ours = sideOf(dev.origin, project.dir, await browser.newPage());
     const theirs = sideOf(astro.origin, peer.dir, await browser.newPage());
@@ -593,6 +668,40 @@ async function benchDevLoop(peer: AstroPeer): Promise<void> {
       if (lost) verdicts.push({ met: false, label: `dev loop, ${kind.label}: ${lost} of ${our.length} of our saves never shown` });
       row("", `  ${howShown(our)}`, `  ${howShown(their)}`, "");
     }
+    // A Markdown entry's save against the peer's dev server restarted with its notes collection on (the
+    // kinds above are timed against its real shape, which has none); then the same file broken.
+    await astro.stop();
+    await theirs.page.close();
+    peer.writeNotes(DEV_NOTES);
+    astro = await startAstroDev(peer.dir);
+    const notes = sideOf(astro.origin, peer.dir, await browser.newPage());
+    await quiet();
+    const good = await timeSaves(ours, MARKDOWN_SAVE.ours);
+    await quiet();
+    const their = await timeSaves(notes, MARKDOWN_SAVE.astro);
+    compare(MARKDOWN_SAVE.label, shownMs(good), shownMs(their), "ms", 0, MARKDOWN_SAVE.limit, `dev loop, ${MARKDOWN_SAVE.label} (Astro: ${DEV_NOTES} notes)`);
+    row("", `  ${howShown(good)}`, `  ${howShown(their)}, ${DEV_NOTES} notes`, "");
+    await quiet();
+    const broken = await timeSaves(ours, SCHEMA_ERROR, SAVES, OVERLAY_CLEARED);
+    // Ours against ours: the second column is our good save of the same file, just above.
+    compare(
+      "schema error on screen / good save",
+      shownMs(broken),
+      shownMs(good),
+      "ms",
+      0,
+      1.0,
+      "dev loop, a schema error on screen against a good save of the same file (ours both)",
+    );
+    row("", `  ${howShown(broken)}`, "  ours, the good save above", "");
+    for (const [label, saves] of [
+      [MARKDOWN_SAVE.label, good],
+      ["schema error", broken],
+    ] as const) {
+      const lost = saves.filter((save) => save.ms === null).length;
+      if (lost) verdicts.push({ met: false, label: `dev loop, ${label}: ${lost} of ${saves.length} of our saves never shown` });
+    }
+
     await quiet();
     await ours.page.setViewportSize({ width: 375, height: 800 });
     const island = await timeSaves(ours, ISLAND_EDIT, 5);
@@ -601,6 +710,7 @@ async function benchDevLoop(peer: AstroPeer): Promise<void> {
   } finally {
     await browser.close();
     await Promise.all([dev.stop(), astro.stop()]);
+    peer.removeNotes();
     project.remove();
   }
 }

@@ -12,11 +12,17 @@ import { writeWhole } from "./files.ts";
 /** Each file in the bundle (relative to the root) and the project files it imports. */
 export type ImportGraph = Record<string, string[]>;
 
+/** Each collection's page file and the files its template is rendered from (null: it could not be traced). */
+export type Traces = Record<string, string[] | null>;
+
 interface KeptBundle {
   key: string;
   /** What the bundle's entry was made from: the page files. */
   entries: string[];
   graph: ImportGraph;
+  /** Each collection's template inputs as traced with this bundle (steps/pages.ts), or null where it could
+   * not be traced: a trace reads only files of the bundle, so it holds while the bundle does. */
+  traces: Traces;
   /** The hash of the kept code: another build in the same checkout may replace it between two reads. */
   code: string;
 }
@@ -43,20 +49,20 @@ export class BundleReuse {
   }
 
   /** The kept bundle, if `entries` are those it was made with and none of its files changed since. */
-  reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph } | null {
+  reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph; traces: Traces } | null {
     const place = this.place(name);
     try {
       const kept = readRecord<KeptBundle>(`${place}.json`);
-      if (!kept || entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
+      if (!kept?.traces || entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
       const code = readFileSync(`${place}.cjs`);
-      return cacheKey(code) === kept.code ? { code, graph: kept.graph } : null;
+      return cacheKey(code) === kept.code ? { code, graph: kept.graph, traces: kept.traces } : null;
     } catch {
       return null;
     }
   }
 
   /** Keeps a new bundle for the next build, unless one of its files was saved while it was made. */
-  async keep(name: string, entries: string[], graph: ImportGraph, code: Uint8Array): Promise<void> {
+  async keep(name: string, entries: string[], graph: ImportGraph, traces: Traces, code: Uint8Array): Promise<void> {
     const place = this.place(name);
     // A file untouched since before this build began is what esbuild read, so its hash keys the bundle
     // truly; one saved since may not be, and keeping the bundle could hide that save from the next build.
@@ -71,7 +77,7 @@ export class BundleReuse {
     await mkdir(keptBundlesDir(this.root), { recursive: true });
     // The code before the record naming it.
     await writeWhole(`${place}.cjs`, code);
-    await keepRecord(`${place}.json`, { key, entries, graph, code: cacheKey(code) } satisfies KeptBundle);
+    await keepRecord(`${place}.json`, { key, entries, graph, traces, code: cacheKey(code) } satisfies KeptBundle);
     // Nothing else in the folder is used any more (an older layout's bundles).
     const others = (await readdir(keptBundlesDir(this.root))).filter((file) => file !== `${name}.cjs` && file !== `${name}.json` && !file.endsWith(".tmp"));
     await Promise.all(others.map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })));

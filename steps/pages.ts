@@ -14,7 +14,7 @@ import type { CaseStudy, Redirect, Site } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
-import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
+import { BUILD_PUBLISHING, type CheckedFiles, contentPlugin, type Unpublished } from "./content.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { PageModules } from "./page-modules.ts";
 import type { Page } from "./routes.ts";
@@ -96,6 +96,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   const publishing = { drafts: dev, today };
   /** The entries the last bundle left out (drafts, entries not yet or no longer published). */
   const left: Unpublished[] = [];
+  /** The content files checked in this load, for the bundle and the traces alike (steps/content.ts). */
+  const checked: CheckedFiles = new Map();
   /** Where each loaded bundle is written to be required (and removed once loaded): stack traces name it. */
   const loadDir = resolve(root, CACHE_DIR, "loaded");
   let entry = "";
@@ -116,7 +118,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     logLevel: "silent",
     absWorkingDir: root,
     plugins: [
-      contentPlugin(root, publishing, left),
+      contentPlugin(root, publishing, left, checked),
       imagePlugin(root),
       {
         name: ENTRY,
@@ -169,7 +171,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
-      plugins: [contentPlugin(root, publishing), imagePlugin(root)],
+      plugins: [contentPlugin(root, publishing, [], checked), imagePlugin(root)],
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
@@ -255,6 +257,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
    * a build, which keeps no trace, gives none. */
   async function load(changed: string[] = []): Promise<LoadedPages> {
     for (const file of changed) savedSince.add(file);
+    checked.clear();
     const bundledAt = Date.now();
     const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
@@ -262,25 +265,34 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     // The day is part of what the bundle is made from: a dated entry comes and goes with it.
     const reuse = dev ? null : new BundleReuse(root, [esbuild.version, entry, String(sourceMaps), today]);
     const collections = files.filter((file) => file.includes("["));
-    // A collection's template is traced beside the bundle (esbuild works on both at once).
-    const traced = Promise.all(collections.map(async (file) => [file, await traceOf(file)] as const));
     let graph: ImportGraph;
     let loaded: Entry;
     let notes: { advice: string[]; unpublished: Unpublished[] };
+    let templates: Map<string, string[] | null>;
     if (modules) {
+      // A collection's template is traced beside the pages' files (esbuild works on both at once).
+      const traced = Promise.all(collections.map(async (file) => [file, await traceOf(file)] as const));
       ({ graph, loaded } = await loadModules(files, [...savedSince]));
       notes = modules.contentNotes();
+      templates = new Map(await traced);
     } else {
-      let made: Awaited<ReturnType<typeof bundle>> | null | undefined = reuse?.reusable(ENTRY, files);
-      if (!made) {
+      const kept = reuse?.reusable(ENTRY, files);
+      let made: Awaited<ReturnType<typeof bundle>>;
+      if (kept) {
+        // The traces kept with the bundle: tracing 1,000 Markdown notes' template read every note again.
+        made = kept;
+        templates = new Map(Object.entries(kept.traces));
+      } else {
+        // A collection's template is traced beside the bundle (esbuild works on both at once).
+        const traced = Promise.all(collections.map(async (file) => [file, await traceOf(file)] as const));
         made = await bundle();
-        await reuse?.keep(ENTRY, files, made.graph, made.code);
+        templates = new Map(await traced);
+        await reuse?.keep(ENTRY, files, made.graph, Object.fromEntries(templates), made.code);
       }
       graph = made.graph;
       loaded = evaluate(made.code) as Entry;
       notes = { advice: made.advice ?? [], unpublished: made.unpublished ?? [] };
     }
-    const templates = new Map(await traced);
     if (dev) {
       for (const [file, inputs] of templates) lastTraces.set(file, inputs);
       lastInputs = new Set(Object.keys(graph));

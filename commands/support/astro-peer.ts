@@ -1,6 +1,6 @@
 // The Astro peer (../shared/peers/astro-site, described in ../shared/peers/README.md) in a throwaway
-// copy, for `npm run bench`: installed once, grown by entries of its one template, built, and served by
-// its own dev server. The shared folder itself is only read.
+// copy, for `npm run bench`: installed once, grown by entries of its one template or by its Markdown
+// collection, built, and served by its own dev server. The shared folder itself is only read.
 import { type ChildProcess, execFileSync, spawn } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { createServer } from "node:net";
@@ -20,6 +20,9 @@ export const ASTRO_ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", NO_COL
  */
 export const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "dist"];
 
+/** What gen-notes.mjs adds to the peer: the collection's config, its page, and the notes. */
+const NOTES_MADE = ["src/content.config.ts", "src/pages/notes", "content/notes"];
+
 /** One entry of the peer's list (content/pages.json), which makes one page of its template. */
 export interface PeerEntry {
   slug: string;
@@ -33,6 +36,10 @@ export interface AstroPeer {
   writeEntries: (extra: PeerEntry[]) => void;
   /** Removes everything in ASTRO_CACHES: the next build starts from the sources alone. */
   removeCaches: () => void;
+  /** Turns its Markdown collection on with `count` notes (`node gen-notes.mjs count`, as its README says). */
+  writeNotes: (count: number) => void;
+  /** Turns the Markdown collection off again: the peer's real shape, which pays nothing for it. */
+  removeNotes: () => void;
   remove: () => void;
 }
 
@@ -56,6 +63,12 @@ export function installAstroPeer(): AstroPeer {
     writeEntries: (extra) => writeFileSync(pagesFile, JSON.stringify([...own, ...extra], null, 1)),
     removeCaches: () => {
       for (const cache of ASTRO_CACHES) rmSync(join(dir, cache), { recursive: true, force: true });
+    },
+    writeNotes: (count) => {
+      execFileSync(process.execPath, ["gen-notes.mjs", String(count)], { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
+    },
+    removeNotes: () => {
+      for (const made of NOTES_MADE) rmSync(join(dir, made), { recursive: true, force: true });
     },
     remove,
   };

@@ -140,3 +140,43 @@ export const ISLAND_EDIT: Edit = {
   },
   probe: (i) => hasText(".site-menu__open", `Open ${i}`),
 };
+
+/** Whether any paragraph of the page shows `text`. */
+const paragraphHas = (text: string): Probe => `[...document.querySelectorAll("p")].some((p) => p.textContent.includes(${JSON.stringify(text)}))`;
+
+/** The case study both Markdown saves below edit, and its page. */
+const STUDY = { route: "/case-studies/eqos-initiative", file: "content/case-studies/eqos-initiative.md" };
+
+/** A collection entry's Markdown file saved with its page open: its first paragraph changed. Astro's
+ * peer has Markdown entries only once its notes collection is on (gen-notes.mjs), so this kind is timed
+ * against a dev server of the peer started with them. */
+export const MARKDOWN_SAVE: DevComparison = {
+  label: "Markdown entry, its page open",
+  limit: 0.5,
+  ours: {
+    ...STUDY,
+    text: (source, i) => replaced(source, "The EQOS Initiative brought together", `Save ${i}: the EQOS Initiative brought together`),
+    probe: (i) => paragraphHas(`Save ${i}: the EQOS Initiative`),
+  },
+  astro: {
+    route: "/notes/note-0",
+    file: "content/notes/note-0.md",
+    text: (source, i) => replaced(source, "A first paragraph of note 0", `A first paragraph of note 0 [save ${i}]`),
+    probe: (i) => paragraphHas(`[save ${i}]`),
+  },
+};
+
+/** The same file saved with an error its schema finds (a day February does not have), until the dev
+ * server's overlay names the file: an error must reach the screen at least as fast as a good save. */
+export const SCHEMA_ERROR: Edit = {
+  ...STUDY,
+  text: (source) => {
+    const changed = source.replace(/^published: .*$/m, "published: 2026-02-30");
+    if (changed === source) throw new Error(`${STUDY.file} has no published: line to break`);
+    return changed;
+  },
+  probe: () => hasText("#dev-overlay", STUDY.file),
+};
+
+/** The overlay gone again, once the file is good. */
+export const OVERLAY_CLEARED: Probe = `document.getElementById("dev-overlay") === null`;

@@ -1,7 +1,7 @@
 // A throwaway copy of this project (what git tracks or would track, node_modules linked, the slow
 // caches copied: encoded images, CSS, PDFs, the type check's record), for the dev server's tests and
 // the benchmarks: they edit and grow the copy, never the repository.
-import { execFileSync, spawnSync } from "node:child_process";
+import { execFileSync, spawn, spawnSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
@@ -72,4 +72,26 @@ export function buildCopy(
     env: copyEnv(dir, { OUT_DIR: outDir, ...env }),
   });
   return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`, status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+/** buildCopy without blocking this process while the build runs: a test sharing its process with others
+ * (a server of its own answering them) must keep answering meanwhile. */
+export function buildCopyAsync(
+  dir: string,
+  outDir = "dist",
+  env: NodeJS.ProcessEnv = {},
+): Promise<{ ok: boolean; output: string; status: number | null; stdout: string; stderr: string }> {
+  const child = spawn(process.execPath, ["--import", "tsx", "commands/build.ts"], { cwd: dir, env: copyEnv(dir, { OUT_DIR: outDir, ...env }) });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (text: string) => {
+    stdout += text;
+  });
+  child.stderr.setEncoding("utf8").on("data", (text: string) => {
+    stderr += text;
+  });
+  return new Promise((done, fail) => {
+    child.on("error", fail);
+    child.on("close", (status) => done({ ok: status === 0, output: `${stdout}${stderr}`, status, stdout, stderr }));
+  });
 }

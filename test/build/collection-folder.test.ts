@@ -1,12 +1,13 @@
 // A Markdown file in content/case-studies/ is a new page everywhere a study is, with no code changed; a
 // draft, an entry before its publishAt day and one from its expiresAt day are nowhere in a build's output,
-// and a published page linking to one of them fails the build, naming both.
+// and a published page linking to one of them fails the build, naming both. Each build runs beside this
+// process, never blocking it: the test files sharing it answer their own servers meanwhile.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
-import { buildCopy, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { buildCopyAsync, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 
 let project: ProjectCopy;
 const eqos = readFileSync("content/case-studies/eqos-initiative.md", "utf8");
@@ -45,8 +46,8 @@ before(async () => {
 });
 after(() => project.remove());
 
-test("a new Markdown file is a page in the list, the sitemap, with its card, structured data and PDF; a draft and the dated entries out of their days are nowhere", () => {
-  const built = buildCopy(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
+test("a new Markdown file is a page in the list, the sitemap, with its card, structured data and PDF; a draft and the dated entries out of their days are nowhere", async () => {
+  const built = await buildCopyAsync(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
   assert.ok(built.ok, built.output);
   const page = readFileSync(dist("case-studies/a-new-study.html"), "utf8");
   assert.match(page, /<h1 class="page-header__title">A New Study<\/h1>/);
@@ -68,11 +69,11 @@ test("a new Markdown file is a page in the list, the sitemap, with its card, str
   }
 });
 
-test("a published page linking to a draft fails the build, naming the page, the link and the draft's file", () => {
+test("a published page linking to a draft fails the build, naming the page, the link and the draft's file", async () => {
   const file = join(project.dir, "content/case-studies/eqos-initiative.md");
   writeFileSync(file, eqos.replace("## Solution\n", "## Solution\n\nSee [the draft](/case-studies/a-draft-study).\n"));
   try {
-    const built = buildCopy(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
+    const built = await buildCopyAsync(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
     assert.equal(built.ok, false, built.output);
     assert.match(
       built.output,
@@ -83,8 +84,8 @@ test("a published page linking to a draft fails the build, naming the page, the 
   }
 });
 
-test("on its publishAt day a dated entry is built; from its expiresAt day it is gone", () => {
-  const built = buildCopy(project.dir, "dist", { BUILD_DATE: "2026-12-01" });
+test("on its publishAt day a dated entry is built; from its expiresAt day it is gone", async () => {
+  const built = await buildCopyAsync(project.dir, "dist", { BUILD_DATE: "2026-12-01" });
   assert.ok(built.ok, built.output);
   assert.ok(existsSync(dist("case-studies/a-future-study.html")), "published on its day");
   assert.ok(!existsSync(dist("case-studies/an-expired-study.html")), "still taken down");

@@ -7,7 +7,7 @@ import { mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "n
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
-import { buildCopy, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { buildCopyAsync, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 
 const PAGE = `import type { PageMeta } from "../components/head.ts";
 import { Picture } from "../components/Picture.tsx";
@@ -27,7 +27,7 @@ export default function PhotoPage() {
 `;
 
 let project: ProjectCopy;
-let first: ReturnType<typeof buildCopy>;
+let first: Awaited<ReturnType<typeof buildCopyAsync>>;
 const path = (file: string) => join(project.dir, file);
 /** Each encoded file in the cache, and when it was written. */
 const cachedImages = () =>
@@ -50,7 +50,7 @@ before(async () => {
   // The content file names it too: the social image, for a page without a card of its own.
   const site = readFileSync(path("content/site.yaml"), "utf8");
   writeFileSync(path("content/site.yaml"), site.replace("src: art/hero.svg", "src: art/photos/harbour.jpg"));
-  first = buildCopy(project.dir);
+  first = await buildCopyAsync(project.dir);
 });
 
 after(() => project?.remove());
@@ -104,10 +104,10 @@ test("the vector art keeps WebP and JPEG, without a placeholder", () => {
   assert.ok(!body.includes("image/avif") && !body.includes('<img class="picture__placeholder"'), "no AVIF, no placeholder");
 });
 
-test("a second build encodes nothing: every file is in the cache by its content", () => {
+test("a second build encodes nothing: every file is in the cache by its content", async () => {
   const cached = cachedImages();
   const dist = readdirSync(path("dist/images")).sort();
-  const second = buildCopy(project.dir);
+  const second = await buildCopyAsync(project.dir);
   assert.ok(second.ok, second.output);
   assert.deepEqual(cachedImages(), cached, "no image made again");
   assert.deepEqual(readdirSync(path("dist/images")).sort(), dist);
