@@ -269,6 +269,8 @@ export function readContentFile(root: string, file: string, source: string): { d
   if (slug !== undefined && !SLUG.test(slug))
     problems.push(`${file}: its name is its page's address, so write it in lowercase letters, digits and single hyphens, such as my-study.md`);
   let raw = doc.toJS();
+  // An empty file (or one of comments only) holds nothing for its schema to name: say so, once.
+  if ((raw === null || raw === undefined) && !markdown) throw new ContentError([`${file}:1 is empty; write what it holds again, as its comments describe`]);
   let bodyLines: Record<string, number> = {};
   if (markdown) {
     const read = readBody(markdown.body);

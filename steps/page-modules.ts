@@ -126,6 +126,7 @@ export class PageModules {
   }
 
   private async compile(path: string): Promise<CompiledFile> {
+    await bytesLanded(path);
     // The stamp before the bytes: a save between the two is seen as a new stamp at the next load.
     const stamp = stampOf(path);
     const source = this.generated(path);
@@ -246,6 +247,20 @@ export class PageModules {
     };
     for (const entry of entries) visit(entry);
     return graph;
+  }
+}
+
+/** How long a content file read empty may take to get its bytes: an editor's save in place empties the
+ * file and then writes it, and the watcher may report the first. */
+const LANDING_MS = 100;
+
+/** Waits, up to LANDING_MS, while a content file is empty: read at once, an empty YAML file is no list or
+ * object, and the load failed on a save that had not landed yet (once in a dev == build test run, as
+ * "content/redirects.yaml:1 the file: null is not … array"). A file still empty then is checked as it is. */
+async function bytesLanded(path: string): Promise<void> {
+  if (!/\.(yaml|md)$/.test(path)) return;
+  for (let waited = 0; waited < LANDING_MS && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
+    await new Promise((wake) => setTimeout(wake, 5));
   }
 }
 

@@ -239,3 +239,10 @@ test("a short summary is advice, printed and not an error", () => {
     `${EQOS}:${lineOf(eqos, "summary:")} summary is ${summary.length} characters; a search result shows about 160, so say a little more of what the engagement achieved`,
   ]);
 });
+
+test("an empty file says so, not which field is missing", () => {
+  assert.deepEqual(problemsOf("content/redirects.yaml", ""), ["content/redirects.yaml:1 is empty; write what it holds again, as its comments describe"]);
+  assert.deepEqual(problemsOf("content/redirects.yaml", "# only a comment\n"), [
+    "content/redirects.yaml:1 is empty; write what it holds again, as its comments describe",
+  ]);
+});
