@@ -13,6 +13,7 @@ import type { z } from "zod";
 import { collections, folders, type ImageFile, pageFacts, type Site, site as siteSchema } from "../content/collections.ts";
 import { type Block, plainText } from "../content/markdown.ts";
 import { fillTokens, TOKEN } from "../content/tokens.ts";
+import { type ContentChecks, ContentError } from "./content-checks.ts";
 import { readIfExists } from "./files.ts";
 import { imageSize } from "./image-modules.ts";
 import { type ReadBody, readBody } from "./markdown.ts";
@@ -20,13 +21,7 @@ import { type ReadBody, readBody } from "./markdown.ts";
 export const SITE_FILE = "content/site.yaml";
 const TOKENS_MODULE = "content/tokens.ts";
 
-/** Content that fails its schema: every problem found in the file, each on a line of its own. */
-export class ContentError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join("\n"));
-    this.name = "ContentError";
-  }
-}
+export { ContentError };
 
 type Path = (string | number)[];
 
@@ -321,31 +316,9 @@ export function readContentFile(root: string, file: string, source: string): { d
   return { data: slug === undefined ? result.data : { slug, ...(result.data as object) }, advice };
 }
 
-/**
- * Content files already checked in one load of the pages, by path and text: the page bundle and each
- * collection's trace (steps/pages.ts) read the same files, and a folder's module checks each of its
- * entries for its publishing fields before the entry's own module is checked, so each file was checked
- * four times in a build. A load's own: cleared before the next, so an image or site.yaml saved since
- * (which a file's check reads) is read anew; a file saved during a load is a new text, checked anew.
- */
-export type CheckedFiles = Map<string, ReturnType<typeof readContentFile> | ContentError>;
-
-/** readContentFile, once per file and text within the load `checked` belongs to (none: every time). */
-function readChecked(root: string, file: string, source: string, checked?: CheckedFiles): ReturnType<typeof readContentFile> {
-  if (!checked) return readContentFile(root, file, source);
-  const key = `${root}\0${file}\0${source}`;
-  let found = checked.get(key);
-  if (!found) {
-    try {
-      found = readContentFile(root, file, source);
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      found = error;
-    }
-    checked.set(key, found);
-  }
-  if (found instanceof ContentError) throw found;
-  return found;
+/** readContentFile, once per file and text as far as `checks` keeps its verdicts (none: every time). */
+function readChecked(root: string, file: string, source: string, checks?: ContentChecks): ReturnType<typeof readContentFile> {
+  return checks ? checks.check(root, file, source, () => readContentFile(root, file, source)) : readContentFile(root, file, source);
 }
 
 /** The module a content file becomes: its checked data, its tokens filled from the site's facts. Each
@@ -355,8 +328,8 @@ export function contentModule(root: string, file: string, source: string): strin
 }
 
 /** contentModule, and the advice on the file's content. */
-export function contentModuleWithAdvice(root: string, file: string, source: string, known?: CheckedFiles): { code: string; advice: string[] } {
-  const { data: checked, advice } = readChecked(root, file, source, known);
+export function contentModuleWithAdvice(root: string, file: string, source: string, checks?: ContentChecks): { code: string; advice: string[] } {
+  const { data: checked, advice } = readChecked(root, file, source, checks);
   const images = imagesIn(collectionOf(file)?.schema, checked);
   const site = file === SITE_FILE ? "data" : "site";
   // Each image in the data is its field's value with the image module's spread in, written where it
@@ -433,7 +406,7 @@ export function folderModule(
   folder: string,
   publishing: Publishing = BUILD_PUBLISHING,
   left: Unpublished[] = [],
-  checked?: CheckedFiles,
+  checks?: ContentChecks,
 ): string {
   const { orderBy } = folders[folder];
   const entries: string[] = [];
@@ -444,7 +417,7 @@ export function folderModule(
     const file = `${folder}/${name}`;
     let reason: string | undefined;
     try {
-      reason = unpublishedReason(readChecked(root, file, readFileSync(join(root, file), "utf8"), checked).data as Record<string, never>, publishing.today);
+      reason = unpublishedReason(readChecked(root, file, readFileSync(join(root, file), "utf8"), checks).data as Record<string, never>, publishing.today);
     } catch {
       // Its own module reports what is wrong with it, in its words.
     }
@@ -467,7 +440,7 @@ export function folderModule(
 
 /** Where a problem of a content file stops the page bundle, with the file's own words. `checked`: the
  * load's files checked so far, shared with the other bundles of that load. */
-export function contentPlugin(root: string, publishing: Publishing = BUILD_PUBLISHING, left: Unpublished[] = [], checked?: CheckedFiles): esbuild.Plugin {
+export function contentPlugin(root: string, publishing: Publishing = BUILD_PUBLISHING, left: Unpublished[] = [], checks?: ContentChecks): esbuild.Plugin {
   return {
     name: "content",
     setup(build) {
@@ -479,14 +452,14 @@ export function contentPlugin(root: string, publishing: Publishing = BUILD_PUBLI
       build.onLoad({ filter: FOLDER_IMPORT }, (args) => {
         const folder = collectionFolderOf(args.path);
         return folder
-          ? { contents: folderModule(folder.root, folder.folder, publishing, left, checked), loader: "js", resolveDir: args.path, watchDirs: [args.path] }
+          ? { contents: folderModule(folder.root, folder.folder, publishing, left, checks), loader: "js", resolveDir: args.path, watchDirs: [args.path] }
           : undefined;
       });
       build.onLoad({ filter: /\.(yaml|md)$/ }, async (args) => {
         const content = contentFileOf(args.path);
         if (!content) return { errors: [{ text: `${relative(root, args.path)} is not a content file; declare it in content/collections.ts` }] };
         try {
-          const { code, advice } = contentModuleWithAdvice(content.root, content.file, await readFile(args.path, "utf8"), checked);
+          const { code, advice } = contentModuleWithAdvice(content.root, content.file, await readFile(args.path, "utf8"), checks);
           return { contents: code, loader: "js", resolveDir: dirname(args.path), warnings: advice.map((text) => ({ text })) };
         } catch (error) {
           if (error instanceof ContentError) return { errors: error.problems.map((text) => ({ text })) };

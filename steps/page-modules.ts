@@ -21,6 +21,7 @@ import {
   type Publishing,
   type Unpublished,
 } from "./content.ts";
+import type { ContentChecks } from "./content-checks.ts";
 import { stampOf } from "./files.ts";
 import { IMAGE_FILE, imageModule } from "./image-modules.ts";
 
@@ -52,6 +53,7 @@ export class PageModules {
     private readonly root: string,
     private readonly outdir: string,
     private readonly publishing: Publishing = BUILD_PUBLISHING,
+    private readonly checks?: ContentChecks,
   ) {}
 
   /** The advice on the content files the pages read, and the entries their folders leave out. */
@@ -65,7 +67,7 @@ export class PageModules {
     const folder = collectionFolderOf(path);
     if (folder) {
       const left: Unpublished[] = [];
-      const code = folderModule(folder.root, folder.folder, this.publishing, left);
+      const code = folderModule(folder.root, folder.folder, this.publishing, left, this.checks);
       this.left.set(path, left);
       return code;
     }
@@ -73,7 +75,7 @@ export class PageModules {
     const content = /\.(yaml|md)$/.test(path) ? contentFileOf(path) : undefined;
     if (!content) return undefined;
     try {
-      const { code, advice } = contentModuleWithAdvice(content.root, content.file, readFileSync(path, "utf8"));
+      const { code, advice } = contentModuleWithAdvice(content.root, content.file, readFileSync(path, "utf8"), this.checks);
       this.advice.set(path, advice);
       return code;
     } catch (error) {

@@ -14,7 +14,8 @@ import type { CaseStudy, Redirect, Site } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
-import { BUILD_PUBLISHING, type CheckedFiles, contentPlugin, type Unpublished } from "./content.ts";
+import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
+import { CHECKS_FILE, ContentChecks } from "./content-checks.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { PageModules } from "./page-modules.ts";
 import type { Page } from "./routes.ts";
@@ -96,8 +97,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   const publishing = { drafts: dev, today };
   /** The entries the last bundle left out (drafts, entries not yet or no longer published). */
   const left: Unpublished[] = [];
-  /** The content files checked in this load, for the bundle and the traces alike (steps/content.ts). */
-  const checked: CheckedFiles = new Map();
+  /** The content files' verdicts, for the bundle and the traces alike: the dev server's kept in memory, a build's in .cache/. */
+  const checks = new ContentChecks(root, dev ? undefined : join(root, CHECKS_FILE));
   /** Where each loaded bundle is written to be required (and removed once loaded): stack traces name it. */
   const loadDir = resolve(root, CACHE_DIR, "loaded");
   let entry = "";
@@ -118,7 +119,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     logLevel: "silent",
     absWorkingDir: root,
     plugins: [
-      contentPlugin(root, publishing, left, checked),
+      contentPlugin(root, publishing, left, checks),
       imagePlugin(root),
       {
         name: ENTRY,
@@ -132,7 +133,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   if (sourceMaps) process.setSourceMapsEnabled(true);
 
   /** The dev server's pages, file by file; none where the pages are bundled. */
-  const modules = dev && !sourceMaps ? new PageModules(root, loadDir, publishing) : undefined;
+  const modules = dev && !sourceMaps ? new PageModules(root, loadDir, publishing, checks) : undefined;
   /** The dev server's warm esbuild, one context per build: each collection's template (below), the pages' bundle
    * that explains an error. */
   const contexts = new Map<string, Promise<esbuild.BuildContext>>();
@@ -171,7 +172,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
-      plugins: [contentPlugin(root, publishing, [], checked), imagePlugin(root)],
+      plugins: [contentPlugin(root, publishing, [], checks), imagePlugin(root)],
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
@@ -257,7 +258,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
    * a build, which keeps no trace, gives none. */
   async function load(changed: string[] = []): Promise<LoadedPages> {
     for (const file of changed) savedSince.add(file);
-    checked.clear();
+    checks.startLoad();
     const bundledAt = Date.now();
     const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
@@ -288,6 +289,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         made = await bundle();
         templates = new Map(await traced);
         await reuse?.keep(ENTRY, files, made.graph, Object.fromEntries(templates), made.code);
+        await checks.save();
       }
       graph = made.graph;
       loaded = evaluate(made.code) as Entry;

@@ -7,6 +7,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { image as imageField } from "../../content/collections.ts";
 import { ContentError, checkContent, contentModule, readContentFile } from "../../steps/content.ts";
+import { ContentChecks } from "../../steps/content-checks.ts";
 import { loadPages } from "../../steps/pages.ts";
 
 const root = process.cwd();
@@ -245,4 +246,54 @@ test("an empty file says so, not which field is missing", () => {
   assert.deepEqual(problemsOf("content/redirects.yaml", "# only a comment\n"), [
     "content/redirects.yaml:1 is empty; write what it holds again, as its comments describe",
   ]);
+});
+
+test("a verdict is kept across builds until the file, site.yaml, an image it names or the checks change; a problem never is", async () => {
+  const copy = mkdtempSync(join(tmpdir(), "checks-"));
+  try {
+    for (const folder of ["content", "art"]) cpSync(folder, join(copy, folder), { recursive: true });
+    const store = join(copy, ".cache/content-checks.json");
+    let checks = 0;
+    /** A build's verdicts on the files (their texts on disk unless given): `checks` counts the files checked, not kept. */
+    const build = async (files: string[], texts: Record<string, string> = {}) => {
+      const verdicts = new ContentChecks(copy, store);
+      verdicts.startLoad();
+      try {
+        return files.map((file) => {
+          const source = texts[file] ?? readFileSync(join(copy, file), "utf8");
+          return verdicts.check(copy, file, source, () => {
+            checks++;
+            return readContentFile(copy, file, source);
+          });
+        });
+      } finally {
+        await verdicts.save();
+      }
+    };
+    const both = ["content/site.yaml", EQOS];
+    const [first] = await build(both);
+    assert.equal(checks, 2);
+    assert.deepEqual((await build(both))[0], first);
+    assert.equal(checks, 2, "both kept from the last build");
+    // site.yaml's facts fill every file's tokens: a change to it checks the study again.
+    writeFileSync(join(copy, "content/site.yaml"), site.replace("name: Cedarline Advisory", "name: Cedarline Partners"));
+    await build(both);
+    assert.equal(checks, 4);
+    // The image a file names is read for its size: new bytes check the file again.
+    writeFileSync(join(copy, "art/hero.svg"), readFileSync("art/hero.svg", "utf8").replace('width="1600"', 'width="1200"'));
+    const [resized] = await build(both);
+    assert.equal(checks, 5);
+    assert.equal((resized.data as { seoDefaults: { image: { width: number } } }).seoDefaults.image.width, 1200);
+    // A verdict no build used is not kept: the study, left out of one build, is checked again in the next.
+    await build(["content/site.yaml"]);
+    await build(both);
+    assert.equal(checks, 6);
+    // A problem is checked again each time, so fixing what the file names (an image put in place) is seen.
+    const broken = { "content/services.yaml": services.replace("price: 75000", 'price: "75k"') };
+    await assert.rejects(build(["content/services.yaml"], broken), ContentError);
+    await assert.rejects(build(["content/services.yaml"], broken), ContentError);
+    assert.equal(checks, 8);
+  } finally {
+    rmSync(copy, { recursive: true, force: true });
+  }
 });
