@@ -131,7 +131,7 @@ export class ContentChecks {
   private keptOrChecked(root: string, file: string, source: string, check: () => Verdict): Verdict {
     const key = this.keyOf(file, source, file === SITE_FILE ? "" : this.siteText(root));
     const kept = this.kept.get(key);
-    if (kept && kept.images.every(([src, bytes]) => bytesKey(root, src) === bytes)) {
+    if (kept?.images.every(([src, bytes]) => bytesKey(root, src) === bytes)) {
       this.used.add(key);
       return { data: kept.data, advice: kept.advice };
     }

@@ -5,7 +5,6 @@
 // content file it shows (the dates and re-renders follow that) and the site's facts stay one change.
 // One transform, three loaders: esbuild's (the page bundle), Node's (commands and tests) and Vite's (unit tests).
 import { readdirSync, readFileSync } from "node:fs";
-import { readFile } from "node:fs/promises";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { isMap, isSeq, LineCounter, type Node, parseDocument } from "yaml";
@@ -438,9 +437,22 @@ export function folderModule(
   ].join("\n");
 }
 
-/** Where a problem of a content file stops the page bundle, with the file's own words. `checked`: the
- * load's files checked so far, shared with the other bundles of that load. */
-export function contentPlugin(root: string, publishing: Publishing = BUILD_PUBLISHING, left: Unpublished[] = [], checks?: ContentChecks): esbuild.Plugin {
+/** A folder collection as a template's trace sees it: no entries. The trace asks only whether the
+ * template's component uses the collection (its module then has bytes in the output); which entries
+ * that reaches, the page bundle's graph says. Loading 1,000 notes' modules again for it took a second
+ * pass of the content plugin over each of them. */
+const UNREAD_FOLDER = "export default /* @__PURE__ */ Array.of();";
+
+/** Where a problem of a content file stops the page bundle, with the file's own words. `checks`: the
+ * verdicts kept (steps/content-checks.ts), shared with the other bundles of a load. `entries`: whether a
+ * folder collection's module imports its entries (not in a template's trace: UNREAD_FOLDER). */
+export function contentPlugin(
+  root: string,
+  publishing: Publishing = BUILD_PUBLISHING,
+  left: Unpublished[] = [],
+  checks?: ContentChecks,
+  { entries = true } = {},
+): esbuild.Plugin {
   return {
     name: "content",
     setup(build) {
@@ -451,15 +463,16 @@ export function contentPlugin(root: string, publishing: Publishing = BUILD_PUBLI
       });
       build.onLoad({ filter: FOLDER_IMPORT }, (args) => {
         const folder = collectionFolderOf(args.path);
-        return folder
-          ? { contents: folderModule(folder.root, folder.folder, publishing, left, checks), loader: "js", resolveDir: args.path, watchDirs: [args.path] }
-          : undefined;
+        if (!folder) return undefined;
+        const contents = entries ? folderModule(folder.root, folder.folder, publishing, left, checks) : UNREAD_FOLDER;
+        return { contents, loader: "js", resolveDir: args.path, watchDirs: [args.path] };
       });
-      build.onLoad({ filter: /\.(yaml|md)$/ }, async (args) => {
+      // Read in turn: for 1,000 small files, fs/promises' round trips cost more than the reads (steps/files.ts).
+      build.onLoad({ filter: /\.(yaml|md)$/ }, (args) => {
         const content = contentFileOf(args.path);
         if (!content) return { errors: [{ text: `${relative(root, args.path)} is not a content file; declare it in content/collections.ts` }] };
         try {
-          const { code, advice } = contentModuleWithAdvice(content.root, content.file, await readFile(args.path, "utf8"), checks);
+          const { code, advice } = contentModuleWithAdvice(content.root, content.file, readFileSync(args.path, "utf8"), checks);
           return { contents: code, loader: "js", resolveDir: dirname(args.path), warnings: advice.map((text) => ({ text })) };
         } catch (error) {
           if (error instanceof ContentError) return { errors: error.problems.map((text) => ({ text })) };

@@ -14,7 +14,7 @@ import type { CaseStudy, Redirect, Site } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
-import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
+import { BUILD_PUBLISHING, collectionFolderOf, contentPlugin, type Unpublished } from "./content.ts";
 import { CHECKS_FILE, ContentChecks } from "./content-checks.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { PageModules } from "./page-modules.ts";
@@ -172,7 +172,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
-      plugins: [contentPlugin(root, publishing, [], checks), imagePlugin(root)],
+      plugins: [contentPlugin(root, publishing, [], checks, { entries: false }), imagePlugin(root)],
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
@@ -361,7 +361,8 @@ function sourcesByFile(
   return new Map(
     files.map((file) => {
       const all = own(closure([file], new Set(shared)));
-      const traced = templates.get(file);
+      // A folder collection the template uses reaches each of its entries (the trace loads none: UNREAD_FOLDER).
+      const traced = templates.get(file)?.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure([input])] : [input]));
       return [file, { all, template: traced ? own(new Set([...shared, ...traced])) : all }];
     }),
   );

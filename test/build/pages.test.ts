@@ -1,7 +1,7 @@
 // Pages are found by file name; one without metadata stops the build, naming the file and the fix.
 // A page may leave out its description: the head gives it the site's default.
 import assert from "node:assert/strict";
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
@@ -214,6 +214,26 @@ test("a [slug] file makes one page per entry of getStaticPaths, with its props a
     assert.ok(templateSourcesOf("/notes/first").includes("pages/notes/[slug].tsx"));
     // Content the component itself shows is one of every entry's sources: an edit to it renders them all again.
     assert.ok(templateSourcesOf("/notes/first").includes("content/signature.ts"));
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("a template whose component shows a folder collection is rendered again for an edit to any of its entries", async () => {
+  const root = project({
+    "pages/notes/[slug].tsx": `import caseStudies from "../../content/case-studies";
+export function getStaticPaths() { return [{ params: { slug: "first" }, props: {} }]; }
+export const meta = { title: "Notes" };
+export default function NotePage() { return caseStudies.map((study) => study.title).join(", "); }
+`,
+  });
+  try {
+    cpSync("content", join(root, "content"), { recursive: true });
+    cpSync("art", join(root, "art"), { recursive: true });
+    const { templateSourcesOf } = await loadPages(root);
+    const entries = readdirSync("content/case-studies").map((name) => `content/case-studies/${name}`);
+    assert.ok(entries.length > 1);
+    for (const entry of entries) assert.ok(templateSourcesOf("/notes/first").includes(entry), entry);
   } finally {
     rmSync(root, { recursive: true, force: true });
   }
