@@ -1,7 +1,6 @@
 // html-validate for one thread: loaded once, its config resolved once, reports as text. Plain
 // JavaScript (typed by JSDoc) so that a worker thread loads it without tsx's loader, which costs a
 // thread ~0.25 s to start.
-import { createHash } from "node:crypto";
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
@@ -13,11 +12,17 @@ const inWorker = !isMainThread && workerData?.config;
 // to the calling thread alone.
 if (inWorker && workerData.background) setPriority(0, 19);
 const { formatterFactory, HtmlValidate, StaticConfigLoader } = await import("html-validate");
-const { structureOf, structureSharing } = await import("./page-structure.mjs");
+const { structureKey, structureOf, structureSharing } = await import("./page-structure.mjs");
 
 /** @typedef {{ file: string; html: string }} HtmlFile */
 /** @typedef {(string | null)[]} Reports for each page, null when valid, else the report's text */
-/** @typedef {{ reports: Reports; shared: number }} Verdicts the reports, and how many pages a structure already judged valid passed */
+/** @typedef {import("./page-structure.mjs").StructureOptions} StructureOptions */
+/**
+ * @typedef {{ reports: Reports; shared: number; structures: string[]; options: StructureOptions | null }} Verdicts
+ * the reports; how many pages a structure already judged valid passed; the structures found valid by this
+ * call (their hashes, structureKey's); and the options a structure is made with (null: the rules as
+ * configured judge no page by its structure)
+ */
 
 /**
  * The stock loader resolves the whole config (element metadata, schemas) again for every page, which
@@ -62,10 +67,12 @@ export function validator(config) {
     /** @type {Reports} */
     const reports = [];
     let shared = 0;
+    /** @type {string[]} */
+    const found = [];
     for (const { file, html } of pages) {
       if ("options" in rules) {
         const structure = structureOf(html, rules.options);
-        const key = createHash("sha1").update(structure).digest("base64");
+        const key = structureKey(structure);
         if (valid.has(key)) {
           shared++;
           reports.push(null);
@@ -73,6 +80,7 @@ export function validator(config) {
         }
         if ((await htmlValidate.validateString(structure, file)).valid) {
           valid.add(key);
+          found.push(key);
           reports.push(null);
           continue;
         }
@@ -80,7 +88,7 @@ export function validator(config) {
       const report = await htmlValidate.validateString(html, file);
       reports.push(report.valid ? null : text(report.results));
     }
-    return { reports, shared };
+    return { reports, shared, structures: found, options: "options" in rules ? rules.options : null };
   };
 }
 
@@ -107,14 +115,14 @@ const WARM_UP = {
 };
 
 // In a worker (steps/validate-html.ts starts them): warm up at once, then answer { id, pages } with
-// { id, reports, shared, cpuMs }, the CPU time the pages took.
+// { id, ...Verdicts, cpuMs }, the CPU time the pages took.
 if (inWorker) {
   const validate = validator(workerData.config);
   const warmed = validate([WARM_UP]);
   parentPort?.on("message", async (/** @type {{ id: number; pages: HtmlFile[] }} */ { id, pages }) => {
     await warmed;
     const before = threadCpuMs();
-    const { reports, shared } = await validate(pages);
-    parentPort?.postMessage({ id, reports, shared, cpuMs: threadCpuMs() - before });
+    const verdicts = await validate(pages);
+    parentPort?.postMessage({ id, ...verdicts, cpuMs: threadCpuMs() - before });
   });
 }

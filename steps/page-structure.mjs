@@ -16,6 +16,7 @@
 // STRUCTURE_RULES names each html-validate rule this reasoning was checked for; a rule enabled beyond
 // them (an upgrade, a new config) turns the sharing off until it is reviewed here. Plain JavaScript
 // (typed by JSDoc), as the validator threads load it without tsx.
+import { createHash } from "node:crypto";
 
 /** Attributes whose value is words or an address, not structure. */
 const WORDS = new Set(["href", "content", "alt", "title", "placeholder"]);
@@ -62,6 +63,11 @@ const TOKEN = /<!--[\s\S]*?-->|<[!/]?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|
 /** An attribute, its value double-quoted, single-quoted or bare. */
 const ATTRIBUTE = /(\s+)([^\s=/>"']+)(?:(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
 const LABELLED_BY = /\saria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+
+/** A structure's hash, as a thread reports it and the record of valid pages keeps it (steps/validate-html.ts). @param {string} structure */
+export function structureKey(structure) {
+  return createHash("sha1").update(structure).digest("base64");
+}
 
 /** The structure of a page (see the top of this file). */
 /** @param {string} html @param {StructureOptions} options @returns {string} */

@@ -10,6 +10,7 @@ import { Worker } from "node:worker_threads";
 import type { ConfigData } from "html-validate";
 import { keepRecord, readRecord } from "./build-state.ts";
 import { CACHE_DIR, cacheKey } from "./cache.ts";
+import { type StructureOptions, structureKey, structureOf } from "./page-structure.mjs";
 
 export interface HtmlFile {
   /** dist-relative, e.g. services.html */
@@ -18,10 +19,13 @@ export interface HtmlFile {
 }
 
 type Reports = (string | null)[];
-/** The reports, and how many of the pages passed by a structure already found valid. */
+/** The reports; how many of the pages passed by a structure already found valid; the structures found
+ * valid (steps/html-validator.mjs structureKey) and the options they are made with (null: none is judged). */
 interface Verdicts {
   reports: Reports;
   shared: number;
+  structures: string[];
+  options: StructureOptions | null;
 }
 
 const VALID_PAGES = `${CACHE_DIR}/valid-html.json`;
@@ -30,12 +34,16 @@ const KEEP = 20_000;
 /** Below this many pages another worker's start-up (~0.3 s to load html-validate) costs more than it saves. */
 const PAGES_PER_WORKER = 60;
 
-function readValidKeys(): Set<string> {
-  return new Set(readRecord<string[]>(VALID_PAGES) ?? []);
-}
-
-async function saveValidKeys(keys: Set<string>): Promise<void> {
-  await keepRecord(VALID_PAGES, [...keys].slice(-KEEP));
+/**
+ * What earlier builds found valid: pages by their bytes (and html-validate's version and config), and
+ * page structures under one fingerprint (version and config), with the options a structure is made
+ * with. A page of a structure known valid passes in the build's own thread, without html-validate: a
+ * build that edited one entry of 1,000 started a thread and loaded html-validate for that page alone,
+ * and waited ~1 s at its end for it.
+ */
+interface ValidRecord {
+  pages: string[];
+  structures: { fingerprint: string; options: StructureOptions; valid: string[] } | null;
 }
 
 function readConfigText(): string {
@@ -90,9 +98,9 @@ export class Validators {
         for (const call of thread.waiting.values()) call.fail(error);
         thread.waiting.clear();
       };
-      thread.worker.on("message", ({ id, reports, shared, cpuMs }: Verdicts & { id: number; cpuMs: number }) => {
+      thread.worker.on("message", ({ id, cpuMs, ...verdicts }: Verdicts & { id: number; cpuMs: number }) => {
         this.cpuMs += cpuMs;
-        thread.waiting.get(id)?.done({ reports, shared });
+        thread.waiting.get(id)?.done(verdicts);
         thread.waiting.delete(id);
         // While it has work, the process waits for it.
         if (!thread.waiting.size) thread.worker.unref();
@@ -132,7 +140,12 @@ export class Validators {
             thread.worker.postMessage({ id, pages: pages.slice(i * share, (i + 1) * share) });
           }),
       ),
-    ).then((parts) => ({ reports: parts.flatMap((part) => part.reports), shared: parts.reduce((sum, part) => sum + part.shared, 0) }));
+    ).then((parts) => ({
+      reports: parts.flatMap((part) => part.reports),
+      shared: parts.reduce((sum, part) => sum + part.shared, 0),
+      structures: parts.flatMap((part) => part.structures),
+      options: parts[0].options,
+    }));
   }
 
   close(): Promise<void> {
@@ -165,7 +178,11 @@ export interface ValidationCost {
 export class PageValidation {
   private readonly configText = readConfigText();
   private readonly version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
-  private readonly known = readValidKeys();
+  private readonly saved = readRecord<ValidRecord>(VALID_PAGES);
+  private readonly known = new Set(this.saved?.pages ?? []);
+  /** The structures known valid, and their options, when the record's are this html-validate's and config's. */
+  private structures = this.saved?.structures?.fingerprint === this.fingerprint ? this.saved.structures : null;
+  private readonly validStructures = new Set(this.structures?.valid ?? []);
   private batch: (HtmlFile & { key: string })[] = [];
   private readonly sent: { pages: number; checked: Promise<string[]> }[] = [];
   private inFlight = 0;
@@ -183,7 +200,8 @@ export class PageValidation {
     expected = 0,
   ) {
     this.threadsCpuMsBefore = validators?.cpuMs ?? 0;
-    if (expected > 0) this.threads(expected);
+    // A few pages, where structures are known, likely pass by them (add): no thread is started for them.
+    if (expected > 0 && !(this.structures && expected < PAGES_PER_WORKER)) this.threads(expected);
   }
 
   /** The threads given, else ones this validation starts, sized for `pages`, and closes at the end. */
@@ -208,6 +226,13 @@ export class PageValidation {
   async add(page: HtmlFile): Promise<void> {
     const key = cacheKey(this.version, this.configText, page.html);
     if (this.known.has(key)) return;
+    // With no thread started (a few pages), a page of a structure found valid before passes here.
+    if (!this.validators && this.structures && this.validStructures.has(structureKey(structureOf(page.html, this.structures.options)))) {
+      this.known.add(key);
+      this.validated++;
+      this.shared++;
+      return;
+    }
     this.batch.push({ ...page, key });
     if (this.batch.length >= 2 * PAGES_PER_WORKER) this.threads(this.batch.length);
     const { validators } = this;
@@ -251,7 +276,8 @@ export class PageValidation {
         this.check(pages, this.validateHere(pages));
       }
       const problems = (await Promise.all(this.sent.map((part) => part.checked))).flat();
-      await saveValidKeys(this.known);
+      const structures = this.structures && { ...this.structures, valid: [...this.validStructures].slice(-KEEP) };
+      await keepRecord(VALID_PAGES, { pages: [...this.known].slice(-KEEP), structures } satisfies ValidRecord);
       return problems;
     } finally {
       await this.started?.close();
@@ -292,9 +318,14 @@ export class PageValidation {
   private check(pages: (HtmlFile & { key: string })[], verdicts: Promise<Verdicts>): { pages: number; checked: Promise<string[]> } {
     const part = {
       pages: pages.length,
-      checked: verdicts.then(({ reports, shared }) => {
+      checked: verdicts.then(({ reports, shared, structures, options }) => {
         part.pages = 0;
         this.shared += shared;
+        if (options && JSON.stringify(this.structures?.options) !== JSON.stringify(options)) {
+          this.structures = { fingerprint: this.fingerprint, options, valid: [] };
+          this.validStructures.clear();
+        }
+        for (const structure of structures) this.validStructures.add(structure);
         return this.record(pages, reports);
       }),
     };
