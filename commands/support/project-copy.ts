@@ -18,6 +18,12 @@ export function retitled(pageSource: string, title: string): string {
  * record (tsc's own, by each file's content; no build reads it). */
 export const SLOW_CACHES = ["images", "styles", "pdfs", "tsc"];
 
+/** The verdicts a developer's checkout has warm, each kept by the content it judged alone (a page's bytes
+ * or structure, a content file's text), never by what a build wrote: which pages html-validate found valid,
+ * and the content files' checks. A copy's first build otherwise validated every page again (~1 s of CPU
+ * with its thread's start). A test that needs a build without them ("cold") removes them. */
+export const VERDICTS = ["valid-html.json", "content-checks.json"];
+
 export interface ProjectCopy {
   dir: string;
   remove: () => void;
@@ -38,8 +44,8 @@ export function copyEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.Proc
   return { ...process.env, TMPDIR: join(dir, COPY_TMP), ...extra };
 }
 
-/** `warm`: bring the slow caches (images, CSS, PDFs, the type check's record) along, so the copy builds and
- * checks as a developer's checkout does. */
+/** `warm`: bring the slow caches (images, CSS, PDFs, the type check's record) and the verdicts along, so the
+ * copy builds and checks as a developer's checkout does. */
 export function copyProject({ warm = true } = {}): ProjectCopy {
   const root = process.cwd();
   const dir = mkdtempSync(join(tmpdir(), "cedarline-copy-"));
@@ -52,7 +58,7 @@ export function copyProject({ warm = true } = {}): ProjectCopy {
   symlinkSync(resolve(root, "node_modules"), join(dir, "node_modules"), "dir");
   mkdirSync(join(dir, COPY_TMP), { recursive: true });
   if (warm) {
-    for (const cache of SLOW_CACHES) {
+    for (const cache of [...SLOW_CACHES, ...VERDICTS]) {
       if (existsSync(join(".cache", cache))) cpSync(join(".cache", cache), join(dir, ".cache", cache), { recursive: true });
     }
   }

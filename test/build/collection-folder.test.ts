@@ -1,15 +1,45 @@
-// A Markdown file in content/case-studies/ is a new page everywhere a study is, with no code changed; a
-// draft, an entry before its publishAt day and one from its expiresAt day are nowhere in a build's output,
-// and a published page linking to one of them fails the build, naming both. Each build runs beside this
-// process, never blocking it: the test files sharing it answer their own servers meanwhile.
+// The firm's content as a developer builds it (npm run build in one project copy, three builds):
+// - a Markdown file in content/case-studies/ is a new page everywhere a study is, with no code changed; a
+//   draft, an entry before its publishAt day and one from its expiresAt day are nowhere in a build's
+//   output, and a published page linking to one of them fails the build, naming both;
+// - a photograph a page imports, or a content file names, becomes AVIF and WebP at each width up to its
+//   own, a JPEG at the widest, width and height as a visitor sees it (turned as its EXIF says) and a
+//   blurred placeholder, each file cached by content, so a later build encodes none again; the vector art
+//   keeps WebP and JPEG without a placeholder.
+// Each build runs beside this process, never blocking it: the test files sharing it answer their own
+// servers meanwhile.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
 import { buildCopyAsync, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 
+const PAGE = `import type { PageMeta } from "../components/head.ts";
+import { Picture } from "../components/Picture.tsx";
+import photo from "../art/photos/harbour.jpg";
+
+// Without a card of its own, it shows the site's social image.
+export const meta: PageMeta = { title: "A photograph", description: "A page that shows a photograph, for the build's tests.", socialCard: false };
+
+export default function PhotoPage() {
+  return (
+    <div className="container">
+      <h1>A photograph</h1>
+      <Picture image={photo} alt="The harbour at dusk" sizes="(min-width: 48rem) 40rem, 100vw" className="photo" />
+    </div>
+  );
+}
+`;
+
 let project: ProjectCopy;
+let first: Awaited<ReturnType<typeof buildCopyAsync>>;
+const path = (file: string) => join(project.dir, file);
+/** Each encoded file in the cache, and when it was written. */
+const cachedImages = () =>
+  readdirSync(path(".cache/images"))
+    .sort()
+    .map((file) => [file, statSync(path(`.cache/images/${file}`)).mtimeMs] as const);
 const eqos = readFileSync("content/case-studies/eqos-initiative.md", "utf8");
 const dist = (file: string) => join(project.dir, "dist", file);
 
@@ -43,12 +73,24 @@ before(async () => {
   study("a-draft-study", "A Draft Study", "draft: true");
   study("a-future-study", "A Future Study", "publishAt: 2026-12-01");
   study("an-expired-study", "An Expired Study", "expiresAt: 2026-11-26");
+  // A page that shows a photograph: smooth noise, like a photograph's detail, 900×600 as stored and turned
+  // a quarter by its EXIF orientation (6), as a phone saves a portrait: a visitor sees it 600×900.
+  const noise = await sharp({ create: { width: 900, height: 600, channels: 3, background: "#000", noise: { type: "gaussian", mean: 120, sigma: 50 } } })
+    .blur(1.5)
+    .png()
+    .toBuffer();
+  const photo = await sharp(noise).jpeg({ quality: 90 }).withMetadata({ orientation: 6 }).toBuffer();
+  writeFileSync(path("art/photos/harbour.jpg"), photo);
+  writeFileSync(path("pages/photo.tsx"), PAGE);
+  // The content file names it too: the social image, for a page without a card of its own.
+  const site = readFileSync(path("content/site.yaml"), "utf8");
+  writeFileSync(path("content/site.yaml"), site.replace("src: art/hero.svg", "src: art/photos/harbour.jpg"));
+  first = await buildCopyAsync(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
 });
 after(() => project.remove());
 
 test("a new Markdown file is a page in the list, the sitemap, with its card, structured data and PDF; a draft and the dated entries out of their days are nowhere", async () => {
-  const built = await buildCopyAsync(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
-  assert.ok(built.ok, built.output);
+  assert.ok(first.ok, first.output);
   const page = readFileSync(dist("case-studies/a-new-study.html"), "utf8");
   assert.match(page, /<h1 class="page-header__title">A New Study<\/h1>/);
   assert.match(readFileSync(dist("case-studies.html"), "utf8"), /<a href="\/case-studies\/a-new-study">A New Study<\/a>/);
@@ -69,6 +111,55 @@ test("a new Markdown file is a page in the list, the sitemap, with its card, str
   }
 });
 
+test("a photograph becomes AVIF and WebP at each width, a JPEG, its size as seen, its alt and a placeholder", async () => {
+  assert.ok(first.ok, first.output);
+  const html = readFileSync(path("dist/photo.html"), "utf8");
+  const picture = /<span class="picture photo">.*?<\/span>/.exec(html)?.[0] ?? "";
+  assert.match(picture, /<img class="picture__placeholder" src="data:image\/webp;base64,[A-Za-z0-9+/=]+" alt="" width="600" height="900"\/>/);
+  const sources = [...picture.matchAll(/<source type="([^"]+)" srcSet="([^"]+)"/g)].map(([, type, srcSet]) => [type, srcSet]);
+  assert.deepEqual(
+    sources.map(([type]) => type),
+    ["image/avif", "image/webp"],
+  );
+  assert.match(picture, /<img class="picture__image" src="\/images\/harbour-600\.[0-9a-f]{8}\.jpg" alt="The harbour at dusk" width="600" height="900"/);
+  for (const [type, srcSet] of sources) {
+    const files = srcSet.split(", ").map((entry) => entry.split(" "));
+    assert.deepEqual(
+      files.map(([, width]) => width),
+      ["320w", "480w", "600w"],
+      type,
+    );
+    for (const [file, width] of files) {
+      const { format, width: actual, height } = await sharp(readFileSync(path(`dist${file}`))).metadata();
+      assert.equal(format, type === "image/avif" ? "heif" : "webp", file);
+      assert.equal(`${actual}w`, width, file);
+      assert.equal(height, Math.round((Number.parseInt(width, 10) * 900) / 600), `${file} is upright`);
+    }
+  }
+  // The placeholder costs the page a few hundred bytes.
+  const placeholder = /src="(data:[^"]+)"/.exec(picture)?.[1] ?? "";
+  assert.ok(placeholder.length < 600, `${placeholder.length} characters`);
+});
+
+test("the content file's image is the social image, cropped to 1200×630", async () => {
+  const html = readFileSync(path("dist/photo.html"), "utf8");
+  const image = /<meta property="og:image" content="[^"]*(\/images\/[^"]+)"/.exec(html)?.[1];
+  assert.ok(image, "a page without a card shows the site's social image");
+  assert.match(image, /^\/images\/harbour-social-1200\.[0-9a-f]{8}\.jpg$/);
+  const { width, height } = await sharp(readFileSync(path(`dist${image}`))).metadata();
+  assert.deepEqual([width, height], [1200, 630]);
+});
+
+test("the vector art keeps WebP and JPEG, without a placeholder", () => {
+  const html = readFileSync(path("dist/index.html"), "utf8");
+  assert.match(
+    html,
+    /<picture><source type="image\/webp" srcSet="\/images\/hero-320\.[0-9a-f]{8}\.webp 320w, [^"]*1600w" sizes="100vw"\/><img class="hero__image"/,
+  );
+  const body = html.slice(html.indexOf("<body"));
+  assert.ok(!body.includes("image/avif") && !body.includes('<img class="picture__placeholder"'), "no AVIF, no placeholder");
+});
+
 test("a published page linking to a draft fails the build, naming the page, the link and the draft's file", async () => {
   const file = join(project.dir, "content/case-studies/eqos-initiative.md");
   writeFileSync(file, eqos.replace("## Solution\n", "## Solution\n\nSee [the draft](/case-studies/a-draft-study).\n"));
@@ -84,9 +175,27 @@ test("a published page linking to a draft fails the build, naming the page, the 
   }
 });
 
-test("on its publishAt day a dated entry is built; from its expiresAt day it is gone", async () => {
+test("on its publishAt day a dated entry is built; from its expiresAt day it is gone; no photograph or art is encoded again", async () => {
+  const cached = cachedImages();
+  const images = readdirSync(dist("images")).sort();
   const built = await buildCopyAsync(project.dir, "dist", { BUILD_DATE: "2026-12-01" });
   assert.ok(built.ok, built.output);
+  // Every file in the cache by its content: the one file made is the new page's social card.
+  const now = cachedImages();
+  assert.deepEqual(
+    now.filter(([file]) => cached.some(([before]) => before === file)),
+    cached,
+    "no image made again",
+  );
+  assert.deepEqual(
+    now.filter(([file]) => !cached.some(([before]) => before === file)).map(([file]) => file.slice(-4)),
+    [".png"],
+  );
+  const madeNow = readdirSync(dist("images")).filter((file) => !images.includes(file));
+  assert.deepEqual(
+    madeNow.map((file) => file.replace(/\.[0-9a-f]+\.png$/, "")),
+    ["card-case-studies-a-future-study"],
+  );
   assert.ok(existsSync(dist("case-studies/a-future-study.html")), "published on its day");
   assert.ok(!existsSync(dist("case-studies/an-expired-study.html")), "still taken down");
   assert.ok(!existsSync(dist("case-studies/a-draft-study.html")), "a draft is never built");
