@@ -8,7 +8,6 @@
 // gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { caseStudyPdfPath } from "./components/case-studies.ts";
 import { budgetReport } from "./steps/budgets.ts";
 import { readConfig, type SiteConfig } from "./steps/config.ts";
 import type { Unpublished } from "./steps/content.ts";
@@ -211,11 +210,12 @@ export class Pipeline {
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
     if (!this.dev) await stopBundling();
-    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.socialImage, cards.byRoute], () => ({
+    const { themeScript, speculationRules } = loaded.renderer;
+    const assets = await step.assets.get([scripts.bootstrap, themeScript, speculationRules, stylesheet, images.socialImage, cards.byRoute], () => ({
       siteUrl: config.siteUrl,
       ogImage: images.socialImage,
       cards: cards.byRoute,
-      csp: siteCsp(config, scripts.bootstrap, stylesheet),
+      csp: siteCsp(config, { themeScript, bootstrap: scripts.bootstrap, speculationRules }, stylesheet),
       stylesheet,
       bootstrap: scripts.bootstrap,
     }));
@@ -231,9 +231,10 @@ export class Pipeline {
     if (pagesWritten) await new Promise((done) => setImmediate(done));
 
     const routes = pages.map((page) => page.route);
+    const documents = loaded.renderer.caseStudyDocuments(loaded.renderer.caseStudies);
     const [pdfs, , hostFiles, fixedFiles] = await allOrStop(failed, [
-      step.pdfs.get([JSON.stringify([loaded.renderer.caseStudies, loaded.renderer.site.company])], () =>
-        timer.step("pdfs", () => writeCaseStudyPdfs(loaded.renderer.caseStudies, loaded.renderer.site.company, config.siteUrl, config.buildDate, out)),
+      step.pdfs.get([JSON.stringify([documents, loaded.renderer.site.company])], () =>
+        timer.step("pdfs", () => writeCaseStudyPdfs(documents, loaded.renderer.site.company, config.siteUrl, config.buildDate, out)),
       ),
       // Each page's date is its sources' last commit, so any save may move one.
       step.sitemap.get([loaded], () =>
@@ -249,7 +250,7 @@ export class Pipeline {
         }),
       ),
       step.hosts.get(
-        [assets.csp, routes.join("\n"), JSON.stringify(loaded.renderer.caseStudies.map(caseStudyPdfPath)), JSON.stringify(loaded.renderer.redirects)],
+        [assets.csp, routes.join("\n"), JSON.stringify(documents.map((study) => study.path)), JSON.stringify(loaded.renderer.redirects)],
         async () => {
           await rm(config.hostsDir, { recursive: true, force: true });
           return writeHostFiles({
@@ -258,7 +259,7 @@ export class Pipeline {
             siteUrl: config.siteUrl,
             csp: assets.csp,
             routes,
-            documents: loaded.renderer.caseStudies.filter((study) => !study.link).map(caseStudyPdfPath),
+            documents: documents.map((study) => study.path),
             redirects: loaded.renderer.redirects,
           });
         },
