@@ -14,7 +14,9 @@ import { buildImages, Encoder } from "../../steps/images.ts";
 import { renderDocument } from "../../steps/render.ts";
 import { buildSocialCards } from "../../steps/social-cards.ts";
 import { compareWithBaseline } from "../helpers/screenshots.ts";
-import { CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
+import { builtRoutes, CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, TEST_SITE_URL, text } from "../helpers/site.ts";
+
+const ROUTES = await builtRoutes();
 
 const { company, seoDefaults } = site;
 /** What the pipeline hands the cards from the page bundle. */
