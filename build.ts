@@ -8,9 +8,8 @@
 // gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { caseStudyPdfPath } from "./components/case-studies.ts";
 import { budgetReport } from "./steps/budgets.ts";
-import { readConfig, type SiteConfig } from "./steps/config.ts";
+import { readConfig, type SiteConfig, siteAddress } from "./steps/config.ts";
 import type { Unpublished } from "./steps/content.ts";
 import { siteCsp } from "./steps/csp.ts";
 import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
@@ -41,8 +40,8 @@ export interface PipelineOptions {
 
 export interface RunOptions {
   /** Where each page's document goes as it is written (a build's verification), given how many pages
-   * there are and how many were rendered anew. */
-  sinkFor?: (pages: number, rendered: number, unpublished: Unpublished[]) => PageSink;
+   * there are and how many were rendered anew, and the address the site is served from. */
+  sinkFor?: (pages: number, rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
   /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at
    * once); in the dev server first with a preview, and the spans it replaced, should a partial's save
    * allow one (DevStyles). */
@@ -163,10 +162,11 @@ export class Pipeline {
     if (!this.dev) await stopBundling();
     // The images the page bundle names: each file's address is known at once, and only the placeholders the
     // pages print are waited for; the files are encoded while the pages are rendered and written.
+    const siteUrl = siteAddress(config, loaded.renderer.site);
     const social = loaded.renderer.site.seoDefaults.image.src;
     const imageFolders = [...new Set(loaded.images.map((file) => file.split("/")[0]))];
     const images = await step.images.get([loaded.images.join("\n"), social, version(...imageFolders)], () => buildImages(out, encoder, loaded.images, social));
-    const site = await step.site.get([images.images, logos], () => siteData(config, images.images, logos));
+    const site = await step.site.get([siteUrl, images.images, logos], () => siteData(config, siteUrl, images.images, logos));
     // Each card's address is known at once; they are drawn while the pages are rendered and written.
     const labels = { brand: loaded.renderer.site.company.name, sectionLabel: loaded.renderer.sectionLabel };
     const cardInputs = JSON.stringify([
@@ -176,11 +176,11 @@ export class Pipeline {
     ]);
     // The dev server's are drawn after the run, each by an encoder of its own that ends once they are
     // written: at the lowest priority, and held while the next save is applied.
-    const cards = await step.cards.get([cardInputs, config.siteUrl], async () => {
-      if (!this.dev) return buildSocialCards(loaded.pages, labels, config.siteUrl, out, encoder);
+    const cards = await step.cards.get([cardInputs, siteUrl], async () => {
+      if (!this.dev) return buildSocialCards(loaded.pages, labels, siteUrl, out, encoder);
       const own = new Encoder(true);
       const wanted = (path: string) => this.cards?.each.has(path) === true;
-      const later = await buildSocialCards(loaded.pages, labels, config.siteUrl, out, own, { later: true, wanted });
+      const later = await buildSocialCards(loaded.pages, labels, siteUrl, out, own, { later: true, wanted });
       this.drawing.add(own);
       later.written
         .finally(() => {
@@ -204,18 +204,19 @@ export class Pipeline {
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
     // Known now, so that what the sink starts (a build's verification thread) loads while the islands are bundled.
-    const sink = sinkFor?.(bodies.length, rendered, loaded.unpublished);
+    const sink = sinkFor?.(bodies.length, rendered, loaded.unpublished, siteUrl);
 
     const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
     if (!this.dev) await stopBundling();
-    const assets = await step.assets.get([scripts.bootstrap, stylesheet, images.socialImage, cards.byRoute], () => ({
-      siteUrl: config.siteUrl,
+    const { themeScript, speculationRules } = loaded.renderer;
+    const assets = await step.assets.get([siteUrl, scripts.bootstrap, themeScript, speculationRules, stylesheet, images.socialImage, cards.byRoute], () => ({
+      siteUrl,
       ogImage: images.socialImage,
       cards: cards.byRoute,
-      csp: siteCsp(config, scripts.bootstrap, stylesheet),
+      csp: siteCsp(config, { themeScript, bootstrap: scripts.bootstrap, speculationRules }, stylesheet),
       stylesheet,
       bootstrap: scripts.bootstrap,
     }));
@@ -231,9 +232,10 @@ export class Pipeline {
     if (pagesWritten) await new Promise((done) => setImmediate(done));
 
     const routes = pages.map((page) => page.route);
+    const documents = loaded.renderer.caseStudyDocuments(loaded.renderer.caseStudies);
     const [pdfs, , hostFiles, fixedFiles] = await allOrStop(failed, [
-      step.pdfs.get([JSON.stringify([loaded.renderer.caseStudies, loaded.renderer.site.company])], () =>
-        timer.step("pdfs", () => writeCaseStudyPdfs(loaded.renderer.caseStudies, loaded.renderer.site.company, config.siteUrl, config.buildDate, out)),
+      step.pdfs.get([JSON.stringify([documents, loaded.renderer.site.company, siteUrl])], () =>
+        timer.step("pdfs", () => writeCaseStudyPdfs(documents, loaded.renderer.site.company, siteUrl, config.buildDate, out)),
       ),
       // Each page's date is its sources' last commit, so any save may move one.
       step.sitemap.get([loaded], () =>
@@ -242,30 +244,30 @@ export class Pipeline {
           await writeIfChanged(
             join(out, "sitemap.xml"),
             sitemapXml(
-              config.siteUrl,
+              siteUrl,
               routes.map((route) => ({ route, lastmod: dates.get(route)! })),
             ),
           );
         }),
       ),
       step.hosts.get(
-        [assets.csp, routes.join("\n"), JSON.stringify(loaded.renderer.caseStudies.map(caseStudyPdfPath)), JSON.stringify(loaded.renderer.redirects)],
+        [siteUrl, assets.csp, routes.join("\n"), JSON.stringify(documents.map((study) => study.path)), JSON.stringify(loaded.renderer.redirects)],
         async () => {
           await rm(config.hostsDir, { recursive: true, force: true });
           return writeHostFiles({
             outDir: out,
             hostsDir: config.hostsDir,
-            siteUrl: config.siteUrl,
+            siteUrl,
             csp: assets.csp,
             routes,
-            documents: loaded.renderer.caseStudies.filter((study) => !study.link).map(caseStudyPdfPath),
+            documents: documents.map((study) => study.path),
             redirects: loaded.renderer.redirects,
           });
         },
       ),
-      step.fixedFiles.get([], async () => {
+      step.fixedFiles.get([siteUrl], async () => {
         await mkdir(join(out, ".well-known"), { recursive: true });
-        await Promise.all([writeIfChanged(join(out, "robots.txt"), robotsTxt(config.siteUrl)), writeIfChanged(join(out, GPC_FILE), gpcJson(config.buildDate))]);
+        await Promise.all([writeIfChanged(join(out, "robots.txt"), robotsTxt(siteUrl)), writeIfChanged(join(out, GPC_FILE), gpcJson(config.buildDate))]);
         return ["robots.txt", GPC_FILE];
       }),
     ]);
@@ -283,7 +285,7 @@ export class Pipeline {
     ];
     await timer.step("images and cards", () => imagesWritten);
     const removed = await removeStale(out, new Set(made));
-    return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written, advice: loaded.advice };
+    return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written, advice: loaded.advice, siteUrl };
   }
 
   async close(): Promise<void> {
@@ -313,8 +315,8 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   let verification: Verification | undefined;
   try {
     const run = await pipeline.run([], {
-      sinkFor: (_pages, rendered, unpublished) => {
-        verification = new Verification(config.outDir, config.siteUrl, undefined, { keeps: true, expected: rendered, unpublished });
+      sinkFor: (_pages, rendered, unpublished, siteUrl) => {
+        verification = new Verification(config.outDir, siteUrl, undefined, { keeps: true, expected: rendered, unpublished });
         return verification;
       },
     });

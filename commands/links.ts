@@ -4,7 +4,9 @@
 import { writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { LinkChecker } from "linkinator";
-import { readConfig } from "../steps/config.ts";
+import type { Site } from "../content/collections.ts";
+import { readConfig, siteAddress } from "../steps/config.ts";
+import { readContent, SITE_FILE } from "../steps/content.ts";
 import { routeOfOutputFile } from "../steps/routes.ts";
 import { isCommand } from "./cli.ts";
 import { type CheckedLink, checkExternalLinks } from "./links/external.ts";
@@ -63,13 +65,15 @@ async function main(args: string[]): Promise<number> {
   if (reportAt >= 0 && !reportFile) throw new Error("--report needs a file to write, e.g. npm run links -- --external --report links-report.md");
   const external = args.includes("--external") || reportFile !== undefined;
   const config = readConfig();
-  const broken = await checkLinks(config.outDir, { siteUrl: config.siteUrl });
+  // The address the last build was served from: links to it are the site's own.
+  const siteUrl = siteAddress(config, readContent<Site>(process.cwd(), SITE_FILE));
+  const broken = await checkLinks(config.outDir, { siteUrl });
   for (const link of broken) console.error(`broken: ${link.url} (${link.status ?? "no answer"}) on ${link.parent}`);
   if (!external) {
     console.log(`${broken.length} broken link${broken.length === 1 ? "" : "s"} (internal only; add -- --external to check external links)`);
     return broken.length;
   }
-  const check = await checkExternalLinks(config.outDir, { siteUrl: config.siteUrl });
+  const check = await checkExternalLinks(config.outDir, { siteUrl });
   // One line per address and text, as the report has it.
   const told = new Map<string, { link: CheckedLink; pages: number }>();
   for (const link of check.links.filter((l) => l.verdict.kind !== "ok")) {

@@ -2,7 +2,6 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import type { Site } from "../content/collections.ts";
-import { readContent, SITE_FILE } from "./content.ts";
 
 interface CrmConfig {
   origin: string;
@@ -12,8 +11,10 @@ interface CrmConfig {
 }
 
 export interface SiteConfig {
-  /** Absolute origin (and optional base path) with no trailing slash, e.g. https://example.com */
-  siteUrl: string;
+  /** SITE_URL: the absolute origin (and optional base path) with no trailing slash, e.g. https://example.com,
+   * when the deployment sets it; else null, and the site's own (content/site.yaml's siteUrl) holds, read
+   * with the content so that a dev save of it reaches every output (siteAddress). */
+  siteUrl: string | null;
   /** The day the site was built: the footer year and the policies' "Last updated". */
   buildDate: Date;
   /** null when any HubSpot id is missing: the forms then show their error message. */
@@ -62,12 +63,18 @@ function optional(env: Env, name: string, pattern: RegExp, example: string): str
 }
 
 function url(env: Env, name: string, fallback: string): string {
-  const value = env[name]?.trim() || fallback;
+  return optionalUrl(env, name, fallback) ?? fallback;
+}
+
+/** The address in `name`, checked and without its trailing slash; null when unset. */
+function optionalUrl(env: Env, name: string, example: string): string | null {
+  const value = env[name]?.trim();
+  if (!value) return null;
   let parsed: URL;
   try {
     parsed = new URL(value);
   } catch {
-    throw new ConfigError(`${name}="${value}" is not a URL: expected something like ${fallback}.`);
+    throw new ConfigError(`${name}="${value}" is not a URL: expected something like ${example}.`);
   }
   if (parsed.protocol !== "https:" && parsed.protocol !== "http:") {
     throw new ConfigError(`${name}="${value}" must start with https:// (or http:// for local testing).`);
@@ -102,7 +109,7 @@ export function readConfig(env: Env = environment()): SiteConfig {
   const downloadFormId = optional(env, "HUBSPOT_DOWNLOAD_FORM_ID", formId, guid);
   const origin = url(env, "HUBSPOT_API_ORIGIN", "https://api.hsforms.com");
   return {
-    siteUrl: url(env, "SITE_URL", readContent<Site>(process.cwd(), SITE_FILE).siteUrl),
+    siteUrl: optionalUrl(env, "SITE_URL", "https://example.com"),
     buildDate: buildDate(env),
     crm: portalId && contactFormId && downloadFormId ? { origin, portalId, contactFormId, downloadFormId } : null,
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),
@@ -111,6 +118,11 @@ export function readConfig(env: Env = environment()): SiteConfig {
     outDir: readPaths(env).outDir,
     hostsDir: readPaths(env).hostsDir,
   };
+}
+
+/** The address the site is served from: the deployment's SITE_URL, else the site's own. */
+export function siteAddress(config: SiteConfig, site: Pick<Site, "siteUrl">): string {
+  return config.siteUrl ?? site.siteUrl.replace(/\/+$/, "");
 }
 
 /** The HubSpot Forms API v3 address a form posts to. */

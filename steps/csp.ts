@@ -1,8 +1,6 @@
 // The Content-Security-Policy: our own files, hashed inline scripts, and only the third parties this
 // deployment configures. Pages carry it in a <meta>; hosts that read _headers also send it as a header.
 import { createHash } from "node:crypto";
-import { speculationRules } from "../components/speculation-rules.ts";
-import { themeScript } from "../components/theme-script.ts";
 import type { SiteConfig } from "./config.ts";
 
 export function sha256Source(source: string): string {
@@ -44,8 +42,17 @@ export function contentSecurityPolicy(options: CspOptions): string {
   ].join("; ");
 }
 
-/** The site's one policy for this deployment, with the inline scripts (theme, island bootstrap, speculation rules) and stylesheet. */
-export function siteCsp(config: SiteConfig, bootstrap: string, stylesheet: string): string {
+/** The inline scripts every page prints: the theme script and the speculation rules as the page bundle
+ * holds them (components/), so a dev save of either reaches the policy as it reaches the pages; the
+ * island bootstrap as the islands step made it. */
+export interface InlineScripts {
+  themeScript: string;
+  bootstrap: string;
+  speculationRules: string;
+}
+
+/** The site's one policy for this deployment, with the inline scripts and the stylesheet. */
+export function siteCsp(config: SiteConfig, { themeScript, bootstrap, speculationRules }: InlineScripts, stylesheet: string): string {
   return contentSecurityPolicy({
     inlineScripts: [themeScript, bootstrap, speculationRules],
     inlineStyles: [stylesheet],

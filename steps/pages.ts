@@ -21,12 +21,15 @@ import { PageModules } from "./page-modules.ts";
 import type { Page } from "./routes.ts";
 
 /** The renderer, from the same bundle as the pages, so they share one React context and island
- * registry; and the content the PDFs print, so a dev server's PDFs follow every save too. */
+ * registry; and all the engine reads of the site (printedContent), so a dev server's outputs follow every save too. */
 export type Renderer = typeof import("./render.ts") & {
   caseStudies: CaseStudy[];
   site: Site;
   redirects: Redirect[];
   sectionLabel: typeof import("../components/structured-data.ts").sectionLabel;
+  caseStudyDocuments: typeof import("../components/case-study-documents.ts").caseStudyDocuments;
+  themeScript: string;
+  speculationRules: string;
 };
 
 export interface LoadedPages {
@@ -50,13 +53,18 @@ export interface LoadedPages {
 }
 
 const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
-/** What the steps after the render read of the site (the PDFs, the cards, the hosts' redirects): from the
- * bundle too, so that a dev save of any of it reaches them as it reaches the pages. */
+/** What the steps after the render read of the site (the PDFs, the cards, the hosts' redirects, the
+ * policy's inline scripts): from the bundle too, so that a dev save of any of it reaches them as it
+ * reaches the pages. The engine imports nothing of pages/, components/ or content/ itself but the content
+ * store's declaration, whose save restarts the dev server (test/build/engine-imports.test.ts). */
 const printedContent = [
   ["default as caseStudies", "../content/case-studies"],
   ["default as site", "../content/site.yaml"],
   ["default as redirects", "../content/redirects.yaml"],
   ["sectionLabel", "../components/structured-data.ts"],
+  ["caseStudyDocuments", "../components/case-study-documents.ts"],
+  ["themeScript", "../components/theme-script.ts"],
+  ["speculationRules", "../components/speculation-rules.ts"],
 ];
 /** The generated entry's name and namespace. */
 const ENTRY = "pages";

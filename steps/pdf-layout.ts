@@ -1,8 +1,7 @@
 // Prints one case study into a branded PDF (Letter, Helvetica, the firm's colours).
 import { PDFDocument, type PDFFont, type PDFPage, rgb, StandardFonts } from "pdf-lib";
-import { resultsOf } from "../components/case-studies.ts";
-import type { CaseStudy, Site } from "../content/collections.ts";
-import { type Block, plainText } from "../content/markdown.ts";
+import type { CaseStudyDocument, PrintedBlock } from "../components/case-study-documents.ts";
+import type { Site } from "../content/collections.ts";
 
 /** The firm's facts the document prints: passed in, so a dev server prints what was just saved. */
 export type Firm = Site["company"];
@@ -55,7 +54,7 @@ class Writer {
     this.y = PAGE.height - PAGE.margin;
   }
 
-  header(study: CaseStudy, siteUrl: string): void {
+  header(study: CaseStudyDocument, siteUrl: string): void {
     const { page, fonts } = this;
     page.drawRectangle({ x: 0, y: PAGE.height - 120, width: PAGE.width, height: 112, color: TEAL });
     page.drawText(this.firm.name.toUpperCase(), { x: PAGE.margin, y: PAGE.height - 48, size: 10, font: fonts.bold, color: AMBER });
@@ -86,12 +85,12 @@ class Writer {
     this.y -= 6;
   }
 
-  /** A Markdown body's blocks as plain text: a heading within it in bold type, a list as bullets. */
-  blocks(blocks: Block[]): void {
+  /** A section's blocks: a heading within it in bold type, a list as bullets. */
+  blocks(blocks: PrintedBlock[]): void {
     for (const block of blocks) {
-      if ("paragraph" in block) this.paragraph(plainText(block.paragraph));
-      else if ("heading" in block) this.subheading(plainText(block.text));
-      else for (const item of block.list) this.bullet(plainText(item));
+      if ("paragraph" in block) this.paragraph(block.paragraph);
+      else if ("heading" in block) this.subheading(block.heading);
+      else for (const item of block.list) this.bullet(item);
     }
   }
 
@@ -109,7 +108,7 @@ class Writer {
   }
 }
 
-export async function caseStudyPdf(study: CaseStudy, firm: Firm, siteUrl: string, buildDate: Date): Promise<Uint8Array> {
+export async function caseStudyPdf(study: CaseStudyDocument, firm: Firm, siteUrl: string, buildDate: Date): Promise<Uint8Array> {
   const doc = await PDFDocument.create();
   doc.setTitle(`${study.title} | ${firm.name}`);
   doc.setAuthor(firm.name);
@@ -122,11 +121,11 @@ export async function caseStudyPdf(study: CaseStudy, firm: Firm, siteUrl: string
   const writer = new Writer(doc, fonts, firm);
   writer.header(study, siteUrl);
   writer.heading("Challenge");
-  writer.blocks(study.body.challenge);
+  writer.blocks(study.challenge);
   writer.heading("Solution");
-  writer.blocks(study.body.solution);
+  writer.blocks(study.solution);
   writer.heading("Results");
-  for (const result of resultsOf(study)) writer.bullet(plainText(result));
+  for (const result of study.results) writer.bullet(result);
   writer.heading(`Work with ${firm.name}`);
   writer.paragraph(`To discuss a similar engagement, write to ${firm.email} or visit ${siteUrl}/contact.`);
   return doc.save();

@@ -1,22 +1,20 @@
 // Writes the PDF of every downloadable case study from the same data as /case-studies, so the
-// documents can never drift from the page. Printed PDFs are cached; pdf-lib loads only on a miss.
+// documents can never drift from the page: what each prints comes from the page bundle
+// (components/case-study-documents.ts). Printed PDFs are cached; pdf-lib loads only on a miss.
 import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import { caseStudyPdfPath } from "../components/case-studies.ts";
-import type { CaseStudy } from "../content/collections.ts";
+import type { CaseStudyDocument } from "../components/case-study-documents.ts";
 import { cached, cacheKey } from "./cache.ts";
 import { writeIfChanged } from "./output.ts";
 import type { Firm } from "./pdf-layout.ts";
 
 const printer = new URL("./pdf-layout.ts", import.meta.url);
 
-export async function writeCaseStudyPdfs(studies: CaseStudy[], firm: Firm, siteUrl: string, buildDate: Date, outDir: string): Promise<string[]> {
-  // A study that links to its product's site has no PDF.
-  const documents = studies.filter((study) => !study.link);
+export async function writeCaseStudyPdfs(documents: CaseStudyDocument[], firm: Firm, siteUrl: string, buildDate: Date, outDir: string): Promise<string[]> {
   const printerSource = await readFile(printer);
   return Promise.all(
     documents.map(async (study) => {
-      const path = caseStudyPdfPath(study);
+      const { path } = study;
       // The same study, address, date and generator always print the same bytes.
       const key = cacheKey(JSON.stringify([study, firm, siteUrl, buildDate.toISOString()]), printerSource);
       const bytes = await cached("pdfs", key, "pdf", () =>

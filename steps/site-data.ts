@@ -3,9 +3,9 @@
 import type { SiteData } from "../components/SiteContext.tsx";
 import { crmEndpoint, type SiteConfig } from "./config.ts";
 
-export function siteData(config: SiteConfig, images: SiteData["images"], logos: Record<string, string>): Omit<SiteData, "path"> {
+export function siteData(config: SiteConfig, siteUrl: string, images: SiteData["images"], logos: Record<string, string>): Omit<SiteData, "path"> {
   return {
-    siteUrl: config.siteUrl,
+    siteUrl,
     buildDate: config.buildDate,
     images,
     logos,

@@ -1,5 +1,4 @@
 // sitemap.xml and robots.txt for search engines.
-import { absoluteUrl } from "../components/urls.ts";
 
 export interface SitemapEntry {
   route: string;
@@ -10,7 +9,7 @@ export interface SitemapEntry {
 export function sitemapXml(siteUrl: string, entries: SitemapEntry[]): string {
   const urls = entries
     .filter((entry) => entry.route !== "/404")
-    .map(({ route, lastmod }) => `  <url><loc>${absoluteUrl(siteUrl, route)}</loc><lastmod>${lastmod}</lastmod></url>`);
+    .map(({ route, lastmod }) => `  <url><loc>${siteUrl}${route}</loc><lastmod>${lastmod}</lastmod></url>`);
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
 }
 

@@ -11,5 +11,9 @@ export const STYLE_SOURCES = "styles";
 export const PUBLIC_SOURCES = "public";
 /** Every folder the site is made from. */
 export const SITE_SOURCES = [...new Set([...PAGE_SOURCES, ...ISLAND_SOURCES, STYLE_SOURCES, PUBLIC_SOURCES])];
+/** The content store's declaration: the schemas, the Markdown reader and the {{ tokens }} every content
+ * file is checked and read with. The engine runs it itself (steps/content.ts); all else it reads of the
+ * site comes through the page bundle. */
+export const CONTENT_STORE_SOURCES = ["content/collections.ts", "content/markdown.ts", "content/tokens.ts"];
 /** The build's own code and the settings it reads once: a change to any of them restarts the dev server. */
-export const BUILD_SOURCES = ["steps", "build.ts", ".env", ".htmlvalidate.json", "tsconfig.json"];
+export const BUILD_SOURCES = ["steps", "build.ts", ...CONTENT_STORE_SOURCES, ".env", ".htmlvalidate.json", "tsconfig.json"];

@@ -20,6 +20,8 @@ export class DevSite {
   private readonly pipeline: Pipeline;
   /** The pages of the last good run, which the background verification reads back. */
   private written: WrittenPage[] | null = null;
+  /** The address the last good run served the site from (content/site.yaml's, unless SITE_URL is set). */
+  private siteUrl = "";
   private verification = Promise.resolve();
   /** Counts the updates: a verification that an update has made stale gives up. */
   private updates = 0;
@@ -75,6 +77,7 @@ export class DevSite {
         },
       });
       this.written = run.pages;
+      this.siteUrl = run.siteUrl;
       const summary = first
         ? "built the whole site"
         : stylesOnly
@@ -135,7 +138,7 @@ export class DevSite {
         const verified = await verifyWritten(
           this.config.outDir,
           pages.map((page) => page.file),
-          this.config.siteUrl,
+          this.siteUrl,
           this.validators,
           stale,
         );

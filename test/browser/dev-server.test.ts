@@ -474,16 +474,24 @@ function filesOf(dir: string): Map<string, Buffer> {
   return new Map(entries.map((entry) => [relative(dir, join(entry.parentPath, entry.name)), readFileSync(join(entry.parentPath, entry.name))]));
 }
 
-test("the dev server runs the build's own pipeline: after the saves above, and saves to a style, the art, a public file, a page and the site's settings, dev and build write the same dist/", async () => {
+test("the dev server runs the build's own pipeline: after the saves above, and saves to a style, the art, a public file, a page, the site's settings (a header label, its address), the redirects and the theme script, dev and build write the same dist/ and host files", async () => {
   const begun = dev.output().length;
   const saves: [file: string, text: string][] = [
     ["styles/_base.scss", `${read("styles/_base.scss")}\nh2 { letter-spacing: 0.01em; }\n`],
     ["art/headshot.svg", read("art/headshot.svg").replace(/fill="#[0-9a-fA-F]{3,6}"/, 'fill="#123456"')],
     ["public/favicon.svg", read("public/favicon.svg").replace("<svg", '<svg data-edited="yes"')],
     ["pages/privacy.tsx", retitled(read("pages/privacy.tsx"), "Privacy Policy, Edited")],
-    ["content/site.yaml", read("content/site.yaml").replace("organizations that change lives.", "organizations that change lives, edited.")],
-    // What the engine itself reads of the content comes through the page bundle too: the hosts' redirects.
+    // What the engine itself reads of the site comes through the page bundle too: the header's labels (the
+    // social cards' sections), the site's address, the hosts' redirects, the policy's inline scripts.
+    [
+      "content/site.yaml",
+      read("content/site.yaml")
+        .replace("organizations that change lives.", "organizations that change lives, edited.")
+        .replace("{ label: Work, href: /case-studies }", "{ label: Our Work, href: /case-studies }")
+        .replace("siteUrl: https://cedarlineadvisory.com", "siteUrl: https://cedarline.example"),
+    ],
     ["content/redirects.yaml", read("content/redirects.yaml").replace("to: /case-studies", "to: /services")],
+    ["components/theme-script.ts", read("components/theme-script.ts").replace("d.classList.add(t,'js')", "d.classList.add(t,'js','edited')")],
   ];
   for (const [i, [file, text]] of saves.entries()) {
     assert.notEqual(text, read(file), `the save to ${file} changes it`);
@@ -501,11 +509,23 @@ test("the dev server runs the build's own pipeline: after the saves above, and s
 
   const built = buildCopy(project.dir, "dist-build");
   assert.ok(built.ok, built.output);
-  const fromDev = filesOf(join(project.dir, "dist"));
-  const fromBuild = filesOf(join(project.dir, "dist-build"));
-  assert.deepEqual([...fromDev.keys()].sort(), [...fromBuild.keys()].sort(), "the same files");
-  for (const [file, bytes] of fromBuild) assert.ok(bytes.equals(fromDev.get(file) as Buffer), `${file} differs between dev and build`);
-  assert.match(fromBuild.get("privacy.html")?.toString() ?? "", /Privacy Policy, Edited/);
-  assert.match(fromBuild.get("favicon.svg")?.toString() ?? "", /data-edited="yes"/);
-  assert.match(fromDev.get("_redirects")?.toString() ?? "", /^\/work \/services 301$/m);
+  // The site, and the host files beside it (the nginx snippet, CloudFront's function, GitHub Pages' redirect pages).
+  for (const [devDir, buildDir] of [
+    ["dist", "dist-build"],
+    ["dist-hosts", "dist-build-hosts"],
+  ]) {
+    const fromDev = filesOf(join(project.dir, devDir));
+    const fromBuild = filesOf(join(project.dir, buildDir));
+    assert.deepEqual([...fromDev.keys()].sort(), [...fromBuild.keys()].sort(), `the same files in ${devDir}/ and ${buildDir}/`);
+    for (const [file, bytes] of fromBuild) assert.ok(bytes.equals(fromDev.get(file) as Buffer), `${file} differs between dev and build`);
+  }
+  const fromDev = (file: string) => read(`dist/${file}`);
+  assert.match(fromDev("privacy.html"), /Privacy Policy, Edited/);
+  assert.match(fromDev("favicon.svg"), /data-edited="yes"/);
+  assert.match(fromDev("_redirects"), /^\/work \/services 301$/m);
+  assert.match(read("dist-hosts/nginx/cedarline-site.conf"), /location = \/work \{[^}]*return 301 \/services;/);
+  assert.match(read("dist-hosts/github-pages/work.html"), /https:\/\/cedarline\.example\/services/);
+  assert.match(fromDev("case-studies.html"), /<meta property="og:image:alt" content="Our Work: /, "the section's card names the header's new label");
+  assert.match(fromDev("services.html"), /<link rel="canonical" href="https:\/\/cedarline.example\/services"/);
+  assert.match(fromDev("index.html"), /d\.classList\.add\(t,'js','edited'\)/);
 });

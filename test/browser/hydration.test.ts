@@ -10,8 +10,10 @@ import type { BrowserContextOptions, Locator, Page } from "playwright-core";
 import { openPage } from "../../commands/support/browser.ts";
 import { BUDGET, laterBudget } from "../../steps/budgets.ts";
 import { holdIslandCode } from "../helpers/island-code.ts";
-import { configuredSite, ROUTES } from "../helpers/site.ts";
+import { builtRoutes, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
+
+const ROUTES = await builtRoutes();
 
 const suite = browserSuite(configuredSite);
 

@@ -8,8 +8,10 @@ import { serve } from "../../commands/serve.ts";
 import { openPage } from "../../commands/support/browser.ts";
 import { speculationRules } from "../../components/speculation-rules.ts";
 import { sha256Source } from "../../steps/csp.ts";
-import { bareSite, parsePage, ROUTES } from "../helpers/site.ts";
+import { bareSite, builtRoutes, parsePage } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
+
+const ROUTES = await builtRoutes();
 
 const suite = browserSuite(bareSite);
 

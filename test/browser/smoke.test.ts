@@ -5,8 +5,10 @@ import { readFileSync, rmSync } from "node:fs";
 import { describe, test } from "node:test";
 import { openPage } from "../../commands/support/browser.ts";
 import { BASELINES_DIR, compareWithBaseline, screenshotName, screenshotPage, staleBaselines, updatingScreenshots } from "../helpers/screenshots.ts";
-import { bareSite, ROUTES } from "../helpers/site.ts";
+import { bareSite, builtRoutes } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
+
+const ROUTES = await builtRoutes();
 
 const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 const suite = browserSuite(bareSite);

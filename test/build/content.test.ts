@@ -3,7 +3,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
 import fg from "fast-glob";
-import { bareSite, CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, text } from "../helpers/site.ts";
+import { bareSite, builtRoutes, CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, TEST_SITE_URL, text } from "../helpers/site.ts";
+
+const ROUTES = await builtRoutes();
 
 before(ensureTestSites);
 
@@ -525,6 +527,14 @@ test("the privacy policy states what CONSENT_DEFAULT makes the site do, and how 
 test("/404: a helpful page that links back to the main pages", () => {
   const doc = parsePage("/404");
   for (const href of ["/", "/services", "/case-studies", "/bio", "/contact", "/about"]) assert.ok(doc.querySelector(`main a[href="${href}"]`), href);
+});
+
+test("the build makes every page the spec names: its routes, then the case studies'", () => {
+  const spec = ["/", "/about", "/services", "/case-studies", "/bio", "/contact", "/privacy", "/terms", ...CASE_STUDY_ROUTES];
+  assert.deepEqual(
+    spec.filter((route) => !ROUTES.includes(route)),
+    [],
+  );
 });
 
 test("sitemap.xml and robots.txt", () => {

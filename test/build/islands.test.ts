@@ -8,7 +8,9 @@ import { BUDGET, gzipKb, measurePage, overBudget } from "../../steps/budgets.ts"
 import { sha256Source } from "../../steps/csp.ts";
 import { bundleIslands, type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
 import { outputFileOf } from "../../steps/routes.ts";
-import { bareSite, configuredSite, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
+import { bareSite, builtRoutes, configuredSite, ensureTestSites, readPage } from "../helpers/site.ts";
+
+const ROUTES = await builtRoutes();
 
 before(ensureTestSites);
 

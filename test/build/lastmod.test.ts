@@ -15,7 +15,9 @@ import services from "../../content/services.yaml";
 import terms from "../../content/terms.md";
 import { lastModifiedDates } from "../../steps/lastmod.ts";
 import { type LoadedPages, loadPages } from "../../steps/pages.ts";
-import { configuredSite, ROUTES } from "../helpers/site.ts";
+import { builtRoutes, configuredSite } from "../helpers/site.ts";
+
+const ROUTES = await builtRoutes();
 
 const buildDate = new Date("2030-01-01");
 const repo = mkdtempSync(join(tmpdir(), "lastmod-"));

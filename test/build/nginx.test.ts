@@ -10,7 +10,9 @@ import redirects from "../../content/redirects.yaml";
 import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
 import { type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
 import { type RunningNginx, startNginx } from "../helpers/nginx.ts";
-import { configuredSite, ensureTestSites, parsePage, ROUTES, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
+import { builtRoutes, configuredSite, ensureTestSites, parsePage, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
+
+const ROUTES = await builtRoutes();
 
 let nginx: RunningNginx;
 before(async () => {

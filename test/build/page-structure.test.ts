@@ -7,7 +7,9 @@ import { before, test } from "node:test";
 import type { ConfigData } from "html-validate";
 import { htmlValidateOnce } from "../../steps/html-validator.mjs";
 import { STRUCTURE_RULES, structureOf, structureSharing } from "../../steps/page-structure.mjs";
-import { CASE_STUDY_ROUTES, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
+import { builtRoutes, CASE_STUDY_ROUTES, ensureTestSites, readPage } from "../helpers/site.ts";
+
+const ROUTES = await builtRoutes();
 
 before(ensureTestSites);
 

@@ -1,10 +1,13 @@
 // Render snapshots: each page's <body>, one tag per line, asset hashes masked.
-// UPDATE_SNAPSHOTS=1 writes them after a reviewed change; otherwise a missing one fails.
+// UPDATE_SNAPSHOTS=1 writes them after a reviewed change; `npm run screenshots` (UPDATE_SCREENSHOTS=1) writes
+// those of new pages; otherwise a missing one fails.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { before, test } from "node:test";
-import { ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
+import { builtRoutes, ensureTestSites, readPage } from "../helpers/site.ts";
+
+const ROUTES = await builtRoutes();
 
 before(ensureTestSites);
 
@@ -19,12 +22,12 @@ for (const route of [...ROUTES, "/404"]) {
   test(`render snapshot of ${route}`, () => {
     const file = `${dir}/${route === "/" ? "index" : route.slice(1)}.html`;
     const actual = snapshotOf(readPage(route));
-    if (process.env.UPDATE_SNAPSHOTS === "1") {
+    if (process.env.UPDATE_SNAPSHOTS === "1" || (process.env.UPDATE_SCREENSHOTS === "1" && !existsSync(file))) {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, actual);
       return;
     }
-    assert.ok(existsSync(file), `${file} is missing: run UPDATE_SNAPSHOTS=1 npm test and commit it`);
+    assert.ok(existsSync(file), `${file} is missing: run npm run screenshots and commit it`);
     assert.equal(actual, readFileSync(file, "utf8"), `${route} changed; if intended, run UPDATE_SNAPSHOTS=1 npm test and commit ${file}`);
   });
 }

@@ -8,8 +8,10 @@ import { breadcrumbFor, caseStudyArticle } from "../../components/structured-dat
 import bio from "../../content/bio.md";
 import caseStudies from "../../content/case-studies";
 import site from "../../content/site.yaml";
-import { CASE_STUDY_ROUTES, ensureTestSites, parsePage, ROUTES, readPage, TEST_SITE_URL, text } from "../helpers/site.ts";
+import { builtRoutes, CASE_STUDY_ROUTES, ensureTestSites, parsePage, readPage, TEST_SITE_URL, text } from "../helpers/site.ts";
 import { structuredDataIssues } from "../helpers/structured-data.ts";
+
+const ROUTES = await builtRoutes();
 
 const { company } = site;
 

@@ -12,7 +12,9 @@ import caseStudies from "../../content/case-studies";
 import { plainText } from "../../content/markdown.ts";
 import { outputFileOf } from "../../steps/routes.ts";
 import { Validators, validatePages } from "../../steps/validate-html.ts";
-import { bareSite, configuredSite, ensureTestSites, ROUTES, readPage } from "../helpers/site.ts";
+import { bareSite, builtRoutes, configuredSite, ensureTestSites, readPage } from "../helpers/site.ts";
+
+const ROUTES = await builtRoutes();
 
 before(ensureTestSites);
 

@@ -1,11 +1,12 @@
 // The two builds the tests run against, and a server for them.
-import { existsSync, readFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
+import { join, relative } from "node:path";
 import { serve } from "../../commands/serve.ts";
 import { readConfig } from "../../steps/config.ts";
-import { outputFileOf } from "../../steps/routes.ts";
+import { outputFileOf, routeOfOutputFile } from "../../steps/routes.ts";
 
 export const TEST_BUILD_DATE = "2026-03-15";
 export const TEST_SITE_URL = "https://cedarline.test";
@@ -70,7 +71,8 @@ export async function ensureTestSites(): Promise<void> {
   if (![configuredSite, bareSite, journeySite].every((site) => existsSync(`${site}/index.html`))) await buildTestSites();
 }
 
-/** A page for each case study, from one file (pages/case-studies/[slug].tsx); the five are named after their PDFs. */
+/** The spec's case studies, in the order the list shows them: a page for each, from one file
+ * (pages/case-studies/[slug].tsx); the five are named after their PDFs. */
 export const CASE_STUDY_ROUTES = [
   "/case-studies/launching-local-memory",
   "/case-studies/jfflabs-impact-incubation-model",
@@ -80,8 +82,17 @@ export const CASE_STUDY_ROUTES = [
   "/case-studies/jfflabs-innovation-workshop",
 ] as const;
 
-/** Every page of the site but the not-found page: the spec's routes, then the case studies'. */
-export const ROUTES = ["/", "/about", "/services", "/case-studies", "/bio", "/contact", "/privacy", "/terms", ...CASE_STUDY_ROUTES] as const;
+/** Every page a test site's build wrote but the not-found page, in order: the tests take the routes from the
+ * build, so a new page is tested (and its screenshots taken) with no edit here. Builds the test sites when
+ * they are missing, so that a test file run alone can list its tests as it loads. */
+export async function builtRoutes(site = configuredSite): Promise<string[]> {
+  await ensureTestSites();
+  return readdirSync(site, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => routeOfOutputFile(relative(site, join(entry.parentPath, entry.name))))
+    .filter((route) => route !== "/404")
+    .sort();
+}
 
 export function readPage(route: string, site = configuredSite): string {
   return readFileSync(`${site}/${outputFileOf(route)}`, "utf8");

@@ -1,10 +1,11 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, crmEndpoint, readConfig } from "../../steps/config.ts";
+import { ConfigError, crmEndpoint, readConfig, siteAddress } from "../../steps/config.ts";
 
 describe("readConfig", () => {
-  test("defaults: the firm's address, no CRM, no third parties", () => {
+  test("defaults: the site's own address (content/site.yaml's), no CRM, no third parties", () => {
     const config = readConfig({});
-    expect(config.siteUrl).toBe("https://cedarlineadvisory.com");
+    expect(config.siteUrl).toBeNull();
+    expect(siteAddress(config, { siteUrl: "https://cedarlineadvisory.com/" })).toBe("https://cedarlineadvisory.com");
     expect(config.crm).toBeNull();
     expect(config.gaMeasurementId).toBeNull();
     expect(config.clarityProjectId).toBeNull();
@@ -29,6 +30,7 @@ describe("readConfig", () => {
       HUBSPOT_DOWNLOAD_FORM_ID: "66666666-7777-4888-9999-000000000000",
     });
     expect(config.siteUrl).toBe("https://example.org");
+    expect(siteAddress(config, { siteUrl: "https://cedarlineadvisory.com" })).toBe("https://example.org");
     expect(crmEndpoint(config.crm, "contact")).toBe("https://api.hsforms.com/submissions/v3/integration/submit/123456/11111111-2222-4333-8444-555555555555");
     expect(crmEndpoint(config.crm, "download")).toBe("https://api.hsforms.com/submissions/v3/integration/submit/123456/66666666-7777-4888-9999-000000000000");
   });
