@@ -12,11 +12,13 @@ const printer = new URL("./pdf-layout.ts", import.meta.url);
 
 export async function writeCaseStudyPdfs(documents: CaseStudyDocument[], firm: Firm, siteUrl: string, buildDate: Date, outDir: string): Promise<string[]> {
   const printerSource = await readFile(printer);
+  // The same text printed by another pdf-lib is other bytes: its version is part of the key.
+  const pdfLib = JSON.parse(await readFile("node_modules/pdf-lib/package.json", "utf8")).version as string;
   return Promise.all(
     documents.map(async (study) => {
       const { path } = study;
       // The same study, address, date and generator always print the same bytes.
-      const key = cacheKey(JSON.stringify([study, firm, siteUrl, buildDate.toISOString()]), printerSource);
+      const key = cacheKey(JSON.stringify([study, firm, siteUrl, buildDate.toISOString(), pdfLib]), printerSource);
       const bytes = await cached("pdfs", key, "pdf", () =>
         import("./pdf-layout.ts")
           .then(({ caseStudyPdf }) => caseStudyPdf(study, firm, siteUrl, buildDate))

@@ -312,7 +312,8 @@ async function compile(compiler?: Compiler, signal?: AbortSignal): Promise<strin
 /** The compiled stylesheet's text, which the pages inline. `signal`: a build's, which ends Sass's own
  * command should the build fail meanwhile. */
 export async function buildStyles(compiler?: Compiler, signal?: AbortSignal): Promise<string> {
-  const files = (await readdir("styles")).filter((file) => file.endsWith(".scss")).sort();
+  // Every stylesheet under styles/, in its folders too: a partial anywhere there may be imported.
+  const files = (await readdir("styles", { recursive: true })).filter((file) => /\.s?css$/.test(file)).sort();
   const sources = await Promise.all(files.map(async (file) => `${file}\n${await readFile(join("styles", file), "utf8")}`));
   const css = await cached("styles", cacheKey(await sassVersion, ...sources), "css", () => compile(compiler, signal));
   return css.toString("utf8");
