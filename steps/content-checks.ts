@@ -27,8 +27,9 @@ const CHECKED_BY = [
   "../content/collections.ts",
   "../content/markdown.ts",
   "../content/tokens.ts",
-  "./content.ts",
   "./content-checks.ts",
+  "./content-fields.ts",
+  "./content-read.ts",
   "./markdown.ts",
   "./image-modules.ts",
 ].map((path) => fileURLToPath(new URL(path, import.meta.url)));
