@@ -9,6 +9,7 @@
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { caseStudyPdfPath } from "./components/case-studies.ts";
+import { adminCsp, adminHeaders, githubBackend, writeAdmin } from "./steps/admin.ts";
 import { budgetReport } from "./steps/budgets.ts";
 import { readConfig, type SiteConfig } from "./steps/config.ts";
 import type { Unpublished } from "./steps/content.ts";
@@ -85,6 +86,7 @@ export class Pipeline {
     sitemap: new Memo<void>(),
     hosts: new Memo<string[]>(),
     fixedFiles: new Memo<string[]>(),
+    admin: new Memo<string[]>(),
   };
 
   constructor(
@@ -231,7 +233,8 @@ export class Pipeline {
     if (pagesWritten) await new Promise((done) => setImmediate(done));
 
     const routes = pages.map((page) => page.route);
-    const [pdfs, , hostFiles, fixedFiles] = await allOrStop(failed, [
+    const admin = config.cms ? adminHeaders(adminCsp(githubBackend(config.cms))) : null;
+    const [pdfs, , hostFiles, fixedFiles, adminFiles] = await allOrStop(failed, [
       step.pdfs.get([JSON.stringify([loaded.renderer.caseStudies, loaded.renderer.site.company])], () =>
         timer.step("pdfs", () => writeCaseStudyPdfs(loaded.renderer.caseStudies, loaded.renderer.site.company, config.siteUrl, config.buildDate, out)),
       ),
@@ -260,6 +263,8 @@ export class Pipeline {
             routes,
             documents: loaded.renderer.caseStudies.filter((study) => !study.link).map(caseStudyPdfPath),
             redirects: loaded.renderer.redirects,
+            admin,
+            cloudflare: config.cloudflare,
           });
         },
       ),
@@ -268,6 +273,9 @@ export class Pipeline {
         await Promise.all([writeIfChanged(join(out, "robots.txt"), robotsTxt(config.siteUrl)), writeIfChanged(join(out, GPC_FILE), gpcJson(config.buildDate))]);
         return ["robots.txt", GPC_FILE];
       }),
+      // The CMS, published only with its GitHub backend configured: its configuration follows the schema,
+      // which is build code (a change of it restarts the dev server), so it is written once per run.
+      step.admin.get([JSON.stringify(config.cms)], () => writeAdmin(out, config.cms)),
     ]);
 
     const made = [
@@ -279,6 +287,7 @@ export class Pipeline {
       ...pdfs.map((path) => path.slice(1)),
       ...hostFiles,
       ...fixedFiles,
+      ...adminFiles,
       "sitemap.xml",
     ];
     await timer.step("images and cards", () => imagesWritten);
