@@ -51,7 +51,8 @@ export function adminCsp(backend: CmsBackend): string {
     "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${github ? " https://avatars.githubusercontent.com https://raw.githubusercontent.com" : ""}`,
-    `connect-src 'self'${github ? " https://api.github.com" : ""}`,
+    // blob: the photo being uploaded is read back from its blob: address to be sent.
+    `connect-src 'self' blob:${github ? " https://api.github.com" : ""}`,
     "font-src 'self' data:",
     "frame-src 'self' blob:",
     "base-uri 'none'",

@@ -113,8 +113,10 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
   const rule = (pattern: string | undefined): Partial<CmsField> => (pattern && meta.what ? { pattern: [pattern, refusal(name, meta.what, meta.hint)] } : {});
   if (meta.image) {
     const shape = defOf(def.in as z.ZodType).shape ?? {};
-    const alt = fieldOf("alt", shape.alt);
-    return { ...base, widget: "object", fields: [{ ...fieldOf("src", shape.src), label: "Image", widget: "image", choose_url: false }, alt] };
+    // An image that may be left out (a study's cover) asks for neither part until one is given.
+    const part = (field: CmsField): CmsField => (required ? field : { ...field, required: false });
+    const fields = [part({ ...fieldOf("src", shape.src), label: "Image", widget: "image", choose_url: false }), part(fieldOf("alt", shape.alt))];
+    return { ...base, widget: "object", fields };
   }
   if (def.type === "pipe") return fieldOf(name, def.in as z.ZodType, required);
   if (def.type === "object") return { ...base, widget: "object", fields: fieldsOf(def.shape ?? {}) };
