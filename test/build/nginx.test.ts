@@ -133,7 +133,7 @@ test("the CMS at /admin/ gets its own policy, noindex, and no frame; every other
   assert.match(admin.body.toString(), /<link rel="cms-config-url"/);
   const policy = String(admin.headers["content-security-policy"]);
   assert.match(policy, /^default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline';/);
-  assert.match(policy, /connect-src 'self' https:\/\/api\.github\.com;/);
+  assert.match(policy, /connect-src 'self' blob: https:\/\/api\.github\.com;/);
   assert.match(policy, /frame-ancestors 'none'$/);
   assert.equal(admin.headers["x-robots-tag"], "noindex");
   assert.equal(admin.headers["cross-origin-opener-policy"], "same-origin-allow-popups");
