@@ -8,6 +8,7 @@
 // gzip over the whole site and cost a quarter of a second).
 import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
+import { adminCsp, adminHeaders, githubBackend, writeAdmin } from "./steps/admin.ts";
 import { budgetReport } from "./steps/budgets.ts";
 import { readConfig, type SiteConfig, siteAddress } from "./steps/config.ts";
 import type { Unpublished } from "./steps/content.ts";
@@ -84,6 +85,7 @@ export class Pipeline {
     sitemap: new Memo<void>(),
     hosts: new Memo<string[]>(),
     fixedFiles: new Memo<string[]>(),
+    admin: new Memo<string[]>(),
   };
 
   constructor(
@@ -233,7 +235,8 @@ export class Pipeline {
 
     const routes = pages.map((page) => page.route);
     const documents = loaded.renderer.caseStudyDocuments(loaded.renderer.caseStudies);
-    const [pdfs, , hostFiles, fixedFiles] = await allOrStop(failed, [
+    const admin = config.cms ? adminHeaders(adminCsp(githubBackend(config.cms))) : null;
+    const [pdfs, , hostFiles, fixedFiles, adminFiles] = await allOrStop(failed, [
       step.pdfs.get([JSON.stringify([documents, loaded.renderer.site.company, siteUrl])], () =>
         timer.step("pdfs", () => writeCaseStudyPdfs(documents, loaded.renderer.site.company, siteUrl, config.buildDate, out)),
       ),
@@ -262,6 +265,8 @@ export class Pipeline {
             routes,
             documents: documents.map((study) => study.path),
             redirects: loaded.renderer.redirects,
+            admin,
+            cloudflare: config.cloudflare,
           });
         },
       ),
@@ -270,6 +275,9 @@ export class Pipeline {
         await Promise.all([writeIfChanged(join(out, "robots.txt"), robotsTxt(siteUrl)), writeIfChanged(join(out, GPC_FILE), gpcJson(config.buildDate))]);
         return ["robots.txt", GPC_FILE];
       }),
+      // The CMS, published only with its GitHub backend configured: its configuration follows the schema,
+      // which is build code (a change of it restarts the dev server), so it is written once per run.
+      step.admin.get([JSON.stringify(config.cms)], () => writeAdmin(out, config.cms)),
     ]);
 
     const made = [
@@ -281,6 +289,7 @@ export class Pipeline {
       ...pdfs.map((path) => path.slice(1)),
       ...hostFiles,
       ...fixedFiles,
+      ...adminFiles,
       "sitemap.xml",
     ];
     await timer.step("images and cards", () => imagesWritten);

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { ConfigError, readConfig, readPaths } from "../steps/config.ts";
 import { BUILD_SOURCES } from "../steps/sources.ts";
+import { answerAdmin } from "./dev/admin.ts";
 import { DevSite, describe, log } from "./dev/dev-site.ts";
 import { PageChannel } from "./dev/page-channel.ts";
 import { isServer, RESTART, supervise } from "./dev/supervisor.ts";
@@ -51,7 +52,9 @@ async function runServer(): Promise<void> {
   const server = await serve(
     site.outDir,
     port,
-    (path, res) => {
+    (path, res, req) => {
+      // The CMS at /admin/, with the dev server as its local backend: it answers before the site's files.
+      if (answerAdmin(process.cwd(), path, req, res)) return true;
       // The events of the page at /about come from /__dev/events/about.
       if (path === EVENTS_PATH || path.startsWith(`${EVENTS_PATH}/`)) channel.attach(res, path.slice(EVENTS_PATH.length) || "/");
       else if (path === CLIENT_PATH) res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(client);

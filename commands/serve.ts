@@ -69,13 +69,13 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, file: s
 
 /** Answers a request first (true), or says the file asked for is on its way (a promise: it is served
  * once that settles), or leaves it to the files (false). */
-type Extra = (path: string, res: ServerResponse) => boolean | Promise<unknown>;
+type Extra = (path: string, res: ServerResponse, req: IncomingMessage) => boolean | Promise<unknown>;
 
 /** Serves `root` on 127.0.0.1 (port 0 picks a free one); `extra` may answer a request first. */
 export function serve(root: string, port: number, extra?: Extra, transform?: PageTransform): Promise<Server> {
   const server = createServer(async (req, res) => {
     const path = new URL(req.url ?? "/", "http://localhost").pathname;
-    const answer = extra?.(path, res);
+    const answer = extra?.(path, res, req);
     if (answer === true) return;
     if (answer) await Promise.allSettled([answer]);
     // One URL form, as the nginx and CloudFront recipes serve it: /services/ goes to /services.

@@ -2,6 +2,7 @@
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
 import type { Site } from "../content/collections.ts";
+import type { CmsSettings } from "./admin.ts";
 
 interface CrmConfig {
   origin: string;
@@ -23,6 +24,10 @@ export interface SiteConfig {
   clarityProjectId: string | null;
   /** Analytics storage before the visitor chooses: "denied" unless the firm's lawyers allow "granted". */
   consentDefault: "denied" | "granted";
+  /** The CMS at /admin/ and the GitHub repository it commits to; null: /admin/ is not published. */
+  cms: CmsSettings | null;
+  /** Built by Cloudflare Pages (CF_PAGES), whose _headers needs a site-wide header detached where /admin/ has its own. */
+  cloudflare: boolean;
   outDir: string;
   /** Host configuration that is not part of the site (nginx, CloudFront, GitHub Pages): beside outDir. */
   hostsDir: string;
@@ -101,6 +106,14 @@ function buildDate(env: Env): Date {
   return date;
 }
 
+function cmsSettings(env: Env): CmsSettings | null {
+  const repo = optional(env, "CMS_GITHUB_REPO", /^[\w.-]+\/[\w.-]+$/, "cedarline/website");
+  if (!repo) return null;
+  const branch = optional(env, "CMS_GITHUB_BRANCH", /^[\w./-]+$/, "main") ?? "main";
+  const authUrl = env.CMS_AUTH_URL?.trim() ? url(env, "CMS_AUTH_URL", "https://cms-auth.example.workers.dev") : null;
+  return { repo, branch, authUrl };
+}
+
 export function readConfig(env: Env = environment()): SiteConfig {
   const portalId = optional(env, "HUBSPOT_PORTAL_ID", /^\d+$/, "12345678");
   const formId = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -115,6 +128,8 @@ export function readConfig(env: Env = environment()): SiteConfig {
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),
     clarityProjectId: optional(env, "CLARITY_PROJECT_ID", /^[a-z0-9]{6,}$/, "k3x9abcd12"),
     consentDefault: consentDefault(env),
+    cms: cmsSettings(env),
+    cloudflare: Boolean(env.CF_PAGES?.trim()),
     outDir: readPaths(env).outDir,
     hostsDir: readPaths(env).hostsDir,
   };

@@ -46,7 +46,9 @@ function onRequest(request) {
   if (redirect) {
     return { statusCode: redirect.status, statusDescription: redirect.status === 301 ? "Moved Permanently" : "Found", headers: { location: { value: redirect.to } } };
   }
+  if (request.uri === "/admin") return { statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: "/admin/" } } };
   if (request.uri === "/") request.uri = "/index.html";
+  else if (request.uri === "/admin/") request.uri = "/admin/index.html";
   else if (request.uri.length > 1 && request.uri.endsWith("/")) {
     return { statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: request.uri.slice(0, -1) } } };
   } else if (!request.uri.split("/").pop().includes(".")) request.uri += ".html";
@@ -54,7 +56,7 @@ function onRequest(request) {
 }
 
 function onResponse(request, response) {
-  var path = request.uri === "/index.html" ? "/" : request.uri.replace(/\\.html$/, "");
+  var path = request.uri === "/index.html" ? "/" : request.uri.startsWith("/admin/") ? request.uri : request.uri.replace(/\\.html$/, "");
   if (response.statusCode === 404) path = "/404.html";
   var headers = headersFor(path);
   Object.keys(headers).forEach(function (name) {

@@ -22,6 +22,10 @@ interface HostInput {
   /** Site paths of the downloadable documents. */
   documents: string[];
   redirects: Redirect[];
+  /** The CMS's headers at /admin/*, when it is published (steps/admin.ts). */
+  admin: Record<string, string> | null;
+  /** Cloudflare Pages builds: _headers detaches the site's headers where /admin/ has its own. */
+  cloudflare: boolean;
 }
 
 /** A redirect must leave an address no page uses, for a page that exists. */
@@ -39,13 +43,13 @@ async function write(file: string, text: string): Promise<void> {
 }
 
 /** Writes every host's files; returns those written into the site itself (dist-relative). */
-export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, documents, redirects }: HostInput): Promise<string[]> {
+export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, documents, redirects, admin, cloudflare }: HostInput): Promise<string[]> {
   checkRedirects(redirects, routes);
   const pages = routes.map((route) => (route === "/404" ? "/404.html" : route));
-  const policy = headerPolicy({ csp, pages, documents });
+  const policy = headerPolicy({ csp, pages, documents, admin });
   const page = routes.find((route) => route !== "/" && route !== "/404") ?? "/";
   await Promise.all([
-    write(join(outDir, "_headers"), headersFile(policy)),
+    write(join(outDir, "_headers"), headersFile(policy, { detach: cloudflare })),
     write(join(outDir, "_redirects"), redirectsFile(redirects)),
     write(join(hostsDir, "nginx", NGINX_SNIPPET), nginxSnippet(policy, redirects, page)),
     write(join(hostsDir, "nginx", "server.conf"), nginxServerBlock(new URL(siteUrl).hostname)),

@@ -29,9 +29,14 @@ interface PolicyInput {
   pages: string[];
   /** The downloadable documents' site paths. */
   documents: string[];
+  /** The headers of the CMS at /admin/ (steps/admin.ts), which replace the site's there; none when it is not published. */
+  admin?: Record<string, string> | null;
 }
 
-export function headerPolicy({ csp, pages, documents }: PolicyInput): HeaderPolicy {
+/** The folder the CMS is served from, with a policy of its own. */
+export const ADMIN_RULE = "/admin/*";
+
+export function headerPolicy({ csp, pages, documents, admin }: PolicyInput): HeaderPolicy {
   return {
     security: {
       "Content-Security-Policy": `${csp}; frame-ancestors 'none'; upgrade-insecure-requests`,
@@ -50,6 +55,7 @@ export function headerPolicy({ csp, pages, documents }: PolicyInput): HeaderPoli
         path,
         headers: { "Content-Disposition": `attachment; filename="${path.split("/").pop()}"`, "Cache-Control": REVALIDATE },
       })),
+      ...(admin ? [{ path: ADMIN_RULE, headers: admin }] : []),
     ],
   };
 }

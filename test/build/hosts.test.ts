@@ -1,10 +1,11 @@
 // The files each host reads, generated from one header policy and one redirect list.
 import assert from "node:assert/strict";
-import { readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { checkRedirects } from "../../steps/hosts/index.ts";
-import { IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
-import { configuredSite, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
+import { headersFile } from "../../steps/hosts/netlify.ts";
+import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
+import { bareSite, configuredSite, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 
 const hosts = testHostsDir(configuredSite);
 
@@ -14,12 +15,38 @@ test("_headers: the security headers on every path, caching per kind of file, PD
   assert.match(blocks["/*"], /Content-Security-Policy: default-src 'none'; script-src 'self' 'sha256-[A-Za-z0-9+/=]+'/);
   assert.match(blocks["/*"], /frame-ancestors 'none'/);
   assert.match(blocks["/*"], /Cross-Origin-Resource-Policy: same-origin/);
-  assert.doesNotMatch(headers, /interest-cohort|unsafe-inline/);
+  // The CMS's folder has a policy of its own (below); every other path keeps the site's strict one.
+  assert.doesNotMatch(headers.replace(blocks["/admin/*"], ""), /interest-cohort|unsafe-inline|unsafe-eval/);
   assert.doesNotMatch(blocks["/*"], /Cache-Control/, "hosts merge matching blocks, so no path may get two Cache-Control values");
   assert.match(blocks["/assets/*"], new RegExp(`Cache-Control: ${IMMUTABLE}`));
   assert.match(blocks["/services"], new RegExp(`Cache-Control: ${REVALIDATE}`));
   assert.match(blocks["/case-studies/eqos-initiative.pdf"], /Content-Disposition: attachment; filename="eqos-initiative.pdf"/);
   assert.equal(readFileSync(`${configuredSite}/_redirects`, "utf8"), "/work /case-studies 301\n");
+});
+
+test("_headers: the CMS's folder has its own policy; a Cloudflare Pages build detaches the site's there", () => {
+  const headers = readFileSync(`${configuredSite}/_headers`, "utf8");
+  const blocks = Object.fromEntries(headers.split("\n\n").map((block) => [block.split("\n")[0], block]));
+  assert.match(blocks["/admin/*"], /Content-Security-Policy: default-src 'none'; script-src 'self' 'unsafe-eval'; .*frame-ancestors 'none'\n/);
+  assert.match(blocks["/admin/*"], /X-Robots-Tag: noindex/);
+  assert.doesNotMatch(blocks["/*"], /unsafe-eval/);
+  assert.doesNotMatch(blocks["/admin/*"], /! /, "Netlify refuses a detach line");
+  const policy = headerPolicy({
+    csp: "default-src 'none'",
+    pages: ["/"],
+    documents: [],
+    admin: { "Content-Security-Policy": "default-src 'self'", "X-Robots-Tag": "noindex" },
+  });
+  assert.match(
+    headersFile(policy, { detach: true }),
+    /\/admin\/\*\n {2}! Content-Security-Policy\n {2}Content-Security-Policy: default-src 'self'\n {2}X-Robots-Tag: noindex\n/,
+  );
+});
+
+test("without CMS_GITHUB_REPO, /admin/ is not published at all", () => {
+  assert.equal(existsSync(`${bareSite}/admin`), false);
+  assert.doesNotMatch(readFileSync(`${bareSite}/_headers`, "utf8"), /admin/);
+  assert.doesNotMatch(readFileSync(`${configuredSite}/sitemap.xml`, "utf8"), /admin/);
 });
 
 test("the CloudFront function answers redirects, maps the URL form onto files, and adds the headers", async () => {
@@ -39,6 +66,16 @@ test("the CloudFront function answers redirects, maps the URL form onto files, a
   assert.equal(response.headers["content-disposition"].value, 'attachment; filename="eqos-initiative.pdf"');
   assert.equal(response.headers["cross-origin-resource-policy"].value, "same-origin");
   assert.match(response.headers["content-security-policy"].value, /^default-src 'none'/);
+  assert.equal((await onRequest("/admin/")).uri, "/admin/index.html");
+  const admin = (await handler({
+    context: { eventType: "viewer-response" },
+    request: { uri: "/admin/index.html" },
+    response: { statusCode: 200, headers: {} },
+  })) as {
+    headers: Record<string, { value: string }>;
+  };
+  assert.match(admin.headers["content-security-policy"].value, /'unsafe-eval'/);
+  assert.equal(admin.headers["x-robots-tag"].value, "noindex");
 });
 
 test("GitHub Pages gets a page at each old address that sends visitors on", () => {

@@ -128,3 +128,20 @@ test("text is gzipped; hashed assets are immutable for a year; PDFs download as 
     assertSecurityHeaders(pdf, answer);
   }
 });
+
+test("the CMS at /admin/ gets its own policy, noindex, and no frame; every other page keeps the site's", async () => {
+  const admin = await get("/admin/");
+  assert.equal(admin.status, 200);
+  assert.match(admin.body.toString(), /<link rel="cms-config-url"/);
+  const policy = String(admin.headers["content-security-policy"]);
+  assert.match(policy, /^default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline';/);
+  assert.match(policy, /connect-src 'self' blob: https:\/\/api\.github\.com;/);
+  assert.match(policy, /frame-ancestors 'none'$/);
+  assert.equal(admin.headers["x-robots-tag"], "noindex");
+  assert.equal(admin.headers["cross-origin-opener-policy"], "same-origin-allow-popups");
+  for (const file of ["/admin/config.yml", "/admin/decap-cms.js"]) assert.equal((await get(file)).headers["content-security-policy"], policy, file);
+  const bare = await get("/admin");
+  assert.equal(bare.status, 301);
+  assert.equal(bare.headers.location, "/admin/");
+  assertSecurityHeaders("/", await get("/"));
+});

@@ -16,6 +16,7 @@ export const CONTACT_FORM_ID = "0c1d2e3f-4a5b-4c6d-8e7f-0123456789ab";
 export const DOWNLOAD_FORM_ID = "9f8e7d6c-5b4a-4392-8170-fedcba987654";
 export const GA_ID = "G-TEST12345";
 export const CLARITY_ID = "clarity123";
+export const CMS_REPO = "cedarline/website";
 
 /** Everything configured: the forms post to HubSpot, GA and Clarity are on. */
 export const configuredSite = ".cache/test-site";
@@ -39,6 +40,7 @@ export const configuredEnv = {
   HUBSPOT_API_ORIGIN: CRM_ORIGIN,
   GA_MEASUREMENT_ID: GA_ID,
   CLARITY_PROJECT_ID: CLARITY_ID,
+  CMS_GITHUB_REPO: CMS_REPO,
   OUT_DIR: configuredSite,
 };
 

@@ -1,0 +1,106 @@
+// The CMS at /admin/ (Decap CMS, installed from npm and served from the site's own origin): its page, its
+// configuration generated from the content schema (steps/cms-config.ts), and its own Content-Security-
+// Policy, which every host sends for /admin/* alone. A build publishes it only when the GitHub backend is
+// configured (CMS_GITHUB_REPO); the dev server always serves it, with its local backend.
+import { copyFile, mkdir } from "node:fs/promises";
+import { createRequire } from "node:module";
+import { dirname, join } from "node:path";
+import { type CmsBackend, cmsConfig } from "./cms-config.ts";
+import { writeIfChanged } from "./output.ts";
+
+/** Where the CMS is served: a folder, so its page is /admin/ on every host. */
+export const ADMIN_PATH = "/admin/";
+/** The CMS's whole script (Decap CMS's own bundle, React included), served as is. */
+export const CMS_SCRIPT = "decap-cms.js";
+/** Where the CMS reads its configuration (JSON, which YAML reads). */
+export const CMS_CONFIG = "config.yml";
+
+/** The CMS's bundle in node_modules. */
+export function cmsScriptFile(): string {
+  return join(dirname(createRequire(import.meta.url).resolve("decap-cms/package.json")), "dist", CMS_SCRIPT);
+}
+
+/** The GitHub repository the CMS commits to and how editors sign in (steps/config.ts reads it). */
+export interface CmsSettings {
+  /** owner/name */
+  repo: string;
+  branch: string;
+  /** The OAuth client that signs an editor in to GitHub (docs/cms.md), when not Netlify's. */
+  authUrl: string | null;
+}
+
+/** The GitHub backend: each change a pull request (the editorial workflow). */
+export const githubBackend = ({ repo, branch, authUrl }: CmsSettings): CmsBackend => ({
+  name: "github",
+  repo,
+  branch,
+  ...(authUrl ? { base_url: authUrl } : {}),
+});
+
+/**
+ * The policy of /admin/ alone, with what Decap CMS needs and nothing more, measured in Chromium: its
+ * bundle evaluates code ('unsafe-eval', decaporg/decap-cms#2138) and styles its elements inline (emotion);
+ * it reads and writes through its backend (connect-src: the dev server's own origin, or GitHub's API),
+ * shows GitHub avatars and the photos it uploads as blob: and data: addresses, and previews an entry in a
+ * frame of its own page. Sign-in opens the OAuth client's window (docs/cms.md), which posts back to it.
+ */
+export function adminCsp(backend: CmsBackend): string {
+  const github = backend.name === "github";
+  return [
+    "default-src 'none'",
+    "script-src 'self' 'unsafe-eval'",
+    "style-src 'self' 'unsafe-inline'",
+    `img-src 'self' data: blob:${github ? " https://avatars.githubusercontent.com https://raw.githubusercontent.com" : ""}`,
+    // blob: the photo being uploaded is read back from its blob: address to be sent.
+    `connect-src 'self' blob:${github ? " https://api.github.com" : ""}`,
+    "font-src 'self' data:",
+    "frame-src 'self' blob:",
+    "base-uri 'none'",
+    "form-action 'none'",
+  ].join("; ");
+}
+
+/** Headers only a header can carry, for /admin/* on every host (steps/hosts/policy.ts). */
+export const adminHeaders = (csp: string): Record<string, string> => ({
+  "Content-Security-Policy": `${csp}; frame-ancestors 'none'`,
+  "X-Robots-Tag": "noindex",
+  // The sign-in window posts the editor's token back to the page that opened it.
+  "Cross-Origin-Opener-Policy": "same-origin-allow-popups",
+  "Cache-Control": "no-cache",
+});
+
+/** The CMS's page: its policy also as a <meta> (GitHub Pages sends no headers), never indexed. */
+export function adminPage(csp: string): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<title>Content manager</title>
+<link rel="cms-config-url" type="text/yaml" href="${ADMIN_PATH}${CMS_CONFIG}">
+</head>
+<body>
+<script src="${ADMIN_PATH}${CMS_SCRIPT}"></script>
+</body>
+</html>
+`;
+}
+
+/** The CMS's configuration file for a backend. */
+export const adminConfig = (backend: CmsBackend) => `${JSON.stringify(cmsConfig(backend), null, 2)}\n`;
+
+/** Writes /admin/ into the site when the CMS is configured; returns the files written (site-relative). */
+export async function writeAdmin(outDir: string, settings: CmsSettings | null): Promise<string[]> {
+  if (!settings) return [];
+  const backend = githubBackend(settings);
+  const folder = join(outDir, ADMIN_PATH);
+  await mkdir(folder, { recursive: true });
+  await Promise.all([
+    writeIfChanged(join(folder, "index.html"), adminPage(adminCsp(backend))),
+    writeIfChanged(join(folder, CMS_CONFIG), adminConfig(backend)),
+    copyFile(cmsScriptFile(), join(folder, CMS_SCRIPT)),
+  ]);
+  return ["index.html", CMS_CONFIG, CMS_SCRIPT].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
+}

@@ -1,0 +1,243 @@
+// The CMS's configuration (Decap CMS's collections and fields), generated from the content schema
+// (content/collections.ts) so that no field is described twice: each field's widget, label, hint,
+// whether it is required, its pattern with the build's own words, its options and its default.
+import type { z } from "zod";
+import { collections, folders } from "../content/collections.ts";
+
+/** One field of a CMS form, as Decap CMS reads it. */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: string;
+  hint?: string;
+  required?: boolean;
+  default?: unknown;
+  /** The rule a value must meet, and what the form says when it does not. */
+  pattern?: [string, string];
+  options?: (string | number)[];
+  value_type?: "int";
+  min?: number;
+  max?: number;
+  fields?: CmsField[];
+  field?: CmsField;
+  types?: CmsField[];
+  typeKey?: string;
+  format?: string;
+  date_format?: string;
+  time_format?: boolean;
+  choose_url?: boolean;
+}
+
+export interface CmsCollection {
+  name: string;
+  label: string;
+  label_singular?: string;
+  folder?: string;
+  create?: boolean;
+  extension?: string;
+  format?: string;
+  slug?: string;
+  identifier_field?: string;
+  summary?: string;
+  sortable_fields?: string[];
+  fields?: CmsField[];
+  files?: { name: string; label: string; file: string; fields: CmsField[] }[];
+}
+
+/** Content files the CMS leaves to developers: Decap edits a file whose top is a set of fields, and the
+ * redirects are a list (and a developer's concern: each one must lead to a page). */
+const NOT_EDITED = new Set(["content/redirects.yaml"]);
+
+interface Def {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  items?: z.ZodType[];
+  innerType?: z.ZodType;
+  in?: z.ZodType;
+  options?: z.ZodType[];
+  discriminator?: string;
+  values?: unknown[];
+  defaultValue?: unknown;
+  format?: string;
+  checks?: { _zod: { def: Check } }[];
+}
+interface Check {
+  check: string;
+  format?: string;
+  pattern?: RegExp;
+  minimum?: number;
+  maximum?: number;
+  value?: number;
+  inclusive?: boolean;
+}
+const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def;
+const metaOf = (schema: z.ZodType) => (schema.meta() ?? {}) as { what?: string; hint?: string; image?: boolean };
+
+/** "foundingYear" as a form labels it: "Founding year". */
+export function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** What a form says of a value its pattern refuses: the build's words (steps/content.ts), "<field>: is
+ * not <what>; <hint>". */
+const refusal = (name: string, what: string, hint?: string) => `${name} is not ${what}${hint ? `; ${hint}` : ""}`;
+
+/** A rule in the form's terms: the checks of a text or a number that a pattern can say. */
+function patternOf(schema: z.ZodType, def: Def): string | undefined {
+  const checks = (def.checks ?? []).map((check) => check._zod.def);
+  const regex = checks.find((check) => check.format === "regex")?.pattern;
+  if (def.type === "string" && def.format === "url") return "^https://\\S+$";
+  if (def.type === "string" && def.format === "email") return "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$";
+  if (def.type === "template_literal") return (schema as unknown as { _zod: { pattern: RegExp } })._zod.pattern.source;
+  if (def.type === "number") {
+    const low = checks.find((check) => check.check === "greater_than");
+    // A whole number, and when it must be positive, one without a sign.
+    return low && (low.value ?? 0) >= 0 ? "^[0-9]+$" : "^-?[0-9]+$";
+  }
+  if (!regex) return undefined;
+  const max = checks.find((check) => check.check === "max_length")?.maximum;
+  // A length limit and a rule, in one pattern: the form checks one.
+  return max ? `^(?=[\\s\\S]{1,${max}}$)[\\s\\S]*${regex.source.replace(/^\^/, "")}` : regex.source;
+}
+
+/** The form field for a field of the schema. */
+export function fieldOf(name: string, schema: z.ZodType, required = true): CmsField {
+  const def = defOf(schema);
+  if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, false);
+  if (def.type === "default") return { ...fieldOf(name, def.innerType as z.ZodType, false), default: def.defaultValue };
+  const meta = metaOf(schema);
+  const label = labelOf(name);
+  const base: CmsField = { name, label, widget: "string", ...(meta.hint ? { hint: meta.hint } : {}), ...(required ? {} : { required: false }) };
+  const rule = (pattern: string | undefined): Partial<CmsField> => (pattern && meta.what ? { pattern: [pattern, refusal(name, meta.what, meta.hint)] } : {});
+  if (meta.image) {
+    const shape = defOf(def.in as z.ZodType).shape ?? {};
+    // An image that may be left out (a study's cover) asks for neither part until one is given.
+    const part = (field: CmsField): CmsField => (required ? field : { ...field, required: false });
+    const fields = [part({ ...fieldOf("src", shape.src), label: "Image", widget: "image", choose_url: false }), part(fieldOf("alt", shape.alt))];
+    return { ...base, widget: "object", fields };
+  }
+  if (def.type === "pipe") return fieldOf(name, def.in as z.ZodType, required);
+  if (def.type === "object") return { ...base, widget: "object", fields: fieldsOf(def.shape ?? {}) };
+  if (def.type === "boolean") return { ...base, widget: "boolean", ...(required ? { default: false } : {}) };
+  if (def.type === "number") {
+    const checks = (def.checks ?? []).map((check) => check._zod.def);
+    const low = checks.find((check) => check.check === "greater_than");
+    const high = checks.find((check) => check.check === "less_than");
+    const min = low ? (low.value as number) + (low.inclusive ? 0 : 1) : undefined;
+    return {
+      ...base,
+      widget: "number",
+      value_type: "int",
+      ...(min !== undefined ? { min } : {}),
+      ...(high ? { max: high.value } : {}),
+      ...rule(patternOf(schema, def)),
+    };
+  }
+  if (def.type === "union" && def.discriminator) {
+    // A list of entries of several kinds (a publication: an Article or a Whitepaper), told apart by their kind.
+    return { ...base, widget: "object", types: (def.options ?? []).map((option) => kindOf(option, def.discriminator as string)), typeKey: def.discriminator };
+  }
+  if (def.type === "union") {
+    const literals = (def.options ?? []).flatMap((option) => defOf(option).values ?? []);
+    if (literals.length === def.options?.length) return { ...base, widget: "select", options: literals as (string | number)[] };
+    // Either of two kinds of text (a path on this site, or a full address): one pattern for both.
+    const patterns = (def.options ?? []).map((option) => patternOf(option, defOf(option))).filter(Boolean);
+    return { ...base, ...rule(patterns.map((pattern) => `(?:${pattern})`).join("|")) };
+  }
+  if (def.type === "literal") return { ...base, widget: "select", options: def.values as (string | number)[] };
+  if (def.type === "array" || def.type === "tuple") {
+    const item = def.type === "array" ? (def.element as z.ZodType) : (def.items as z.ZodType[])[0];
+    const checks = (def.checks ?? []).map((check) => check._zod.def);
+    const min = def.type === "tuple" ? def.items?.length : checks.find((check) => check.check === "min_length")?.minimum;
+    const max = def.type === "tuple" ? def.items?.length : checks.find((check) => check.check === "max_length")?.maximum;
+    const limits = { ...(min ? { min } : {}), ...(max ? { max } : {}) };
+    const itemDef = defOf(item);
+    if (itemDef.type === "object") return { ...base, widget: "list", ...limits, fields: fieldsOf(itemDef.shape ?? {}) };
+    if (itemDef.type === "union" && itemDef.discriminator) {
+      const kinds = fieldOf(name, item);
+      return { ...base, widget: "list", ...limits, types: kinds.types, typeKey: kinds.typeKey };
+    }
+    return { ...base, widget: "list", ...limits, field: fieldOf(name.replace(/s$/, ""), item) };
+  }
+  if (meta.what === "a day") return { ...base, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false };
+  const checks = (def.checks ?? []).map((check) => check._zod.def);
+  const long = (checks.find((check) => check.check === "max_length")?.maximum ?? 0) > 80;
+  return { ...base, ...(long ? { widget: "text" } : {}), ...rule(patternOf(schema, def)) };
+}
+
+/** One kind of a list of several kinds: its fields, the kind itself left to the list. */
+function kindOf(option: z.ZodType, discriminator: string): CmsField {
+  const shape = defOf(option).shape ?? {};
+  const kind = String(defOf(shape[discriminator]).values?.[0]);
+  const rest = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== discriminator));
+  return { name: kind, label: kind, widget: "object", fields: fieldsOf(rest) };
+}
+
+function fieldsOf(shape: Record<string, z.ZodType>): CmsField[] {
+  return Object.entries(shape).map(([name, schema]) => fieldOf(name, schema));
+}
+
+/** A Markdown file's fields: its front matter's, and its text below them as `body`. */
+function markdownFields(schema: z.ZodType): CmsField[] {
+  const shape = defOf(schema).shape ?? {};
+  const front = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== "body"));
+  // A text told in named sections (a case study's Challenge, Solution and Results) says which.
+  const sections = Object.keys(defOf(shape.body).shape ?? {}).map((name) => `## ${labelOf(name)}`);
+  const hint = sections.length
+    ? `write it under the headings ${sections.join(", ")}; the last one's results one per line, each starting with - `
+    : "write the text below the fields: ## headings, paragraphs and lists";
+  return [...fieldsOf(front), { name: "body", label: "Text", widget: "markdown", hint }];
+}
+
+const nameOf = (file: string) => file.slice(file.lastIndexOf("/") + 1).replace(/\.(yaml|md)$/, "");
+
+/** Every collection the CMS edits, from the schema: the folders (one entry a Markdown file) and the files. */
+export function cmsCollections(
+  files: Record<string, z.ZodType> = collections,
+  folderSchemas: Record<string, { entry: z.ZodType; orderBy: string }> = folders,
+): CmsCollection[] {
+  const folderCollections = Object.entries(folderSchemas).map(([folder, { entry, orderBy }]): CmsCollection => {
+    const name = nameOf(folder);
+    return {
+      name,
+      label: labelOf(name.replace(/-/g, " ")),
+      label_singular: labelOf(name.replace(/-/g, " ").replace(/ies$/, "y").replace(/s$/, "")),
+      folder,
+      create: true,
+      extension: "md",
+      format: "frontmatter",
+      slug: "{{slug}}",
+      identifier_field: "title",
+      summary: `{{${orderBy}}}. {{title}}`,
+      sortable_fields: [orderBy, "title", "published"],
+      fields: markdownFields(entry),
+    };
+  });
+  const pages = Object.entries(files)
+    .filter(([file]) => !NOT_EDITED.has(file))
+    .map(([file, schema]) => ({
+      name: nameOf(file),
+      label: labelOf(nameOf(file)),
+      file,
+      fields: file.endsWith(".md") ? markdownFields(schema) : fieldsOf(defOf(schema).shape ?? {}),
+    }));
+  return [...folderCollections, { name: "pages", label: "Pages and facts", files: pages }];
+}
+
+/** Where the CMS saves: the local backend of the dev server, or GitHub with a pull request per change. */
+export type CmsBackend = { name: "proxy"; proxy_url: string } | { name: "github"; repo: string; branch: string; base_url?: string };
+
+/** Decap CMS's whole configuration. Photographs go to art/photos/, and a field names them from the
+ * project's folder (art/photos/x.jpg), as the schema's image fields do. */
+export function cmsConfig(backend: CmsBackend) {
+  return {
+    backend,
+    ...(backend.name === "github" ? { publish_mode: "editorial_workflow" } : {}),
+    media_folder: "art/photos",
+    public_folder: "art/photos",
+    site_url: "/",
+    collections: cmsCollections(),
+  };
+}

@@ -1,0 +1,204 @@
+// The CMS at /admin/ as the firm uses it, from `npm run dev` on a copy of the project: one dev server and
+// one Chromium for every journey. It opens under its own policy, refuses what the schema refuses in the
+// schema's words, and a save writes the content file, which the open page shows at once, in place.
+// Firefox only shows that it loads.
+import assert from "node:assert/strict";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { after, before, test } from "node:test";
+import type { Browser, Page } from "playwright-core";
+import sharp from "sharp";
+import { launchBrowser } from "../../commands/support/browser.ts";
+import { type DevServer, startDevServer } from "../../commands/support/dev-server.ts";
+import { buildCopyAsync, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { launchFirefox } from "../helpers/engines/firefox.ts";
+
+let project: ProjectCopy;
+let dev: DevServer;
+let browser: Browser;
+let admin: Page;
+/** Every policy violation the CMS's page reports: its policy must allow all it does. */
+const violations: string[] = [];
+
+before(async () => {
+  project = copyProject();
+  [dev, browser] = await Promise.all([startDevServer(project.dir), launchBrowser()]);
+  admin = await browser.newPage();
+  // Leaving a form with changes not saved asks first: the journeys leave them, and do not take them up
+  // again when the CMS offers its backup of them.
+  admin.on("dialog", (dialog) => (/backup/i.test(dialog.message()) ? dialog.dismiss() : dialog.accept()));
+  admin.on("console", (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+});
+
+after(async () => {
+  await browser?.close();
+  await dev?.stop();
+  project?.remove();
+});
+
+const read = (file: string) => readFileSync(join(project.dir, file), "utf8");
+/** How long the CMS took to show its collections, from a cold cache. */
+let readyMs = 0;
+
+/** Opens an entry's form (the CMS keeps its sign-in for the visit). */
+async function openEntry(hash: string) {
+  await admin.goto(`${dev.origin}/admin/#/collections/${hash}`);
+  await admin.locator('[class*="ControlContainer"]').first().waitFor({ timeout: 20_000 });
+}
+
+/** Opens the first package (Discovery to Scale), unless it is open, and returns its price field. */
+async function firstPrice() {
+  const price = admin.getByLabel("Price").first();
+  if (!(await price.isVisible()))
+    await admin.locator('[class*="listControlItem"]', { hasText: "Discovery to Scale" }).first().locator("button").first().click();
+  return price;
+}
+
+async function publish() {
+  await admin.getByRole("button", { name: "Publish", exact: true }).click();
+  await admin.getByText("Publish now").click();
+}
+
+test("/admin/ opens under its own policy, signed in to the dev server's local backend, and lists the collections", async () => {
+  const started = Date.now();
+  const response = await admin.goto(`${dev.origin}/admin/`);
+  const policy = response?.headers()["content-security-policy"] ?? "";
+  assert.match(
+    policy,
+    /^default-src 'none'; script-src 'self' 'unsafe-eval'; style-src 'self' 'unsafe-inline'; .*connect-src 'self' blob:;.*frame-ancestors 'none'$/,
+  );
+  assert.equal(response?.headers()["x-robots-tag"], "noindex");
+  await admin.getByRole("button", { name: /login/i }).click({ timeout: 20_000 });
+  await admin.getByText("Pages and facts").waitFor({ timeout: 20_000 });
+  readyMs = Date.now() - started;
+  console.log(`# /admin/ ready to edit in ${readyMs} ms (the collections shown, from a cold cache)`);
+  assert.ok(await admin.getByText("Case studies").first().isVisible());
+  assert.deepEqual(violations, []);
+});
+
+test("a new price saved in the CMS is written to content/services.yaml, and the open /services shows it in place, in its Offer too", async () => {
+  const services = await browser.newPage();
+  await services.goto(`${dev.origin}/services`);
+  await services.evaluate(() => {
+    (window as unknown as { kept?: string }).kept = "still here";
+  });
+  await openEntry("pages/entries/services");
+  const price = await firstPrice();
+  await price.fill("80000");
+  await publish();
+  await services
+    .waitForFunction(() => document.body.textContent?.includes("$80k"), undefined, { timeout: 20_000 })
+    .catch((error: Error) => {
+      throw new Error(`${error.message}\n${dev.output().slice(-3000)}`);
+    });
+  assert.match(read("content/services.yaml"), /- name: Discovery to Scale\n {4}price: 80000\n/);
+  assert.equal(await services.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was patched, not reloaded");
+  const served = await (await fetch(`${dev.origin}/services`)).text();
+  const graph = JSON.parse(/<script type="application\/ld\+json">([^<]+)<\/script>/.exec(served)?.[1] ?? "{}") as {
+    "@graph": { offers?: { price?: number } }[];
+  };
+  const offered = graph["@graph"].filter((node) => node.offers).map((node) => node.offers?.price);
+  assert.ok(offered.includes(80000), `the Offers' prices: ${offered.join(", ")}`);
+  await services.close();
+});
+
+test("a price the schema refuses, or a required field left empty, is not saved: the form names the field in the schema's words", async () => {
+  const before = read("content/services.yaml");
+  await openEntry("pages/entries/services");
+  const price = await firstPrice();
+  await price.fill("-5");
+  await publish();
+  await admin.getByText(/price is not a number of US dollars; write 75000/i).waitFor();
+  await price.fill("80000");
+  await admin.getByLabel("Heading").first().fill("");
+  await publish();
+  await admin
+    .getByText(/Heading is required/i)
+    .first()
+    .waitFor();
+  assert.equal(read("content/services.yaml"), before, "nothing was written");
+});
+
+let markdownChosen = false;
+
+/** Writes a new case study in the CMS, as the README tells the firm to: its fields, a photograph when
+ * given, and its text under ## Challenge, ## Solution and ## Results; then publishes it. */
+async function newStudy(title: string, { photo, draft = false }: { photo?: string; draft?: boolean }) {
+  await admin.goto(`${dev.origin}/admin/#/collections/case-studies/new`);
+  await admin.getByLabel("Title", { exact: true }).fill(title, { timeout: 20_000 });
+  await admin.getByLabel("Subtitle").fill("City College · AI advising pilot");
+  await admin.getByLabel("Summary").fill("City College's advisers met 40% more first-year students with an AI advising pilot built with their team.");
+  await admin.getByLabel("Published", { exact: true }).fill("2026-11-20");
+  await admin.getByLabel("Order").fill("7");
+  if (photo) {
+    await admin.getByRole("button", { name: /choose an image/i }).click();
+    await admin.locator('input[type="file"]').setInputFiles(photo);
+    await admin.getByRole("button", { name: /choose selected/i }).click();
+    await admin.getByLabel("Alt").fill("Advisers and students testing the new tool");
+  }
+  if (draft) await admin.getByLabel(/^Draft/).click();
+  // The text as Markdown, typed as the firm writes it (the CMS keeps the editor's mode once chosen).
+  if (!markdownChosen) await admin.getByRole("switch").last().click();
+  markdownChosen = true;
+  await admin.locator('[data-slate-editor="true"]').last().click();
+  await admin.keyboard.type(
+    "## Challenge\n\nAdvisers could not see every first-year student.\n\n## Solution\n\nWe built an advising assistant with them.\n\n## Results\n\n- 40% more students met an adviser\n",
+  );
+  await publish();
+}
+
+/** Waits until the dev server serves a page at `path`. */
+async function served(path: string): Promise<string> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const response = await fetch(`${dev.origin}${path}`);
+    if (response.status === 200) return response.text();
+    if (Date.now() > deadline) {
+      const files = readdirSync(join(project.dir, "content/case-studies"));
+      assert.fail(`${path} was not served within 30 s; content/case-studies/ holds ${files.join(", ")}\n${dev.output().slice(-3000)}`);
+    }
+    await new Promise((done) => setTimeout(done, 100));
+  }
+}
+
+test("a case study added with a photograph is a new page with its card, list entry and sitemap entry; a draft is in the dev server only", async () => {
+  const photo = join(project.dir, ".tmp/city-college.jpg");
+  await sharp({ create: { width: 900, height: 600, channels: 3, background: "#4a7" } })
+    .jpeg()
+    .toFile(photo);
+  await newStudy("City College Pilot", { photo });
+  const page = await served("/case-studies/city-college-pilot");
+  assert.match(read("content/case-studies/city-college-pilot.md"), /cover:\n {2}src: art\/photos\/city-college\.jpg\n {2}alt: Advisers/);
+  assert.ok(existsSync(join(project.dir, "art/photos/city-college.jpg")), "the photograph is saved in art/photos/");
+  assert.match(page, /<h1[^>]*>City College Pilot<\/h1>/);
+  assert.match(page, /alt="Advisers and students testing the new tool"/);
+  assert.match(page, /<meta property="og:image" content="[^"]*\/images\/card-case-studies-city-college-pilot\.[0-9a-f]+\.png"/);
+  assert.match(await served("/case-studies"), /href="\/case-studies\/city-college-pilot"/);
+  assert.match(read("dist/sitemap.xml"), /\/case-studies\/city-college-pilot</);
+
+  await newStudy("Night School Pilot", { draft: true });
+  assert.match(await served("/case-studies/night-school-pilot"), /Not published: a draft/);
+  assert.match(read("content/case-studies/night-school-pilot.md"), /\ndraft: true\n/);
+  const build = await buildCopyAsync(project.dir, "dist-build");
+  assert.ok(build.ok, build.output);
+  assert.ok(existsSync(join(project.dir, "dist-build/case-studies/city-college-pilot.html")));
+  assert.ok(!existsSync(join(project.dir, "dist-build/case-studies/night-school-pilot.html")), "a draft is never built");
+  assert.doesNotMatch(read("dist-build/sitemap.xml"), /night-school-pilot/);
+});
+
+test("Firefox loads the CMS too", async () => {
+  const firefox = await launchFirefox();
+  try {
+    const visit = await firefox.visit(dev.origin);
+    await visit.goto("/admin/");
+    const deadline = Date.now() + 30_000;
+    while (!(await visit.evaluate<boolean>(`[...document.querySelectorAll("button")].some((b) => /login/i.test(b.textContent))`))) {
+      assert.ok(Date.now() < deadline, "Firefox showed the CMS's sign-in within 30 s");
+      await new Promise((done) => setTimeout(done, 100));
+    }
+  } finally {
+    await firefox.quit();
+  }
+});

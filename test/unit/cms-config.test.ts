@@ -1,0 +1,97 @@
+// The CMS's forms are generated from the content schema: every field of every collection is in them,
+// a field added to the schema appears, and a form refuses what the build refuses, in the build's words.
+import { describe, expect, test } from "vitest";
+import { z } from "zod";
+import { caseStudy, collections, folders } from "../../content/collections.ts";
+import { type CmsField, cmsCollections, cmsConfig } from "../../steps/cms-config.ts";
+
+type Shape = Record<string, z.ZodType>;
+const defOf = (schema: z.ZodType) =>
+  (schema as unknown as { def: { type: string; shape?: Shape; innerType?: z.ZodType; in?: z.ZodType; element?: z.ZodType; items?: z.ZodType[] } }).def;
+
+/** Every field's path in a schema, read from zod itself (objects, lists of objects, optional and defaulted
+ * fields). A Markdown file's `body` is its text, one field, whatever sections it is read into. */
+function schemaPaths(schema: z.ZodType, prefix = ""): string[] {
+  if (prefix === "body.") return [];
+  const def = defOf(schema);
+  if (def.type === "optional" || def.type === "default") return schemaPaths(def.innerType as z.ZodType, prefix);
+  if (def.type === "pipe") return schemaPaths(def.in as z.ZodType, prefix);
+  if (def.type === "array") return schemaPaths(def.element as z.ZodType, prefix);
+  if (def.type !== "object") return [];
+  return Object.entries(def.shape ?? {}).flatMap(([key, field]) => [`${prefix}${key}`, ...schemaPaths(field, `${prefix}${key}.`)]);
+}
+
+/** Every field's path in a form. */
+function formPaths(fields: CmsField[], prefix = ""): string[] {
+  return fields.flatMap((field) => [`${prefix}${field.name}`, ...formPaths(field.fields ?? [], `${prefix}${field.name}.`)]);
+}
+
+const config = cmsConfig({ name: "proxy", proxy_url: "/admin/api/v1" });
+const fieldAt = (fields: CmsField[], path: string): CmsField | undefined => {
+  const [name, ...rest] = path.split(".");
+  const field = fields.find((candidate) => candidate.name === name);
+  return rest.length ? fieldAt(field?.fields ?? [], rest.join(".")) : field;
+};
+const pages = config.collections.find((collection) => collection.name === "pages")?.files ?? [];
+const formOf = (file: string) => pages.find((page) => page.file === file)?.fields ?? [];
+const studies = config.collections.find((collection) => collection.folder === "content/case-studies");
+
+describe("the CMS's configuration", () => {
+  test.each(Object.keys(collections).filter((file) => file !== "content/redirects.yaml"))(
+    "%s: the form has every field of the schema, and no other",
+    (file) => {
+      const schema = collections[file as keyof typeof collections];
+      expect(formPaths(formOf(file)).sort()).toEqual(schemaPaths(schema).sort());
+    },
+  );
+
+  test("the case studies' folder: every field of an entry, each new file an entry", () => {
+    expect(studies).toMatchObject({ folder: "content/case-studies", create: true, extension: "md", format: "frontmatter", slug: "{{slug}}" });
+    expect(formPaths(studies?.fields ?? []).sort()).toEqual(schemaPaths(folders["content/case-studies"].entry).sort());
+  });
+
+  test("a field added to the schema appears in the form, with its label, hint, rule and whether it is required", () => {
+    const grown = caseStudy.extend({
+      sector: z
+        .string()
+        .regex(/^[a-z]+$/)
+        .meta({ what: "a sector", hint: "write one word, such as education" }),
+      region: z.string().optional(),
+    });
+    const [folder] = cmsCollections({}, { "content/case-studies": { entry: grown, orderBy: "order" } });
+    expect(fieldAt(folder.fields ?? [], "sector")).toEqual({
+      name: "sector",
+      label: "Sector",
+      widget: "string",
+      hint: "write one word, such as education",
+      pattern: ["^[a-z]+$", "sector is not a sector; write one word, such as education"],
+    });
+    expect(fieldAt(folder.fields ?? [], "region")).toMatchObject({ name: "region", required: false });
+  });
+
+  test("widgets, options and defaults come from the schema", () => {
+    expect(fieldAt(studies?.fields ?? [], "draft")).toMatchObject({ widget: "boolean", required: false, default: false });
+    expect(fieldAt(studies?.fields ?? [], "published")).toMatchObject({ widget: "datetime", format: "YYYY-MM-DD", time_format: false });
+    expect(fieldAt(studies?.fields ?? [], "cover.src")).toMatchObject({ widget: "image" });
+    expect(fieldAt(studies?.fields ?? [], "cover")).toMatchObject({ required: false });
+    expect(fieldAt(studies?.fields ?? [], "body")).toMatchObject({ widget: "markdown" });
+    expect(fieldAt(formOf("content/services.yaml"), "packages.results")).toMatchObject({ widget: "list", min: 3, max: 3 });
+    const publications = fieldAt(formOf("content/bio.md"), "publications");
+    expect(publications?.typeKey).toBe("kind");
+    expect(publications?.types?.map((type) => type.name)).toEqual(["Article", "Whitepaper"]);
+  });
+
+  test("a form refuses what the build refuses, in the build's words", () => {
+    const price = fieldAt(formOf("content/services.yaml"), "packages.price") as CmsField;
+    const [pattern, message] = price.pattern as [string, string];
+    expect(message).toBe("price is not a number of US dollars; write 75000");
+    expect(new RegExp(pattern).test("80000")).toBe(true);
+    expect(new RegExp(pattern).test("-80000")).toBe(false);
+    const summary = fieldAt(studies?.fields ?? [], "summary") as CmsField;
+    const refuses = new RegExp((summary.pattern as [string, string])[0]);
+    expect(refuses.test("Two districts now share one platform.")).toBe(true);
+    expect(refuses.test("Two districts now share one platform")).toBe(false);
+    expect(refuses.test(`${"a".repeat(160)}.`)).toBe(false);
+    expect(summary.required).toBeUndefined();
+  });
+});
