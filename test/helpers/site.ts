@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { serve } from "../../commands/serve.ts";
+import { ADMIN_PATH } from "../../steps/admin.ts";
 import { readConfig } from "../../steps/config.ts";
 import { outputFileOf, routeOfOutputFile } from "../../steps/routes.ts";
 
@@ -89,11 +90,16 @@ export const CASE_STUDY_ROUTES = [
  * they are missing, so that a test file run alone can list its tests as it loads. */
 export async function builtRoutes(site = configuredSite): Promise<string[]> {
   await ensureTestSites();
-  return readdirSync(site, { recursive: true, withFileTypes: true })
-    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-    .map((entry) => routeOfOutputFile(relative(site, join(entry.parentPath, entry.name))))
-    .filter((route) => route !== "/404")
-    .sort();
+  return (
+    readdirSync(site, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+      .map((entry) => relative(site, join(entry.parentPath, entry.name)))
+      // The CMS's page (/admin/, when the site publishes it) is the firm's tool, not a page of pages/.
+      .filter((file) => !`/${file}`.startsWith(ADMIN_PATH))
+      .map(routeOfOutputFile)
+      .filter((route) => route !== "/404")
+      .sort()
+  );
 }
 
 export function readPage(route: string, site = configuredSite): string {
