@@ -59,8 +59,8 @@ async function runServer(): Promise<void> {
       if (path === EVENTS_PATH || path.startsWith(`${EVENTS_PATH}/`)) channel.attach(res, path.slice(EVENTS_PATH.length) || "/");
       else if (path === CLIENT_PATH) res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(client);
       else if (!site.built) res.writeHead(503, { "Content-Type": "text/html; charset=utf-8" }).end(BUILD_FAILED_PAGE);
-      // A page's social card is drawn after the page is written: a request for it waits until it is.
-      else return site.cardWritten(path) ?? false;
+      // A page's social card is drawn after the page is written, its PDF printed: a request for either waits until it is.
+      else return site.cardWritten(path) ?? site.outputWritten(path) ?? false;
       return true;
     },
     withClient,

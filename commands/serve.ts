@@ -63,6 +63,8 @@ function send(req: IncomingMessage, res: ServerResponse, status: number, file: s
   }
   res.writeHead(status, gzip ? { ...headers, "Content-Encoding": "gzip" } : headers);
   const body = createReadStream(file);
+  // A file replaced or removed while it is sent (the dev server rewrites its output) ends this answer, not the server.
+  body.on("error", () => res.destroy());
   if (gzip) body.pipe(createGzip({ level: 9 })).pipe(res);
   else body.pipe(res);
 }

@@ -45,6 +45,15 @@ export class DevSite {
     return this.written !== null;
   }
 
+  /** The run under way, if any: it writes the PDFs, the sitemap and robots.txt after the pages it patches. */
+  private running: Promise<void> | null = null;
+
+  /** A PDF, the sitemap or robots.txt while a run may still be writing it: resolves once the run ends.
+   * A new case study's page is patched before its PDF is printed, and its download asks for the PDF. */
+  outputWritten(path: string): Promise<void> | undefined {
+    return /\.(pdf|xml|txt)$/.test(path) ? (this.running ?? undefined) : undefined;
+  }
+
   /** The social card at this site path while it may still be being drawn (Pipeline.cardWritten). */
   cardWritten(path: string): Promise<void> | undefined {
     return this.pipeline.cardWritten(path);
@@ -60,6 +69,19 @@ export class DevSite {
   /** Runs the pipeline for a batch of saved files; never throws: a failure is shown, and the next save
    * redoes every step the failed one's files feed. */
   async update(files: string[]): Promise<void> {
+    let ended = () => {};
+    this.running = new Promise((done) => {
+      ended = done;
+    });
+    try {
+      await this.runUpdate(files);
+    } finally {
+      this.running = null;
+      ended();
+    }
+  }
+
+  private async runUpdate(files: string[]): Promise<void> {
     const begun = performance.now();
     this.updates++;
     const first = !this.built;

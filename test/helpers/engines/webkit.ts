@@ -137,12 +137,18 @@ export async function launchWebKit(): Promise<Engine> {
   });
   const call = client(`${base}/session/${sessionId}`);
   // A script still running when its page unloads fails with "no such frame"; the driver's current
-  // browsing context may then stay the frame that is gone, and every script after it fail the same way.
-  // The top-level browsing context is chosen again (WebDriver's Switch To Frame with null) before the
-  // error goes on to the caller, which asks again of the new page.
+  // browsing context may then stay the frame that is gone, and every script after it fail the same way
+  // (under load, every script until the wait's end failed so, the browser showing the new page). The
+  // window is chosen again (Switch To Window), then its top-level browsing context (Switch To Frame with
+  // null), before the error goes on to the caller, which asks again of the new page.
+  const reselect = async () => {
+    const [handle] = await call<string[]>("GET", "/window/handles");
+    await call("POST", "/window", { handle });
+    await call("POST", "/frame", { id: null });
+  };
   const run = <T>(script: string) =>
     call<T>("POST", "/execute/sync", { script, args: [] }).catch(async (error: Error) => {
-      if (/no such frame/.test(error.message)) await call("POST", "/frame", { id: null }).catch(() => {});
+      if (/no such frame/.test(error.message)) await reselect().catch(() => {});
       throw error;
     });
   const setViewport = async (width: number, height: number) => {
