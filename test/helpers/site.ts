@@ -5,6 +5,7 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { serve } from "../../commands/serve.ts";
+import { ADMIN_PATH } from "../../steps/admin.ts";
 import { readConfig } from "../../steps/config.ts";
 import { outputFileOf, routeOfOutputFile } from "../../steps/routes.ts";
 
@@ -84,15 +85,16 @@ export const CASE_STUDY_ROUTES = [
   "/case-studies/jfflabs-innovation-workshop",
 ] as const;
 
-/** Every page a test site's build wrote but the not-found page, in order: the tests take the routes from the
- * build, so a new page is tested (and its screenshots taken) with no edit here. Builds the test sites when
- * they are missing, so that a test file run alone can list its tests as it loads. */
+/** Every page a test site's build wrote but the not-found page and the CMS's (/admin/ is no page of the
+ * site), in order: the tests take the routes from the build, so a new page is tested (and its screenshots
+ * taken) with no edit here. Builds the test sites when they are missing, so that a test file run alone can
+ * list its tests as it loads. */
 export async function builtRoutes(site = configuredSite): Promise<string[]> {
   await ensureTestSites();
   return readdirSync(site, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => routeOfOutputFile(relative(site, join(entry.parentPath, entry.name))))
-    .filter((route) => route !== "/404")
+    .filter((route) => route !== "/404" && !route.startsWith(ADMIN_PATH))
     .sort();
 }
 
