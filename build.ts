@@ -275,9 +275,9 @@ export class Pipeline {
         await Promise.all([writeIfChanged(join(out, "robots.txt"), robotsTxt(siteUrl)), writeIfChanged(join(out, GPC_FILE), gpcJson(config.buildDate))]);
         return ["robots.txt", GPC_FILE];
       }),
-      // The CMS, published only with its GitHub backend configured: its configuration follows the schema,
-      // which is build code (a change of it restarts the dev server), so it is written once per run.
-      step.admin.get([JSON.stringify(config.cms)], () => writeAdmin(out, config.cms)),
+      // The CMS, published by a build with its GitHub backend configured (the dev server serves its own):
+      // its configuration follows the schema, which is build code; its preview, the pages' sources and the stylesheet.
+      step.admin.get([JSON.stringify(config.cms), version(...PAGE_SOURCES), stylesheet], () => (this.dev ? [] : writeAdmin(out, config.cms, stylesheet))),
     ]);
 
     const made = [

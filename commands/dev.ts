@@ -54,7 +54,7 @@ async function runServer(): Promise<void> {
     port,
     (path, res, req) => {
       // The CMS at /admin/, with the dev server as its local backend: it answers before the site's files.
-      if (answerAdmin(process.cwd(), path, req, res)) return true;
+      if (answerAdmin(process.cwd(), path, req, res, () => channel.currentStylesheet)) return true;
       // The events of the page at /about come from /__dev/events/about.
       if (path === EVENTS_PATH || path.startsWith(`${EVENTS_PATH}/`)) channel.attach(res, path.slice(EVENTS_PATH.length) || "/");
       else if (path === CLIENT_PATH) res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(client);

@@ -118,7 +118,7 @@ export const redirects = z.array(
   }),
 );
 
-/** The text of a Markdown file below its fields (steps/markdown.ts reads it into headings, paragraphs
+/** The text of a Markdown file below its fields (content/markdown-reader.ts reads it into headings, paragraphs
  * and lists); `what` is what to write there when it is empty. */
 const markdown = (what: string) => z.array(z.custom<Block>()).refine((blocks) => blocks.length > 0, `the text below the fields is empty; write ${what} there`);
 
@@ -268,7 +268,7 @@ const day = field(
   "write it as YYYY-MM-DD, such as 2026-11-24",
 );
 
-/** A Markdown body's blocks (content/markdown.ts), as steps/markdown.ts reads them. */
+/** A Markdown body's blocks (content/markdown.ts), as content/markdown-reader.ts reads them. */
 const blocks = z.array(z.custom<Block>());
 
 /** The characters the studies' PDFs can print: their standard fonts hold Windows-1252 only. */

@@ -1,4 +1,4 @@
-// A Markdown body as the pages receive it, once read (steps/markdown.ts): headings, paragraphs and lists
+// A Markdown body as the pages receive it, once read (content/markdown-reader.ts): headings, paragraphs and lists
 // of text with emphasis, links and code, and nothing else, so a body can hold no HTML of its own.
 
 /** Text within a block: plain, emphasised, strong, a link or code. */

@@ -1,12 +1,17 @@
 // The CMS at /admin/ (Decap CMS, installed from npm and served from the site's own origin): its page, its
 // configuration generated from the content schema (steps/cms-config.ts), and its own Content-Security-
 // Policy, which every host sends for /admin/* alone. A build publishes it only when the GitHub backend is
-// configured (CMS_GITHUB_REPO); the dev server always serves it, with its local backend.
+// configured (CMS_GITHUB_REPO); the dev server always serves it, with its local backend. Its preview of a
+// case study is the study's page, rendered in the browser by browser/cms-preview.tsx with the site's stylesheet.
 import { copyFile, mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
-import { type CmsBackend, cmsConfig } from "./cms-config.ts";
+import * as esbuild from "esbuild";
+import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
+import { contentPlugin } from "./content.ts";
+import { imagePlugin } from "./image-modules.ts";
 import { writeIfChanged } from "./output.ts";
+import { bundleErrorMessage } from "./pages.ts";
 
 /** Where the CMS is served: a folder, so its page is /admin/ on every host. */
 export const ADMIN_PATH = "/admin/";
@@ -14,6 +19,12 @@ export const ADMIN_PATH = "/admin/";
 export const CMS_SCRIPT = "decap-cms.js";
 /** Where the CMS reads its configuration (JSON, which YAML reads). */
 export const CMS_CONFIG = "config.yml";
+/** The preview of a case study as its page (browser/cms-preview.tsx, bundled with the page and React). */
+export const PREVIEW_SCRIPT = "preview.js";
+/** The site's stylesheet, for the preview. */
+export const PREVIEW_STYLE = "site.css";
+/** The folder whose entries the preview shows as their page. */
+const PREVIEWED_FOLDER = "content/case-studies";
 
 /** The CMS's bundle in node_modules. */
 export function cmsScriptFile(): string {
@@ -83,6 +94,7 @@ export function adminPage(csp: string): string {
 </head>
 <body>
 <script src="${ADMIN_PATH}${CMS_SCRIPT}"></script>
+<script src="${ADMIN_PATH}${PREVIEW_SCRIPT}" defer></script>
 </body>
 </html>
 `;
@@ -91,8 +103,38 @@ export function adminPage(csp: string): string {
 /** The CMS's configuration file for a backend. */
 export const adminConfig = (backend: CmsBackend) => `${JSON.stringify(cmsConfig(backend), null, 2)}\n`;
 
-/** Writes /admin/ into the site when the CMS is configured; returns the files written (site-relative). */
-export async function writeAdmin(outDir: string, settings: CmsSettings | null): Promise<string[]> {
+/** The preview's script: browser/cms-preview.tsx with the page it renders, the site's facts
+ * (content/site.yaml, read as the pages read it) and React, minified. */
+export async function previewScript(root: string): Promise<string> {
+  const collection = cmsCollections().find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
+  const result = await esbuild
+    .build({
+      entryPoints: [join(root, "browser/cms-preview.tsx")],
+      bundle: true,
+      format: "iife",
+      target: "es2022",
+      minify: true,
+      legalComments: "none",
+      jsx: "automatic",
+      define: {
+        "process.env.NODE_ENV": '"production"',
+        CMS_PREVIEW: JSON.stringify({ collection, stylesheet: `${ADMIN_PATH}${PREVIEW_STYLE}` }),
+      },
+      write: false,
+      logLevel: "silent",
+      absWorkingDir: root,
+      // The page reads the list of studies only for its paths: the preview reads none of them.
+      plugins: [contentPlugin(root, undefined, [], undefined, { entries: false }), imagePlugin(root)],
+    })
+    .catch((error: esbuild.BuildFailure) => {
+      throw new Error(bundleErrorMessage(error, `${ADMIN_PATH}${PREVIEW_SCRIPT}: the CMS's preview could not be made`));
+    });
+  return result.outputFiles[0].text;
+}
+
+/** Writes /admin/ into the site when the CMS is configured, with the site's `stylesheet` for its preview;
+ * returns the files written (site-relative). */
+export async function writeAdmin(outDir: string, settings: CmsSettings | null, stylesheet: string): Promise<string[]> {
   if (!settings) return [];
   const backend = githubBackend(settings);
   const folder = join(outDir, ADMIN_PATH);
@@ -101,6 +143,8 @@ export async function writeAdmin(outDir: string, settings: CmsSettings | null): 
     writeIfChanged(join(folder, "index.html"), adminPage(adminCsp(backend))),
     writeIfChanged(join(folder, CMS_CONFIG), adminConfig(backend)),
     copyFile(cmsScriptFile(), join(folder, CMS_SCRIPT)),
+    previewScript(process.cwd()).then((script) => writeIfChanged(join(folder, PREVIEW_SCRIPT), script)),
+    writeIfChanged(join(folder, PREVIEW_STYLE), stylesheet),
   ]);
-  return ["index.html", CMS_CONFIG, CMS_SCRIPT].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
+  return ["index.html", CMS_CONFIG, CMS_SCRIPT, PREVIEW_SCRIPT, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
 }

@@ -26,11 +26,11 @@ interface Kept extends Verdict {
 const CHECKED_BY = [
   "../content/collections.ts",
   "../content/markdown.ts",
+  "../content/markdown-reader.ts",
   "../content/tokens.ts",
   "./content-checks.ts",
   "./content-fields.ts",
   "./content-read.ts",
-  "./markdown.ts",
   "./image-modules.ts",
 ].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 

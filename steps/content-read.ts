@@ -7,13 +7,12 @@ import { join } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
 import type { z } from "zod";
 import { collections, folders, pageFacts, site as siteSchema } from "../content/collections.ts";
-import { type Block, plainText } from "../content/markdown.ts";
+import { readBody, sectionsOf } from "../content/markdown-reader.ts";
 import { fillTokens, TOKEN } from "../content/tokens.ts";
 import { ContentError } from "./content-checks.ts";
 import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt } from "./content-fields.ts";
 import { readIfExists } from "./files.ts";
 import { imageSize } from "./image-modules.ts";
-import { type ReadBody, readBody } from "./markdown.ts";
 
 export const SITE_FILE = "content/site.yaml";
 
@@ -65,25 +64,6 @@ function splitMarkdown(file: string, source: string): { front: string; body: str
   const match = /^---\r?\n([\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
   if (!match) throw new ContentError([`${file}:1 has no fields at its top; start it with a line ---, then its fields (title: …), then another ---`]);
   return { front: match[1] ?? "", body: source.slice(match[0].length), bodyLine: match[0].split("\n").length };
-}
-
-/** A body split at its ## headings into its sections, by name ("## Key results" is keyResults). */
-function sectionsOf(blocks: ReadBody["blocks"], file: string, bodyLine: number) {
-  const sections: Record<string, Block[]> = {};
-  const lines: Record<string, number> = {};
-  const problems: string[] = [];
-  let current: Block[] | undefined;
-  for (const { block, line } of blocks) {
-    if ("heading" in block && block.heading === 2) {
-      const name = plainText(block.text)
-        .toLowerCase()
-        .replace(/[^a-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
-      current = sections[name] = [];
-      lines[name] = bodyLine + line - 1;
-    } else if (current) current.push(block);
-    else problems.push(`${file}:${bodyLine + line - 1} the text begins before its first ## heading; start it with one, such as ## Challenge`);
-  }
-  return { sections, lines, problems };
 }
 
 /** Advice on checked data: what each field's `advise` (its schema's meta) says of its value, with its path. */
@@ -139,13 +119,17 @@ export function readContentFile(root: string, file: string, source: string): { d
   let bodyLines: Record<string, number> = {};
   if (markdown) {
     const read = readBody(markdown.body);
-    for (const { line, text } of read.problems) problems.push(`${file}:${markdown.bodyLine + line - 1} ${text}`);
+    const inFile = (line: number) => markdown.bodyLine + line - 1;
+    for (const { line, text } of read.problems) problems.push(`${file}:${inFile(line)} ${text}`);
     const bodySchema = (schema as unknown as { def: { shape?: Record<string, z.ZodType> } }).def.shape?.body;
     const bySection = (bodySchema as unknown as { def?: { type?: string } } | undefined)?.def?.type === "object";
-    const split = bySection ? sectionsOf(read.blocks, file, markdown.bodyLine) : undefined;
-    if (split) problems.push(...split.problems);
+    const split = bySection ? sectionsOf(read.blocks) : undefined;
+    for (const line of split?.before ?? [])
+      problems.push(`${file}:${inFile(line)} the text begins before its first ## heading; start it with one, such as ## Challenge`);
     // Where a problem of the text is: its section's heading, or for a text in one piece its block's line.
-    bodyLines = split?.lines ?? Object.fromEntries(read.blocks.map(({ line }, i) => [i, markdown.bodyLine + line - 1]));
+    bodyLines = Object.fromEntries(
+      split ? Object.entries(split.lines).map(([name, line]) => [name, inFile(line)]) : read.blocks.map(({ line }, i) => [i, inFile(line)]),
+    );
     raw = { ...(raw ?? {}), body: split ? split.sections : read.blocks.map(({ block }) => block) };
   }
   const where = (path: Path) => {

@@ -14,6 +14,6 @@ export const SITE_SOURCES = [...new Set([...PAGE_SOURCES, ...ISLAND_SOURCES, STY
 /** The content store's declaration: the schemas, the Markdown reader and the {{ tokens }} every content
  * file is checked and read with. The engine runs it itself (steps/content.ts); all else it reads of the
  * site comes through the page bundle. */
-export const CONTENT_STORE_SOURCES = ["content/collections.ts", "content/markdown.ts", "content/tokens.ts"];
+export const CONTENT_STORE_SOURCES = ["content/collections.ts", "content/markdown.ts", "content/markdown-reader.ts", "content/tokens.ts"];
 /** The build's own code and the settings it reads once: a change to any of them restarts the dev server. */
 export const BUILD_SOURCES = ["steps", "build.ts", ...CONTENT_STORE_SOURCES, ".env", ".htmlvalidate.json", "tsconfig.json"];

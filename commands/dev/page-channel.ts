@@ -52,6 +52,11 @@ export class PageChannel {
     this.send("reload");
   }
 
+  /** The stylesheet the pages use now ("" before the first build): the CMS's preview takes it too. */
+  get currentStylesheet(): string {
+    return this.stylesheet;
+  }
+
   /** `css`: the stylesheet's text, which the page applies at once (unless the pages have it already:
    * after a preview, the whole compile comes again with the same text). `css-splice`: only the spans
    * that changed, when `splices` turn the pages' stylesheet into `css`. */

@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, startDevServer } from "../../commands/support/dev-server.ts";
 import { buildCopyAsync, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { THEME_STORAGE_KEY } from "../../shared/theme-key.ts";
 import { launchFirefox } from "../helpers/engines/firefox.ts";
 
 let project: ProjectCopy;
@@ -123,6 +124,39 @@ test("a price the schema refuses, or a required field left empty, is not saved: 
 
 let markdownChosen = false;
 
+/** Switches the text's editor to Markdown, once: the CMS keeps the mode chosen. */
+async function chooseMarkdown() {
+  if (!markdownChosen) await admin.getByRole("switch").last().click();
+  markdownChosen = true;
+}
+
+test("the preview of a case study shows the page's own heading, results and check marks as typed, in the site's theme and stylesheet", async () => {
+  await admin.evaluate((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
+  await admin.goto(`${dev.origin}/admin/#/collections/case-studies/new`);
+  await admin.getByLabel("Title", { exact: true }).fill("Preview Pilot", { timeout: 20_000 });
+  await chooseMarkdown();
+  await admin.locator('[data-slate-editor="true"]').last().click();
+  await admin.keyboard.type("## Challenge\n\nAdvisers could not see every student.\n\n## Results\n\n- 40% more students met an adviser\n");
+  const preview = admin.frameLocator("iframe#preview-pane");
+  await preview.locator("h1", { hasText: "Preview Pilot" }).waitFor({ timeout: 20_000 });
+  const results = preview.locator(".card .checklist li");
+  await results.filter({ hasText: "40% more students met an adviser" }).waitFor();
+  assert.equal(await results.locator("svg.icon--check").count(), 1, "each result has its check mark");
+  assert.equal(await preview.locator(".study__label", { hasText: "Challenge" }).count(), 1);
+
+  await admin.keyboard.type("- Twice as many follow-ups");
+  await admin.getByLabel("Title", { exact: true }).fill("Preview Pilot Two");
+  await preview.locator("h1", { hasText: "Preview Pilot Two" }).waitFor();
+  await results.filter({ hasText: "Twice as many follow-ups" }).waitFor();
+  assert.equal(await results.locator("svg.icon--check").count(), 2);
+  // The site's stylesheet in the dark theme the visitor chose: the page's dark background.
+  const look = await preview.locator("html").evaluate((html) => ({ theme: html.className, background: getComputedStyle(document.body).backgroundColor }));
+  assert.match(look.theme, /\bdark\b/);
+  assert.equal(look.background, "rgb(11, 20, 19)");
+  await admin.evaluate((key) => localStorage.removeItem(key), THEME_STORAGE_KEY);
+  assert.deepEqual(violations, []);
+});
+
 /** Writes a new case study in the CMS, as the README tells the firm to: its fields, a photograph when
  * given, and its text under ## Challenge, ## Solution and ## Results; then publishes it. */
 async function newStudy(title: string, { photo, draft = false }: { photo?: string; draft?: boolean }) {
@@ -139,9 +173,8 @@ async function newStudy(title: string, { photo, draft = false }: { photo?: strin
     await admin.getByLabel("Alt").fill("Advisers and students testing the new tool");
   }
   if (draft) await admin.getByLabel(/^Draft/).click();
-  // The text as Markdown, typed as the firm writes it (the CMS keeps the editor's mode once chosen).
-  if (!markdownChosen) await admin.getByRole("switch").last().click();
-  markdownChosen = true;
+  // The text as Markdown, typed as the firm writes it.
+  await chooseMarkdown();
   await admin.locator('[data-slate-editor="true"]').last().click();
   await admin.keyboard.type(
     "## Challenge\n\nAdvisers could not see every first-year student.\n\n## Solution\n\nWe built an advising assistant with them.\n\n## Results\n\n- 40% more students met an adviser\n",

@@ -85,21 +85,17 @@ export const CASE_STUDY_ROUTES = [
   "/case-studies/jfflabs-innovation-workshop",
 ] as const;
 
-/** Every page a test site's build wrote but the not-found page, in order: the tests take the routes from the
- * build, so a new page is tested (and its screenshots taken) with no edit here. Builds the test sites when
- * they are missing, so that a test file run alone can list its tests as it loads. */
+/** Every page a test site's build wrote but the not-found page and the CMS's (/admin/ is no page of the
+ * site), in order: the tests take the routes from the build, so a new page is tested (and its screenshots
+ * taken) with no edit here. Builds the test sites when they are missing, so that a test file run alone can
+ * list its tests as it loads. */
 export async function builtRoutes(site = configuredSite): Promise<string[]> {
   await ensureTestSites();
-  return (
-    readdirSync(site, { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
-      .map((entry) => relative(site, join(entry.parentPath, entry.name)))
-      // The CMS's page (/admin/, when the site publishes it) is the firm's tool, not a page of pages/.
-      .filter((file) => !`/${file}`.startsWith(ADMIN_PATH))
-      .map(routeOfOutputFile)
-      .filter((route) => route !== "/404")
-      .sort()
-  );
+  return readdirSync(site, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
+    .map((entry) => routeOfOutputFile(relative(site, join(entry.parentPath, entry.name))))
+    .filter((route) => route !== "/404" && !route.startsWith(ADMIN_PATH))
+    .sort();
 }
 
 export function readPage(route: string, site = configuredSite): string {

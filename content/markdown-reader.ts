@@ -1,8 +1,9 @@
 // Reads a Markdown body into the blocks a page renders (content/markdown.ts): headings, paragraphs, lists,
 // emphasis, links and code. Anything else (raw HTML above all, which the Content-Security-Policy and the
-// HTML checks could not vouch for) is refused with its line, in words for whoever wrote it.
+// HTML checks could not vouch for) is refused with its line, in words for whoever wrote it. Pure: the
+// build checks each content file with it (steps/content-read.ts), the CMS's preview reads the text as typed.
 import { marked, type Token, type Tokens } from "marked";
-import type { Block, Inline } from "../content/markdown.ts";
+import { type Block, type Inline, plainText } from "./markdown.ts";
 
 /** A body's blocks, each with the line (from 1, in the body) it starts on; or the problems found. */
 export interface ReadBody {
@@ -85,4 +86,24 @@ export function readBody(source: string): ReadBody {
     } else refuse(token, line);
   }
   return { blocks, problems };
+}
+
+/** A body split at its ## headings into its sections, by name ("## Key results" is keyResults); the line
+ * (in the body) of each section's heading, and of each block written before the first heading. */
+export function sectionsOf(blocks: ReadBody["blocks"]): { sections: Record<string, Block[]>; lines: Record<string, number>; before: number[] } {
+  const sections: Record<string, Block[]> = {};
+  const lines: Record<string, number> = {};
+  const before: number[] = [];
+  let current: Block[] | undefined;
+  for (const { block, line } of blocks) {
+    if ("heading" in block && block.heading === 2) {
+      const name = plainText(block.text)
+        .toLowerCase()
+        .replace(/[^a-z0-9]+(.)?/g, (_, next: string | undefined) => (next ?? "").toUpperCase());
+      current = sections[name] = [];
+      lines[name] = line;
+    } else if (current) current.push(block);
+    else before.push(line);
+  }
+  return { sections, lines, before };
 }
