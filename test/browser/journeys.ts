@@ -6,7 +6,7 @@
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
 import { eqosLead, leadEmail, contactVisitor as visitor } from "../helpers/crm.ts";
-import { type Driver, type Engine, WAIT_MS } from "../helpers/engines/driver.ts";
+import { type Driver, type Engine, PAGE_LOAD_MS, WAIT_MS } from "../helpers/engines/driver.ts";
 import { type JourneyServer, PROBLEMS_KEY, startJourneyServer } from "../helpers/journey-server.ts";
 import { ensureTestSites } from "../helpers/site.ts";
 
@@ -156,7 +156,7 @@ const journeys: Journey[] = [
         `(addEventListener("pagehide", () => sessionStorage.setItem("menu-when-left", document.querySelector(${q(OPEN_MENU)}).getAttribute("aria-expanded"))), true)`,
       );
       await page.click('#site-menu-panel a[href="/bio"]');
-      await page.waitFor(`location.pathname === "/bio" && document.readyState === "complete"`, "the Bio page");
+      await page.waitFor(`location.pathname === "/bio" && document.readyState === "complete"`, "the Bio page", PAGE_LOAD_MS);
       assert.equal(await page.evaluate(`sessionStorage.getItem("menu-when-left")`), "false", "closed by the link");
       assert.equal(await menuExpanded(page), "false");
       assert.equal(await page.evaluate("getComputedStyle(document.body).overflow"), "visible");

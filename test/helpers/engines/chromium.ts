@@ -18,7 +18,7 @@ export async function launchChromium(): Promise<Engine> {
         press: (key) => page.keyboard.press(key),
         type: (selector, text) => page.locator(selector).pressSequentially(text, { timeout: WAIT_MS }),
         evaluate: (expression) => page.evaluate(expression),
-        waitFor: (expression, what) => waitInPage((check) => page.evaluate(check), expression, `Chromium: ${what}`),
+        waitFor: (expression, what, limitMs) => waitInPage((check) => page.evaluate(check), expression, `Chromium: ${what}`, limitMs),
         setViewport: (width, height) => page.setViewportSize({ width, height }),
         close: () => context.close(),
       };

@@ -99,7 +99,7 @@ export async function launchFirefox(): Promise<Engine> {
         press: (key) => page.keyboard.press(key),
         type: (selector, text) => page.type(selector, text),
         evaluate: <T>(expression: string) => page.evaluate(expression) as Promise<T>,
-        waitFor: (expression, what) => waitInPage((check) => page.evaluate(check), expression, `Firefox: ${what}`),
+        waitFor: (expression, what, limitMs) => waitInPage((check) => page.evaluate(check), expression, `Firefox: ${what}`, limitMs),
         setViewport: (width, height) => page.setViewport({ width, height }),
         close: () => context.close(),
       };

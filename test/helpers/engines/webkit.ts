@@ -137,18 +137,12 @@ export async function launchWebKit(): Promise<Engine> {
   });
   const call = client(`${base}/session/${sessionId}`);
   // A script still running when its page unloads fails with "no such frame"; the driver's current
-  // browsing context may then stay the frame that is gone, and every script after it fail the same way
-  // (under load, every script until the wait's end failed so, the browser showing the new page). The
-  // window is chosen again (Switch To Window), then its top-level browsing context (Switch To Frame with
-  // null), before the error goes on to the caller, which asks again of the new page.
-  const reselect = async () => {
-    const [handle] = await call<string[]>("GET", "/window/handles");
-    await call("POST", "/window", { handle });
-    await call("POST", "/frame", { id: null });
-  };
+  // browsing context may then stay the frame that is gone, and every script after it fail the same way.
+  // The top-level browsing context is chosen again (WebDriver's Switch To Frame with null) before the
+  // error goes on to the caller, which asks again of the new page.
   const run = <T>(script: string) =>
     call<T>("POST", "/execute/sync", { script, args: [] }).catch(async (error: Error) => {
-      if (/no such frame/.test(error.message)) await reselect().catch(() => {});
+      if (/no such frame/.test(error.message)) await call("POST", "/frame", { id: null }).catch(() => {});
       throw error;
     });
   const setViewport = async (width: number, height: number) => {
@@ -184,8 +178,8 @@ export async function launchWebKit(): Promise<Engine> {
     });
 
   // A wait that fails says which page the browser shows then, as WebDriver knows it.
-  const waitFor = (expression: string, what: string) =>
-    waitInPage((check) => run(`return ${check};`), expression, `WebKit: ${what}`).catch(async (error: Error) => {
+  const waitFor = (expression: string, what: string, limitMs?: number) =>
+    waitInPage((check) => run(`return ${check};`), expression, `WebKit: ${what}`, limitMs).catch(async (error: Error) => {
       const at = await call<string>("GET", "/url").catch((again: Error) => `unknown (${again.message})`);
       throw new Error(`${error.message}; the browser shows ${at}`);
     });
