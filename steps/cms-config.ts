@@ -3,6 +3,7 @@
 // whether it is required, its pattern with the build's own words, its options and its default.
 import type { z } from "zod";
 import { collections, folders } from "../content/collections.ts";
+import { type ZodDef, zodDef } from "./content-fields.ts";
 
 /** One field of a CMS form, as Decap CMS reads it. */
 export interface CmsField {
@@ -48,30 +49,6 @@ export interface CmsCollection {
  * redirects are a list (and a developer's concern: each one must lead to a page). */
 const NOT_EDITED = new Set(["content/redirects.yaml"]);
 
-interface Def {
-  type: string;
-  shape?: Record<string, z.ZodType>;
-  element?: z.ZodType;
-  items?: z.ZodType[];
-  innerType?: z.ZodType;
-  in?: z.ZodType;
-  options?: z.ZodType[];
-  discriminator?: string;
-  values?: unknown[];
-  defaultValue?: unknown;
-  format?: string;
-  checks?: { _zod: { def: Check } }[];
-}
-interface Check {
-  check: string;
-  format?: string;
-  pattern?: RegExp;
-  minimum?: number;
-  maximum?: number;
-  value?: number;
-  inclusive?: boolean;
-}
-const defOf = (schema: z.ZodType) => (schema as unknown as { def: Def }).def;
 const metaOf = (schema: z.ZodType) => (schema.meta() ?? {}) as { what?: string; hint?: string; image?: boolean };
 
 /** "foundingYear" as a form labels it: "Founding year". */
@@ -85,7 +62,7 @@ export function labelOf(name: string): string {
 const refusal = (name: string, what: string, hint?: string) => `${name} is not ${what}${hint ? `; ${hint}` : ""}`;
 
 /** A rule in the form's terms: the checks of a text or a number that a pattern can say. */
-function patternOf(schema: z.ZodType, def: Def): string | undefined {
+function patternOf(schema: z.ZodType, def: ZodDef): string | undefined {
   const checks = (def.checks ?? []).map((check) => check._zod.def);
   const regex = checks.find((check) => check.format === "regex")?.pattern;
   if (def.type === "string" && def.format === "url") return "^https://\\S+$";
@@ -104,7 +81,7 @@ function patternOf(schema: z.ZodType, def: Def): string | undefined {
 
 /** The form field for a field of the schema. */
 export function fieldOf(name: string, schema: z.ZodType, required = true): CmsField {
-  const def = defOf(schema);
+  const def = zodDef(schema);
   if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, false);
   if (def.type === "default") return { ...fieldOf(name, def.innerType as z.ZodType, false), default: def.defaultValue };
   const meta = metaOf(schema);
@@ -112,7 +89,7 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
   const base: CmsField = { name, label, widget: "string", ...(meta.hint ? { hint: meta.hint } : {}), ...(required ? {} : { required: false }) };
   const rule = (pattern: string | undefined): Partial<CmsField> => (pattern && meta.what ? { pattern: [pattern, refusal(name, meta.what, meta.hint)] } : {});
   if (meta.image) {
-    const shape = defOf(def.in as z.ZodType).shape ?? {};
+    const shape = zodDef(def.in as z.ZodType).shape ?? {};
     // An image that may be left out (a study's cover) asks for neither part until one is given.
     const part = (field: CmsField): CmsField => (required ? field : { ...field, required: false });
     const fields = [part({ ...fieldOf("src", shape.src), label: "Image", widget: "image", choose_url: false }), part(fieldOf("alt", shape.alt))];
@@ -140,10 +117,10 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
     return { ...base, widget: "object", types: (def.options ?? []).map((option) => kindOf(option, def.discriminator as string)), typeKey: def.discriminator };
   }
   if (def.type === "union") {
-    const literals = (def.options ?? []).flatMap((option) => defOf(option).values ?? []);
+    const literals = (def.options ?? []).flatMap((option) => zodDef(option).values ?? []);
     if (literals.length === def.options?.length) return { ...base, widget: "select", options: literals as (string | number)[] };
     // Either of two kinds of text (a path on this site, or a full address): one pattern for both.
-    const patterns = (def.options ?? []).map((option) => patternOf(option, defOf(option))).filter(Boolean);
+    const patterns = (def.options ?? []).map((option) => patternOf(option, zodDef(option))).filter(Boolean);
     return { ...base, ...rule(patterns.map((pattern) => `(?:${pattern})`).join("|")) };
   }
   if (def.type === "literal") return { ...base, widget: "select", options: def.values as (string | number)[] };
@@ -153,7 +130,7 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
     const min = def.type === "tuple" ? def.items?.length : checks.find((check) => check.check === "min_length")?.minimum;
     const max = def.type === "tuple" ? def.items?.length : checks.find((check) => check.check === "max_length")?.maximum;
     const limits = { ...(min ? { min } : {}), ...(max ? { max } : {}) };
-    const itemDef = defOf(item);
+    const itemDef = zodDef(item);
     if (itemDef.type === "object") return { ...base, widget: "list", ...limits, fields: fieldsOf(itemDef.shape ?? {}) };
     if (itemDef.type === "union" && itemDef.discriminator) {
       const kinds = fieldOf(name, item);
@@ -169,8 +146,8 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
 
 /** One kind of a list of several kinds: its fields, the kind itself left to the list. */
 function kindOf(option: z.ZodType, discriminator: string): CmsField {
-  const shape = defOf(option).shape ?? {};
-  const kind = String(defOf(shape[discriminator]).values?.[0]);
+  const shape = zodDef(option).shape ?? {};
+  const kind = String(zodDef(shape[discriminator]).values?.[0]);
   const rest = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== discriminator));
   return { name: kind, label: kind, widget: "object", fields: fieldsOf(rest) };
 }
@@ -181,10 +158,10 @@ function fieldsOf(shape: Record<string, z.ZodType>): CmsField[] {
 
 /** A Markdown file's fields: its front matter's, and its text below them as `body`. */
 function markdownFields(schema: z.ZodType): CmsField[] {
-  const shape = defOf(schema).shape ?? {};
+  const shape = zodDef(schema).shape ?? {};
   const front = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== "body"));
   // A text told in named sections (a case study's Challenge, Solution and Results) says which.
-  const sections = Object.keys(defOf(shape.body).shape ?? {}).map((name) => `## ${labelOf(name)}`);
+  const sections = Object.keys(zodDef(shape.body).shape ?? {}).map((name) => `## ${labelOf(name)}`);
   const hint = sections.length
     ? `write it under the headings ${sections.join(", ")}; the last one's results one per line, each starting with - `
     : "write the text below the fields: ## headings, paragraphs and lists";
@@ -221,7 +198,7 @@ export function cmsCollections(
       name: nameOf(file),
       label: labelOf(nameOf(file)),
       file,
-      fields: file.endsWith(".md") ? markdownFields(schema) : fieldsOf(defOf(schema).shape ?? {}),
+      fields: file.endsWith(".md") ? markdownFields(schema) : fieldsOf(zodDef(schema).shape ?? {}),
     }));
   return [...folderCollections, { name: "pages", label: "Pages and facts", files: pages }];
 }

@@ -26,20 +26,38 @@ export function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter
   return lines.linePos(offset).line;
 }
 
-type Def =
-  | {
-      type?: string;
-      shape?: Record<string, z.ZodType>;
-      element?: z.ZodType;
-      items?: z.ZodType[];
-      in?: z.ZodType;
-      innerType?: z.ZodType;
-      options?: z.ZodType[];
-      discriminator?: string;
-      values?: unknown[];
-    }
-  | undefined;
-const defOf = (schema: z.ZodType | undefined): Def => (schema as unknown as { def?: Def } | undefined)?.def;
+/** What zod keeps of a schema (its `def`), as far as the content layer reads it: here, to find a field
+ * and its words; in steps/cms-config.ts, to make the CMS's form field of it. */
+export interface ZodDef {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  items?: z.ZodType[];
+  in?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+  discriminator?: string;
+  values?: unknown[];
+  defaultValue?: unknown;
+  format?: string;
+  checks?: { _zod: { def: ZodCheck } }[];
+}
+
+/** One of a schema's checks (a length, a pattern, a bound). */
+export interface ZodCheck {
+  check: string;
+  format?: string;
+  pattern?: RegExp;
+  minimum?: number;
+  maximum?: number;
+  value?: number;
+  inclusive?: boolean;
+}
+
+export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { def: ZodDef }).def;
+
+type Def = ZodDef | undefined;
+const defOf = (schema: z.ZodType | undefined): Def => (schema ? zodDef(schema) : undefined);
 
 /** The schema a value meets before any transform of it (an image field's). */
 function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
