@@ -8,7 +8,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
+import type { z } from "zod";
 import { CACHE_DIR, cacheKey, cacheKeys } from "./cache.ts";
+import { imagesIn } from "./content-fields.ts";
 import { readIfExists, writeWhole } from "./files.ts";
 
 /** A file's data, checked, and the advice on it (steps/content.ts readContentFile). */
@@ -38,17 +40,6 @@ const CHECKED_BY = [
 export const CHECKS_FILE = join(CACHE_DIR, "content-checks.json");
 
 const SITE_FILE = "content/site.yaml";
-
-/** The images a verdict's data names (each an object with a string `src` and `alt`), wherever they are. */
-function imagesOf(data: unknown, found: string[] = []): string[] {
-  if (Array.isArray(data)) for (const item of data) imagesOf(item, found);
-  else if (data && typeof data === "object") {
-    const { src, alt } = data as { src?: unknown; alt?: unknown };
-    if (typeof src === "string" && typeof alt === "string") found.push(src);
-    else for (const value of Object.values(data)) imagesOf(value, found);
-  }
-  return found;
-}
 
 const bytesKey = (root: string, src: string) => {
   const bytes = readIfExists(join(root, src));
@@ -112,12 +103,12 @@ export class ContentChecks {
   }
 
   /** The verdict on a content file of `root` with this text: kept, or made by `check` (which throws a file's problems). */
-  check(root: string, file: string, source: string, check: () => Verdict): Verdict {
+  check(root: string, file: string, source: string, schema: z.ZodType | undefined, check: () => Verdict): Verdict {
     const loadKey = `${root}\0${file}\0${source}`;
     let found = this.thisLoad.get(loadKey);
     if (!found) {
       try {
-        found = this.keptOrChecked(root, file, source, check);
+        found = this.keptOrChecked(root, file, source, schema, check);
       } catch (error) {
         if (!(error instanceof ContentError)) throw error;
         found = error;
@@ -129,7 +120,7 @@ export class ContentChecks {
   }
 
   /** A verdict kept from an earlier load, where the file, site.yaml and its images are as they were; else checked now. */
-  private keptOrChecked(root: string, file: string, source: string, check: () => Verdict): Verdict {
+  private keptOrChecked(root: string, file: string, source: string, schema: z.ZodType | undefined, check: () => Verdict): Verdict {
     const key = this.keyOf(file, source, file === SITE_FILE ? "" : this.siteText(root));
     const kept = this.kept.get(key);
     if (kept?.images.every(([src, bytes]) => bytesKey(root, src) === bytes)) {
@@ -137,7 +128,7 @@ export class ContentChecks {
       return { data: kept.data, advice: kept.advice };
     }
     const verdict = check();
-    this.kept.set(key, { ...verdict, images: imagesOf(verdict.data).map((src) => [src, bytesKey(root, src)]) });
+    this.kept.set(key, { ...verdict, images: imagesIn(schema, verdict.data).map(({ image }) => [image.src, bytesKey(root, image.src)]) });
     this.used.add(key);
     this.added = true;
     return verdict;

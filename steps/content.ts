@@ -18,7 +18,7 @@ export { ContentError, checkContent, collectionOf, contentFileOf, readContentFil
 
 /** readContentFile, once per file and text as far as `checks` keeps its verdicts (none: every time). */
 function readChecked(root: string, file: string, source: string, checks?: ContentChecks): ReturnType<typeof readContentFile> {
-  return checks ? checks.check(root, file, source, () => readContentFile(root, file, source)) : readContentFile(root, file, source);
+  return checks ? checks.check(root, file, source, collectionOf(file)?.schema, () => readContentFile(root, file, source)) : readContentFile(root, file, source);
 }
 
 /** The module a content file becomes: its checked data, its tokens filled from the site's facts. Each

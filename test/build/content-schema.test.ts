@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { image as imageField } from "../../content/collections.ts";
-import { ContentError, checkContent, contentModule, readContentFile } from "../../steps/content.ts";
+import { ContentError, checkContent, collectionOf, contentModule, readContentFile } from "../../steps/content.ts";
 import { ContentChecks } from "../../steps/content-checks.ts";
 import { loadPages } from "../../steps/pages.ts";
 
@@ -261,7 +261,7 @@ test("a verdict is kept across builds until the file, site.yaml, an image it nam
       try {
         return files.map((file) => {
           const source = texts[file] ?? readFileSync(join(copy, file), "utf8");
-          return verdicts.check(copy, file, source, () => {
+          return verdicts.check(copy, file, source, collectionOf(file)?.schema, () => {
             checks++;
             return readContentFile(copy, file, source);
           });
