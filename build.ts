@@ -10,6 +10,7 @@ import { mkdir, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { adminCsp, adminHeaders, githubBackend, writeAdmin } from "./steps/admin.ts";
 import { budgetReport } from "./steps/budgets.ts";
+import { fingerprintOf, OutputState } from "./steps/build-state.ts";
 import { readConfig, type SiteConfig, siteAddress } from "./steps/config.ts";
 import type { Unpublished } from "./steps/content.ts";
 import { siteCsp } from "./steps/csp.ts";
@@ -30,6 +31,7 @@ import { siteData } from "./steps/site-data.ts";
 import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
 import { buildSocialCards, type SocialCards } from "./steps/social-cards.ts";
 import { ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
+import { DiskStore, MemoryStore } from "./steps/store.ts";
 import { buildStyles, DevStyles, type StyleSplice } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
 import { Verification } from "./steps/verify.ts";
@@ -40,8 +42,9 @@ export interface PipelineOptions {
 }
 
 export interface RunOptions {
-  /** Where each page's document goes as it is written (a build's verification), given how many pages
-   * there are and how many were rendered anew, and the address the site is served from. */
+  /** Where each page's document goes as it is written (a build's verification, finished once the run's
+   * files are all written), given how many pages there are and how many were rendered anew, and the
+   * address the site is served from. */
   sinkFor?: (pages: number, rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
   /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at
    * once); in the dev server first with a preview, and the spans it replaced, should a partial's save
@@ -59,6 +62,8 @@ export class Pipeline {
   private readonly dev: boolean;
   private readonly bundler: ReturnType<typeof pageBundler>;
   private readonly styles: DevStyles | undefined;
+  /** The output folder's manifest: the last run's, and this run's as the steps fill it in. */
+  private readonly state: OutputState;
   private readonly bodies: RenderedBodies;
   private readonly documents: DocumentWriter;
   private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
@@ -94,9 +99,10 @@ export class Pipeline {
   ) {
     this.dev = Boolean(options.dev);
     this.bundler = pageBundler({ dev: this.dev, today: config.buildDate.toISOString().slice(0, 10) });
-    this.bodies = new RenderedBodies(this.dev, config.outDir);
-    // A build keeps what it wrote for the next build; the dev server keeps it in memory between saves.
-    this.documents = new DocumentWriter(!this.dev);
+    // A build keeps its manifest and bodies on disk for the next build; the dev server in memory between saves.
+    this.state = new OutputState(this.dev ? new MemoryStore() : new DiskStore(config.outDir), config.outDir, fingerprintOf(config));
+    this.bodies = new RenderedBodies(this.state);
+    this.documents = new DocumentWriter(this.state);
     this.styles = this.dev ? new DevStyles() : undefined;
   }
 
@@ -142,6 +148,7 @@ export class Pipeline {
     const { config, step } = this;
     const version = (...folders: string[]) => this.sources.of(...folders);
     const out = config.outDir;
+    this.state.begin();
     // The stylesheet first: a style save's preview (in the dev server) leaves before anything else is looked at.
     const styles = step.styles.get([version(STYLE_SOURCES)], async () => {
       const css = await timer.step("styles", () => (this.styles ? this.styles.compile(changed, stylesheetReady) : buildStyles(undefined, failed.signal)));
@@ -294,6 +301,9 @@ export class Pipeline {
     ];
     await timer.step("images and cards", () => imagesWritten);
     const removed = await removeStale(out, new Set(made));
+    const verified = await timer.step("verify", async () => sink?.finish?.());
+    if (verified) this.state.recordVerified(verified);
+    await this.state.keep();
     return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written, advice: loaded.advice, siteUrl };
   }
 
@@ -325,11 +335,10 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   try {
     const run = await pipeline.run([], {
       sinkFor: (_pages, rendered, unpublished, siteUrl) => {
-        verification = new Verification(config.outDir, siteUrl, undefined, { keeps: true, expected: rendered, unpublished });
+        verification = new Verification(config.outDir, siteUrl, undefined, { expected: rendered, unpublished });
         return verification;
       },
     });
-    await run.timer.step("verify", () => verification?.finish());
     for (const advice of run.advice) log(`Advice: ${advice}`);
     if (verification) log(verification.summary());
     for (const line of budgetReport(config.outDir, run.pages, run.scripts.routes)) log(line);

@@ -1,12 +1,77 @@
-// What a build keeps for the next one, in one place: where it keeps it (.cache/, a folder per output
-// folder for what describes that folder), the records' format, and the one clock rule. A record of
-// another format, or a damaged or missing one, reads as none: the work it would have saved is done
-// again. The dev server keeps the same state in memory instead (each step's own fields).
-import { statSync } from "node:fs";
-import { mkdir, rm } from "node:fs/promises";
+// What a run keeps for the next one: the output folder's state (the last run's manifest, and this run's
+// as its steps fill it in, kept in a store once the run has ended well), the one clock rule, and the
+// format of the two verdict records beside it (which pages html-validate found valid, the kept server
+// bundle). A record of another format, or a damaged or missing one, reads as none: the work it would
+// have saved is done again.
+import { readdirSync, statSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import { CACHE_DIR, cacheKey } from "./cache.ts";
+import { blobsAsked, cacheKey } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
+import { type Fingerprint, MANIFEST_VERSION, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
+import type { Store } from "./store.ts";
+
+/** What every output depends on: the engine's sources (build.ts, steps/), the configuration, the lockfile. */
+export function fingerprintOf(config: unknown, root = "."): Fingerprint {
+  const engine = [
+    "build.ts",
+    ...readdirSync(join(root, "steps"), { recursive: true, encoding: "utf8" })
+      .sort()
+      .map((file) => join("steps", file)),
+  ];
+  const sources = engine.filter((file) => statSync(join(root, file)).isFile()).flatMap((file) => [file, readIfExists(join(root, file))!]);
+  return {
+    version: MANIFEST_VERSION,
+    engine: cacheKey(...sources),
+    config: cacheKey(JSON.stringify(config)),
+    lockfile: cacheKey(readIfExists(join(root, "package-lock.json")) ?? ""),
+  };
+}
+
+/**
+ * One output folder's state across runs: what the last run that ended well kept (`last`), and what this
+ * run's steps record of each route as they go (`record`), kept in the store when the run ends well
+ * (`keep`). A run that fails keeps nothing, so the next one decides against the last good one.
+ */
+export class OutputState {
+  private kept: Manifest | null | undefined;
+  private next = new Map<string, RouteEntry>();
+
+  constructor(
+    readonly store: Store,
+    private readonly outDir: string,
+    private readonly fingerprint: Fingerprint,
+  ) {}
+
+  /** A run begins: nothing recorded yet. */
+  begin(): void {
+    this.kept ??= usable(this.store.manifest(), this.fingerprint);
+    this.next = new Map();
+  }
+
+  /** What the last run kept of the route. */
+  last(route: string): RouteEntry | undefined {
+    return this.kept?.routes[route];
+  }
+
+  /** Records what this run made of the route (its body first, then its document, then what verifying it found). */
+  record(route: string, made: Partial<RouteEntry>): void {
+    const entry = this.next.get(route) ?? { file: "", body: null, islands: [], document: null, verified: null };
+    this.next.set(route, { ...entry, ...made });
+  }
+
+  /** Records what verification found in each route's document, by file. */
+  recordVerified(found: Map<string, Verified>): void {
+    for (const [route, entry] of this.next) this.next.set(route, { ...entry, verified: found.get(entry.file) ?? null });
+  }
+
+  /** The run ended well: its manifest is kept, naming the blobs it asked for. */
+  async keep(): Promise<void> {
+    const manifest: Manifest = { ...this.fingerprint, outDir: resolve(this.outDir), routes: Object.fromEntries(this.next), blobs: blobsAsked() };
+    await this.store.keep(manifest);
+    this.kept = manifest;
+  }
+}
 
 /** The format of every record; raise it when any record's shape changes. */
 export const RECORD_FORMAT = 2;
@@ -20,12 +85,6 @@ export function savedBefore(file: string, moment: number): boolean {
   return statSync(file).mtimeMs < moment - CLOCK_SLACK_MS;
 }
 
-/** Where a build keeps what describes one output folder (what it wrote there, what it verified there):
- * each folder its own, so building the test sites leaves dist/'s record alone. */
-export function outputRecord(outDir: string, name: string): string {
-  return join(CACHE_DIR, "out", cacheKey(resolve(outDir)).slice(0, 16), `${name}.json`);
-}
-
 /** What a build kept in `file` for the next one, or null when there is none, it does not parse, or it
  * is of another format. */
 export function readRecord<T>(file: string): T | null {
@@ -37,12 +96,8 @@ export function readRecord<T>(file: string): T | null {
   }
 }
 
-/** The records of the layout before a folder per output folder, which nothing reads any more. */
-const OLD_RECORDS = ["documents.json", "verified.json"].map((name) => join(CACHE_DIR, name));
-
-/** Keeps `value` in `file` for the next build, whole (see writeWhole), its folder made first; the old
- * layout's records go. */
+/** Keeps `value` in `file` for the next build, whole (see writeWhole), its folder made first. */
 export async function keepRecord(file: string, value: unknown): Promise<void> {
   await mkdir(dirname(file), { recursive: true });
-  await Promise.all([writeWhole(file, JSON.stringify({ format: RECORD_FORMAT, value })), ...OLD_RECORDS.map((old) => rm(old, { force: true }))]);
+  await writeWhole(file, JSON.stringify({ format: RECORD_FORMAT, value }));
 }

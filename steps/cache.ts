@@ -1,5 +1,6 @@
-// A content-addressed cache in .cache/: slow outputs (encoded images, compiled CSS, PDFs) are made
-// once per distinct input, so a warm build never even loads sharp, Sass or pdf-lib.
+// Keys, and the content-addressed blobs in .cache/blobs/: slow outputs (encoded images, compiled CSS,
+// PDFs) are made once per distinct input, so a warm build never even loads sharp, Sass or pdf-lib. The
+// blobs a run asks for are named in its manifest (steps/store.ts), which is what keeps them from pruning.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
@@ -7,6 +8,14 @@ import { join } from "node:path";
 import { readIfExists, writeWhole } from "./files.ts";
 
 export const CACHE_DIR = ".cache";
+export const BLOBS_DIR = join(CACHE_DIR, "blobs");
+
+/** The blobs this process asked for (kind/key.extension), for its manifest. */
+const asked = new Set<string>();
+
+export function blobsAsked(): string[] {
+  return [...asked];
+}
 
 export function cacheKey(...parts: (string | Uint8Array)[]): string {
   return cacheKeys(...parts)();
@@ -32,12 +41,14 @@ export function cacheKeys(...shared: (string | Uint8Array)[]): (...rest: (string
 
 /** The bytes for this key: from the cache, or made now and kept for next time. */
 export async function cached(kind: string, key: string, extension: string, make: () => Promise<Uint8Array | string>): Promise<Buffer> {
-  const file = join(CACHE_DIR, kind, `${key}.${extension}`);
+  const name = `${kind}/${key}.${extension}`;
+  asked.add(name);
+  const file = join(BLOBS_DIR, name);
   const hit = readIfExists(file);
   if (hit) return hit;
   const made = await make();
   const bytes = typeof made === "string" ? Buffer.from(made) : Buffer.from(made);
-  await mkdir(join(CACHE_DIR, kind), { recursive: true });
+  await mkdir(join(BLOBS_DIR, kind), { recursive: true });
   await writeWhole(file, bytes);
   return bytes;
 }

@@ -1,55 +1,32 @@
 // Renders every page's body, or reuses it when nothing it is made from has changed: its source files
 // (the page, what it imports, what the renderer imports, by content), the site data and React's
-// version. Bodies go to .cache/rendered/ as they are made, and a build reads each back when it writes
-// that page, so a large site's bodies are never all held; the dev server keeps them in memory across
-// saves, so a save renders only the pages it touched. Each route's last key and islands are kept too
-// (a build's in its output folder's record), so a page whose key is unchanged is not even read back
-// unless its document has to be printed again. A build removes the bodies no output folder's record
-// names any more, and the records of output folders that are gone.
-import { existsSync, readFileSync } from "node:fs";
-import { mkdir, readdir, rm } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
-import { keepRecord, outputRecord, readRecord, savedBefore } from "./build-state.ts";
-import { CACHE_DIR, cacheKey, sourceKey } from "./cache.ts";
-import { readIfExists, stampOf, writeWhole } from "./files.ts";
+// version. Bodies go to the store as they are made (a build's to disk, the dev server's in memory), and
+// each is fetched again when its page's document is written, so a large site's bodies are never all
+// held in a build. A route whose key is the one the output folder's manifest records is not even read
+// back unless its document has to be printed again.
+import { readFileSync } from "node:fs";
+import { type OutputState, savedBefore } from "./build-state.ts";
+import { cacheKey, sourceKey } from "./cache.ts";
+import { stampOf } from "./files.ts";
+import { bodyKept } from "./manifest.ts";
 import type { LoadedPages } from "./pages.ts";
-import type { Page } from "./routes.ts";
+import { outputFileOf, type Page } from "./routes.ts";
+import type { Body } from "./store.ts";
 
 type SiteData = Parameters<LoadedPages["renderer"]["renderBody"]>[1];
-
-/** A page's body as rendered and cached. */
-interface Body {
-  bodyHtml: string;
-  /** The names of the islands the page uses. */
-  islands: string[];
-}
 
 /** A page whose body is rendered: what the steps after rendering need, its body's HTML apart (`bodyOf`). */
 export interface RenderedPage {
   page: Page;
-  /** What the body is made from, hashed: the same key, the same body. */
-  key: string;
+  /** What the body is made from, hashed: the same key, the same body; null for a body made from a file
+   * saved while the bundle read it, which is used once and never kept (the save's own run renders it). */
+  key: string | null;
   islands: string[];
 }
 
-const RENDERED_DIR = join(CACHE_DIR, "rendered");
-/** Bodies written to the cache at once before rendering goes on: enough to hide a write's latency,
+/** Bodies written to the store at once before rendering goes on: enough to hide a write's latency,
  * few enough that they are never many in memory. */
 const WRITES_IN_FLIGHT = 64;
-const cacheFile = (key: string) => join(RENDERED_DIR, `${key}.json`);
-
-/** What a build keeps of one output folder's bodies: the folder, and each route's key and islands. */
-interface RenderedRecord {
-  outDir: string;
-  routes: [route: string, key: string, islands: string[]][];
-}
-
-/** A route's last body: its key and islands, and (the dev server's) its HTML. */
-interface KeptBody {
-  key: string;
-  islands: string[];
-  bodyHtml?: string;
-}
 
 /** Everything a page's body is made from. */
 export interface BodyInputs {
@@ -74,11 +51,7 @@ export function bodyKey({ settings, route, props, sources }: BodyInputs): string
 }
 
 export class RenderedBodies {
-  /** Each route's last settled body, by the key it was made from: its HTML too in the dev server. */
-  private kept = new Map<string, KeptBody>();
-  private routesRead = false;
-  /** Bodies made from a file saved after the bundle began reading it: not cached under that file's new
-   * content (the save's own run renders it), so held until this run has written them. */
+  /** Bodies made from a file saved after the bundle began reading it, by route: held until this run has written them. */
   private unsettled = new Map<string, Body>();
   private last: { renderer: LoadedPages["renderer"]; site: SiteData } | undefined;
   /** Each source file's content hash, by its stamp when it was read, kept only for a file saved before the
@@ -87,15 +60,12 @@ export class RenderedBodies {
    * the ~55 files every page is made from (1.6-3.2 ms a save). */
   private readonly hashes = new Map<string, { stamp: string; hash: string }>();
 
-  /** `keep`: hold every body in memory across runs (the dev server); otherwise each route's key and
-   * islands are kept in `outDir`'s record for the next build. */
-  constructor(
-    private readonly keep: boolean,
-    private readonly outDir: string,
-  ) {}
+  constructor(private readonly state: OutputState) {}
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
   async render({ pages, renderer, templateSourcesOf, bundledAt }: LoadedPages, site: SiteData): Promise<{ pages: RenderedPage[]; rendered: number }> {
+    const { state } = this;
+    const { store } = state;
     this.last = { renderer, site };
     this.unsettled = new Map();
     let rendered = 0;
@@ -118,74 +88,44 @@ export class RenderedBodies {
       return known;
     };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
-    await mkdir(RENDERED_DIR, { recursive: true });
-    this.readRoutes();
     const result: RenderedPage[] = [];
     let writes: Promise<void>[] = [];
     for (const page of pages) {
-      const sources = templateSourcesOf(page.route);
-      const key = bodyKey({ settings, route: page.route, props: page.props, sources: sources.map((file) => [file, fileState(file).hash]) });
-      const kept = this.kept.get(page.route);
-      if (kept?.key === key) {
-        result.push({ page, key, islands: kept.islands });
-        continue;
-      }
+      const { route } = page;
+      const sources = templateSourcesOf(route);
       const settled = sources.every((file) => fileState(file).settled);
-      const stored = settled ? readIfExists(cacheFile(key)) : null;
-      let body: Body;
-      // An unsettled body may be older than the files its key was hashed from: its key names the
-      // bundle it came from too, so that no later step (the documents' "unchanged since last
-      // written") takes it for the body of those files, and the save's own run writes the page again.
-      let heldKey = key;
-      if (stored) body = JSON.parse(stored.toString("utf8")) as Body;
+      const key = settled ? bodyKey({ settings, route, props: page.props, sources: sources.map((file) => [file, fileState(file).hash]) }) : null;
+      const last = state.last(route);
+      let islands: string[];
+      if (bodyKept(last, key)) islands = last.islands;
       else {
-        rendered++;
-        body = renderBody(renderer, page, site);
-        if (settled) writes.push(writeWhole(cacheFile(key), JSON.stringify(body)));
-        else {
-          heldKey = `${key}:bundled-at-${bundledAt}`;
-          this.unsettled.set(heldKey, body);
+        let body = key === null ? null : store.body(key);
+        if (!body) {
+          rendered++;
+          body = renderBody(renderer, page, site);
+          if (key === null) this.unsettled.set(route, body);
+          else writes.push(store.keepBody(key, body));
         }
+        islands = body.islands;
       }
-      if (settled) this.kept.set(page.route, { key, islands: body.islands, bodyHtml: this.keep ? body.bodyHtml : undefined });
-      result.push({ page, key: heldKey, islands: body.islands });
+      state.record(route, { file: outputFileOf(route), body: key, islands });
+      result.push({ page, key, islands });
       if (writes.length >= WRITES_IN_FLIGHT) {
         await Promise.all(writes);
         writes = [];
       }
     }
     await Promise.all(writes);
-    const routes = new Set(pages.map((page) => page.route));
-    for (const route of this.kept.keys()) if (!routes.has(route)) this.kept.delete(route);
-    if (!this.keep) {
-      await keepRecord(outputRecord(this.outDir, "rendered"), {
-        outDir: resolve(this.outDir),
-        routes: [...this.kept].map(([route, { key, islands }]) => [route, key, islands]),
-      } satisfies RenderedRecord);
-      await pruneBodies();
-    }
     return { pages: result, rendered };
   }
 
-  /** The body's HTML of a page the last `render` returned: kept, held, or read back from the cache
-   * (rendered again if the cache lost it meanwhile). */
+  /** The body's HTML of a page the last `render` returned: held, or fetched from the store (rendered
+   * again if the store lost it meanwhile). */
   bodyOf({ page, key }: RenderedPage): string {
-    const kept = this.kept.get(page.route);
-    if (kept?.key === key && kept.bodyHtml !== undefined) return kept.bodyHtml;
-    const body = this.unsettled.get(key);
+    const body = key === null ? this.unsettled.get(page.route) : this.state.store.body(key);
     if (body) return body.bodyHtml;
-    const stored = readIfExists(cacheFile(key));
-    if (stored) return (JSON.parse(stored.toString("utf8")) as Body).bodyHtml;
     if (!this.last) throw new Error(`${page.file}: asked for a body before rendering`);
     return renderBody(this.last.renderer, page, this.last.site).bodyHtml;
-  }
-
-  /** The last build's keys and islands by route (a build's first run). */
-  private readRoutes(): void {
-    if (this.keep || this.routesRead) return;
-    this.routesRead = true;
-    const routes = readRecord<RenderedRecord>(outputRecord(this.outDir, "rendered"))?.routes ?? [];
-    this.kept = new Map(routes.map(([route, key, islands]) => [route, { key, islands }]));
   }
 }
 
@@ -196,20 +136,4 @@ function renderBody(renderer: LoadedPages["renderer"], page: Page, site: SiteDat
   } catch (error) {
     throw new Error(`${page.file}: rendering failed: ${(error as Error).message}`, { cause: error });
   }
-}
-
-/** Removes the bodies that no output folder's record names, and the records of output folders that are gone. */
-async function pruneBodies(): Promise<void> {
-  const named = new Set<string>();
-  const records = join(CACHE_DIR, "out");
-  for (const folder of await readdir(records).catch(() => [])) {
-    const file = join(records, folder, "rendered.json");
-    const record = readRecord<RenderedRecord>(file);
-    if (record && existsSync(record.outDir)) for (const [, key] of record.routes) named.add(`${key}.json`);
-    // A folder without its record yet may be another build's, starting: only a record naming a folder that is gone goes.
-    else if (record) await rm(dirname(file), { recursive: true, force: true });
-  }
-  const bodies = await readdir(RENDERED_DIR).catch(() => []);
-  // Another build's body being written (a .tmp file, renamed once whole) is left alone.
-  await Promise.all(bodies.filter((file) => file.endsWith(".json") && !named.has(file)).map((file) => rm(join(RENDERED_DIR, file), { force: true })));
 }

@@ -1,18 +1,17 @@
 // After writing: every page is valid HTML, and every internal link, image, PDF and #anchor resolves.
 // Links are checked in-process against what the build wrote; html-validate results are cached by the
 // page's content, so an unchanged page costs nothing and a changed one is always validated again.
-// A build keeps a record of the pages it verified (each file's stamp, links and ids) in .cache/: a page
-// the next build leaves untouched is then neither read nor hashed, and its links are checked again
-// from the record, against whatever the new build wrote.
+// What verifying each page found (its links and ids) goes in the output folder's manifest: a page the
+// next build leaves untouched is then neither read nor hashed, and its links are checked again from the
+// manifest, against whatever the new build wrote.
 
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
-import { keepRecord, outputRecord, readRecord } from "./build-state.ts";
 import { cacheKey } from "./cache.ts";
 import type { Unpublished } from "./content.ts";
-import { stampOf } from "./files.ts";
+import type { Verified } from "./manifest.ts";
 import { PageValidation, type Validators } from "./validate-html.ts";
 
 export interface BrokenLink {
@@ -66,14 +65,6 @@ interface PageLinks {
   links: string[];
 }
 
-/** Pages found valid, with the links and ids read from them: texts once, pages by index into them. */
-interface VerifiedRecord {
-  /** What validity depends on besides the page: html-validate, its config, the site's address. */
-  salt: string;
-  texts: string[];
-  pages: [file: string, stamp: string, links: number[], ids: number[]][];
-}
-
 const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
 
 /**
@@ -91,19 +82,13 @@ export class Verification {
   private firstPageAt: number | undefined;
   private linksMs = 0;
 
-  /** Each verified page's stamp, for the record. */
-  private readonly stamps = new Map<string, string>();
+  /** What validity depends on besides the page: html-validate, its config, the site's address. */
   private readonly salt: string;
-  /** The last build's record, by file, when it was made with the same salt. */
-  private readonly recorded = new Map<string, { stamp: string; links: string[]; ids: string[] }>();
   /** The entries the build left out, by the site paths their page and PDF would have had. */
   private readonly unpublished: Map<string, Unpublished>;
-  /** Where a build keeps what it verified (none in the dev server). */
-  private readonly record: string | undefined;
 
   /**
    * `validators`: html-validate threads already started (a large site, or the dev server's background thread).
-   * `keeps`: a build keeps what it verified in a record of the output folder, for the next build.
    * `expected`: how many pages are new to this run (rendered anew): when some, html-validate's threads
    * start loading at once, to be ready when the pages have come.
    */
@@ -111,24 +96,19 @@ export class Verification {
     private readonly outDir: string,
     private readonly siteUrl: string,
     validators?: Validators,
-    { keeps = false, expected = 0, unpublished = [] as Unpublished[] } = {},
+    { expected = 0, unpublished = [] as Unpublished[] } = {},
   ) {
     this.unpublished = new Map(unpublished.flatMap((entry) => [[entry.path, entry] as const, [`${entry.path}.pdf`, entry] as const]));
     this.validation = new PageValidation(validators, expected);
     this.salt = cacheKey(this.validation.fingerprint, siteUrl);
-    if (keeps) {
-      this.record = outputRecord(outDir, "verified");
-      this.readRecord(this.record);
-    }
   }
 
-  /** One page as written (`stamp`: its file's, if the caller has it); resolves when the validators have room for more. */
-  page(file: string, html: string, stamp = stampOf(join(this.outDir, file))): Promise<void> {
+  /** One page as written; resolves when the validators have room for more. */
+  page(file: string, html: string): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
     this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(linksOf(html))].map(this.own) });
     this.ids.set(file, new Set([...idsOf(html)].map(this.own)));
-    if (stamp) this.stamps.set(file, stamp);
     this.linksMs += performance.now() - begun;
     return this.validation.add({ file, html });
   }
@@ -139,16 +119,14 @@ export class Verification {
     this.validation.startNow();
   }
 
-  /** A page left as an earlier build wrote it: taken from the record when its file's `stamp` is the one
-   * recorded, else read and verified. */
-  kept(file: string, stamp: string): Promise<void> {
+  /** A page left as an earlier build wrote it: what verifying it found then, when that was with the same
+   * salt, else read and verified. */
+  kept(file: string, verified: Verified | null): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
-    const recorded = this.recorded.get(file);
-    if (!recorded || stamp !== recorded.stamp) return this.page(file, readFileSync(join(this.outDir, file), "utf8"), stamp);
-    this.linksByFile.set(file, { page: pageOf(file), links: recorded.links });
-    this.ids.set(file, new Set(recorded.ids));
-    this.stamps.set(file, stamp);
+    if (verified?.salt !== this.salt) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
+    this.linksByFile.set(file, { page: pageOf(file), links: verified.links });
+    this.ids.set(file, new Set(verified.ids));
     this.linksMs += performance.now() - begun;
     return Promise.resolve();
   }
@@ -178,8 +156,9 @@ export class Verification {
     return this.validation.close();
   }
 
-  /** Throws a message naming each problem and its fix. */
-  async finish(): Promise<void> {
+  /** What each page was found to hold, once all were found valid with their links resolving; else
+   * throws a message naming each problem and its fix. */
+  async finish(): Promise<Map<string, Verified>> {
     const entries = await readdir(this.outDir, { recursive: true, withFileTypes: true });
     const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => relative(this.outDir, join(entry.parentPath ?? entry.path, entry.name))));
     const begun = performance.now();
@@ -192,31 +171,9 @@ export class Verification {
       problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.map((b) => `  ${b.page}: "${b.link}": ${b.reason}`).join("\n")}`);
     }
     if (problems.length) throw new Error(problems.join("\n"));
-    if (this.record) await this.keepRecord(this.record);
-  }
-
-  private readRecord(record: string): void {
-    const kept = readRecord<VerifiedRecord>(record);
-    if (kept?.salt !== this.salt) return;
-    for (const [file, stamp, links, ids] of kept.pages) {
-      this.recorded.set(file, { stamp, links: links.map((i) => kept.texts[i]), ids: ids.map((i) => kept.texts[i]) });
-    }
-  }
-
-  /** Every page verified in this build, once all were found valid with their links resolving. */
-  private async keepRecord(record: string): Promise<void> {
-    const texts = new Map<string, number>();
-    const index = (text: string) => {
-      const known = texts.get(text);
-      if (known !== undefined) return known;
-      texts.set(text, texts.size);
-      return texts.size - 1;
-    };
-    const pages: VerifiedRecord["pages"] = [];
-    for (const [file, stamp] of this.stamps) {
-      pages.push([file, stamp, this.linksByFile.get(file)!.links.map(index), [...this.ids.get(file)!].map(index)]);
-    }
-    await keepRecord(record, { salt: this.salt, texts: [...texts.keys()], pages } satisfies VerifiedRecord);
+    const found = new Map<string, Verified>();
+    for (const [file, { links }] of this.linksByFile) found.set(file, { salt: this.salt, links, ids: [...this.ids.get(file)!] });
+    return found;
   }
 
   /** The ids in a page: those of the pages verified, else read from the file. */

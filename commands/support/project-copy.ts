@@ -2,7 +2,7 @@
 // caches copied: encoded images, CSS, PDFs, the type check's record), for the dev server's tests and
 // the benchmarks: they edit and grow the copy, never the repository.
 import { execFileSync, spawn, spawnSync } from "node:child_process";
-import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join, resolve } from "node:path";
 
@@ -16,7 +16,7 @@ export function retitled(pageSource: string, title: string): string {
 /** The slow caches a developer's checkout has warm: encoded images, compiled CSS, printed PDFs, each kept by
  * the hash of what it was made from (no record of any build, no verdict, reads them), and the type check's
  * record (tsc's own, by each file's content; no build reads it). */
-export const SLOW_CACHES = ["images", "styles", "pdfs", "tsc"];
+export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "tsc"];
 
 /** The verdicts a developer's checkout has warm, each kept by the content it judged alone (a page's bytes
  * or structure, a content file's text), never by what a build wrote: which pages html-validate found valid,
@@ -27,6 +27,16 @@ export const VERDICTS = ["valid-html.json", "content-checks.json"];
 export interface ProjectCopy {
   dir: string;
   remove: () => void;
+}
+
+/** Leaves the copy's .cache/ nothing but the slow caches: no manifest, no rendered body, no verdict. */
+export function forgetBuilds(dir: string, folder = ""): void {
+  for (const entry of readdirSync(join(dir, ".cache", folder))) {
+    const path = folder ? `${folder}/${entry}` : entry;
+    if (SLOW_CACHES.includes(path)) continue;
+    if (SLOW_CACHES.some((slow) => slow.startsWith(`${path}/`))) forgetBuilds(dir, path);
+    else rmSync(join(dir, ".cache", path), { recursive: true, force: true });
+  }
 }
 
 /** A copy's temporary folder, inside it. Not in .cache/: a cold build (the bench's, the tests') starts

@@ -1,19 +1,22 @@
-// What a build keeps for the next one (steps/build-state.ts, steps/render-cache.ts): a body's key moves
-// with whatever it is made from and nothing else; a record of an older format is read as none; each
-// output folder has its own record, so building one folder leaves another's alone; a removed entry's
-// body is pruned; the old layout's records go; a step's result whose files then fail to be written is
-// made again. A file reached through a path alias is one of a page's sources: test/build/pages.test.ts.
+// What a build keeps for the next one (steps/build-state.ts, steps/store.ts, steps/render-cache.ts): a
+// body's key moves with whatever it is made from and nothing else; a damaged manifest is none; each output
+// folder has its own manifest, so building one folder leaves another's alone; a removed entry's body is
+// pruned; a step's result whose files then fail to be written is made again. The decisions themselves:
+// test/unit/manifest.test.ts. A file reached through a path alias is one of a page's sources:
+// test/build/pages.test.ts.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { build } from "../../build.ts";
-import { keepRecord, outputRecord, RECORD_FORMAT, readRecord } from "../../steps/build-state.ts";
+import { fingerprintOf, OutputState } from "../../steps/build-state.ts";
+import { BLOBS_DIR } from "../../steps/cache.ts";
 import { readConfig } from "../../steps/config.ts";
 import { Memo } from "../../steps/inputs.ts";
 import type { LoadedPages } from "../../steps/pages.ts";
 import { bodyKey, RenderedBodies, settingsKey } from "../../steps/render-cache.ts";
+import { DiskStore, MemoryStore, manifestFile } from "../../steps/store.ts";
 
 test("a body's key moves with a source's content, a setting, the props and the route, and with nothing else", () => {
   const inputs = {
@@ -39,27 +42,28 @@ test("a body's key moves with a source's content, a setting, the props and the r
   }
 });
 
-test("a record of an older format, or a damaged one, is read as none", async () => {
-  const folder = mkdtempSync(join(tmpdir(), "state-"));
+test("a damaged manifest, or one of another shape, is read as none", async () => {
+  const out = mkdtempSync(join(tmpdir(), "out-m-"));
   try {
-    const file = join(folder, "record.json");
-    await keepRecord(file, { routes: [["/", "k"]] });
-    assert.deepEqual(readRecord(file), { routes: [["/", "k"]] });
-    writeFileSync(file, JSON.stringify({ format: RECORD_FORMAT - 1, value: { routes: [["/", "k"]] } }));
-    assert.equal(readRecord(file), null);
-    writeFileSync(file, JSON.stringify([["/", "k"]]));
-    assert.equal(readRecord(file), null, "the layout before records had a format");
-    writeFileSync(file, "{ half a rec");
-    assert.equal(readRecord(file), null);
+    const store = new DiskStore(out);
+    const state = new OutputState(store, out, fingerprintOf({}));
+    state.begin();
+    state.record("/", { file: "index.html", body: "k", islands: [] });
+    await state.keep();
+    assert.equal(store.manifest()?.routes["/"].body, "k");
+    for (const damaged of ["{ half a manif", JSON.stringify({ format: 2, value: [["/", "k"]] }), "null"]) {
+      writeFileSync(manifestFile(out), damaged);
+      assert.equal(store.manifest(), null, damaged);
+    }
   } finally {
-    rmSync(folder, { recursive: true, force: true });
+    rmSync(out, { recursive: true, force: true });
   }
 });
 
 test("two output folders built in turn keep a record each: the second build of the first leaves every page as it was", async () => {
   const [first, second] = [mkdtempSync(join(tmpdir(), "out-a-")), mkdtempSync(join(tmpdir(), "out-b-"))];
   try {
-    assert.notEqual(outputRecord(first, "documents"), outputRecord(second, "documents"));
+    assert.notEqual(manifestFile(first), manifestFile(second));
     const lines: string[] = [];
     const quiet = () => {};
     await build(readConfig({ OUT_DIR: first, BUILD_DATE: "2026-01-02" }), quiet);
@@ -71,13 +75,16 @@ test("two output folders built in turn keep a record each: the second build of t
       lines.some((line) => line.includes("html-validate: every page known valid")),
       lines.join("\n"),
     );
-    for (const folder of [first, second]) assert.ok(existsSync(outputRecord(folder, "verified")), `${folder} keeps its verification record`);
+    for (const folder of [first, second]) {
+      const routes = Object.values(new DiskStore(folder).manifest()?.routes ?? {});
+      assert.ok(routes.length > 9 && routes.every((route) => route.verified), `${folder} keeps what verifying each page found`);
+    }
   } finally {
     for (const folder of [first, second]) rmSync(folder, { recursive: true, force: true });
   }
 });
 
-test("an entry removed from a collection leaves the record, and its body is pruned", async () => {
+test("an entry removed from a collection leaves the manifest, and its body is pruned", async () => {
   const out = mkdtempSync(join(tmpdir(), "out-c-"));
   const source = mkdtempSync(join(tmpdir(), "source-"));
   try {
@@ -95,19 +102,24 @@ test("an entry removed from a collection leaves the record, and its body is prun
       bundledAt: Date.now() + 1000,
       images: [],
     });
-    const bodies = new RenderedBodies(false, out);
-    const firstRun = await bodies.render(loaded(["one", "two"]), { siteUrl: "https://a.test" } as never);
+    const store = new DiskStore(out);
+    const state = new OutputState(store, out, fingerprintOf({}));
+    const bodies = new RenderedBodies(state);
+    const run = async (slugs: string[]) => {
+      state.begin();
+      const rendered = await bodies.render(loaded(slugs), { siteUrl: "https://a.test" } as never);
+      await state.keep();
+      return rendered;
+    };
+    const firstRun = await run(["one", "two"]);
     assert.equal(firstRun.rendered, 2);
     const [, removed] = firstRun.pages;
-    assert.ok(existsSync(join(".cache/rendered", `${removed.key}.json`)));
-    await bodies.render(loaded(["one"]), { siteUrl: "https://a.test" } as never);
-    const record = readRecord<{ routes: [string, string, string[]][] }>(outputRecord(out, "rendered"));
-    assert.deepEqual(
-      record?.routes.map(([route]) => route),
-      ["/notes/one"],
-    );
-    assert.ok(!existsSync(join(".cache/rendered", `${removed.key}.json`)), "the removed entry's body was pruned");
-    assert.ok(readdirSync(".cache/rendered").includes(`${firstRun.pages[0].key}.json`));
+    const bodyFile = (key: string | null) => join(BLOBS_DIR, "rendered", `${key}.json`);
+    assert.ok(existsSync(bodyFile(removed.key)));
+    assert.equal((await run(["one"])).rendered, 0, "the body kept is not rendered again");
+    assert.deepEqual(Object.keys(store.manifest()?.routes ?? {}), ["/notes/one"]);
+    assert.ok(!existsSync(bodyFile(removed.key)), "the removed entry's body was pruned");
+    assert.ok(readdirSync(join(BLOBS_DIR, "rendered")).includes(`${firstRun.pages[0].key}.json`));
   } finally {
     for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
   }
@@ -130,13 +142,17 @@ test("the dev server's bodies: a source is read again when its stamp moves, and 
       images: [],
       bundledAt,
     });
-    const bodies = new RenderedBodies(true, out);
+    const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
+    const bodies = new RenderedBodies(state);
     const site = { siteUrl: "https://d.test" } as never;
     const bodyAfter = async (text: string, modified: Date, bundledAt: number) => {
       writeFileSync(file, text);
       utimesSync(file, modified, modified);
+      state.begin();
       const [page] = (await bodies.render(loaded(bundledAt), site)).pages;
-      return bodies.bodyOf(page);
+      const html = bodies.bodyOf(page);
+      await state.keep();
+      return html;
     };
     assert.match(await bodyAfter("settled".padEnd(40), new Date(Date.now() - 60_000), Date.now()), /^settled/);
     // Another time, the same size: read again.
@@ -171,17 +187,4 @@ test("a step's result whose files fail to be written after it returned is made a
   await again.written;
   assert.equal(await step.get(["art 1"], make(false)), again, "a result whose files were written is kept");
   assert.equal(made, 2);
-});
-
-test("keeping a record removes the old layout's records, which nothing reads any more", async () => {
-  const dir = mkdtempSync(join(tmpdir(), "records-"));
-  try {
-    mkdirSync(".cache", { recursive: true });
-    for (const old of [".cache/documents.json", ".cache/verified.json"]) writeFileSync(old, "{}");
-    await keepRecord(join(dir, "record.json"), ["kept"]);
-    assert.deepEqual(readRecord(join(dir, "record.json")), ["kept"]);
-    for (const old of [".cache/documents.json", ".cache/verified.json"]) assert.equal(existsSync(old), false, old);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 });

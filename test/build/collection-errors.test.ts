@@ -5,11 +5,11 @@
 // A build that fails while its helpers are at work (the image encoder's process, html-validate's thread,
 // Sass's process) prints its message and nothing else, exits 1, and leaves no process behind.
 import assert from "node:assert/strict";
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { processesWithEnv } from "../../commands/support/processes.ts";
-import { buildCopy, COPY_TMP, copyProject, type ProjectCopy, SLOW_CACHES } from "../../commands/support/project-copy.ts";
+import { buildCopy, COPY_TMP, copyProject, forgetBuilds as forgetCaches, type ProjectCopy } from "../../commands/support/project-copy.ts";
 
 const ENTRIES = 2000;
 /** Each mistake, the entry it is planted in, and what the build must say of that entry's page. */
@@ -106,11 +106,11 @@ after(() => project?.remove());
 
 test("cold cache: each planted mistake fails the build, naming its entry's page", () => {
   writeNotes(true);
-  // Cold: no record of an earlier build, no rendered body, no verdict. The slow caches a checkout keeps
+  // Cold: no manifest of an earlier build, no rendered body, no verdict. The slow caches a checkout keeps
   // (SLOW_CACHES: encoded images, CSS and PDFs, blobs by the hash of their source, which no verdict reads,
   // and the type check's record, which no build reads) stay: encoding the art again took this build 9.6 s
   // where it otherwise takes ~4.
-  for (const entry of readdirSync(path(".cache"))) if (!SLOW_CACHES.includes(entry)) rmSync(path(`.cache/${entry}`), { recursive: true, force: true });
+  forgetCaches(project.dir);
   const { ok, output } = runBuild();
   assert.equal(ok, false, output);
   assertEachMistakeNamed(output);
@@ -132,7 +132,7 @@ test("warm cache: the clean collection builds, its structure judged once; then e
  * is new to those caches (500 cards; a stylesheet never compiled), and the art is not encoded again, which
  * cost each of these tests 4 to 9 s. */
 function forgetBuilds(): void {
-  for (const entry of readdirSync(path(".cache"))) if (!SLOW_CACHES.includes(entry)) rmSync(path(`.cache/${entry}`), { recursive: true, force: true });
+  forgetCaches(project.dir);
   rmSync(path("dist"), { recursive: true, force: true });
 }
 

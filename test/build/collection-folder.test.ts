@@ -37,9 +37,9 @@ let first: Awaited<ReturnType<typeof buildCopyAsync>>;
 const path = (file: string) => join(project.dir, file);
 /** Each encoded file in the cache, and when it was written. */
 const cachedImages = () =>
-  readdirSync(path(".cache/images"))
+  readdirSync(path(".cache/blobs/images"))
     .sort()
-    .map((file) => [file, statSync(path(`.cache/images/${file}`)).mtimeMs] as const);
+    .map((file) => [file, statSync(path(`.cache/blobs/images/${file}`)).mtimeMs] as const);
 const eqos = readFileSync("content/case-studies/eqos-initiative.md", "utf8");
 const dist = (file: string) => join(project.dir, "dist", file);
 

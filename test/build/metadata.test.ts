@@ -212,9 +212,9 @@ test("a card is made again only when what it shows changes", async () => {
   // A card's address carries the start of its cache key: the cache file that holds it, and when it was written.
   const cacheFileOf = (path: string) => {
     const key = /\.([0-9a-f]{12})\.png$/.exec(path)?.[1];
-    const file = readdirSync(".cache/images").find((name) => key && name.startsWith(key) && name.endsWith(".png"));
+    const file = readdirSync(".cache/blobs/images").find((name) => key && name.startsWith(key) && name.endsWith(".png"));
     assert.ok(file, `the cache holds the card at ${path}`);
-    return join(".cache/images", file);
+    return join(".cache/blobs/images", file);
   };
   try {
     const page = { route: "/services", meta: { title: `Card test ${process.pid} ${Date.now()}` } };
