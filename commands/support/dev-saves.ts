@@ -1,5 +1,6 @@
-// The saves `npm run bench` times in the dev loop (commands/bench.ts), ours beside the Astro peer's of
-// the same kind: what each writes, the page open meanwhile, and what the page shows once it has the save.
+// The saves `npm run bench` times in the dev loop (commands/bench/dev-loop.ts), ours beside the Astro
+// peer's of the same kind: what each writes, the page open meanwhile, and what the page shows once it has
+// the save.
 
 /** An expression the page evaluates: true once the save shows. */
 export type Probe = string;

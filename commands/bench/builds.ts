@@ -1,0 +1,165 @@
+// The build figures: both sides grown (by N entries, then by the Markdown notes), built cold, with
+// nothing changed and with one entry edited, the runs alternating, each figure printed with its limit.
+import { readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import type { AstroPeer } from "../support/astro-peer.ts";
+import { addNotes, EDITED_NOTE, retitleNote } from "../support/markdown-notes.ts";
+import { copyProject, type ProjectCopy } from "../support/project-copy.ts";
+import { astroBuild, ourBuild, type Run } from "./build-timing.ts";
+import { addInsights, edited, entries, writeInsights } from "./insights.ts";
+import { compare, heading, median, spread } from "./report.ts";
+
+/** The issue's limits on build ratios, by what the sites were grown by; none where it sets none. */
+interface BuildLimits {
+  cold?: number;
+  rebuild?: number;
+  edit?: number;
+}
+
+/** The JSON list's limits at N extra entries: the real site (N = 0) cold and with nothing changed, the list cold, and at 10,000 its rebuilds. */
+function listLimits(extra: number): BuildLimits {
+  if (extra === 0) return { cold: 1.0, rebuild: 0.3 };
+  return { cold: [1000, 10000].includes(extra) ? 1.0 : undefined, ...(extra === 10000 ? { rebuild: 0.1, edit: 0.1 } : {}) };
+}
+
+/** The Markdown collection's size, and its limits: cold, and one note's title edited (our rebuild against Astro's build). */
+const MARKDOWN_NOTES = 1000;
+const MARKDOWN_LIMITS: BuildLimits = { cold: 1.0, edit: 0.1 };
+
+/** `runs` of each side, alternating (ours, Astro's, ours, Astro's…), each run after its own preparation. */
+async function alternate(runs: number, ours: () => Promise<Run>, theirs: () => Promise<Run>): Promise<{ ours: Run[]; theirs: Run[] }> {
+  const both = { ours: [] as Run[], theirs: [] as Run[] };
+  for (let i = 0; i < runs; i++) {
+    both.ours.push(await ours());
+    both.theirs.push(await theirs());
+  }
+  return both;
+}
+
+function printBuildFigure(label: string, runs: { ours: Run[]; theirs: Run[] }, limit: number | undefined, what: string): void {
+  const seconds = (list: Run[]) => list.map((run) => run.seconds);
+  compare(label, seconds(runs.ours), seconds(runs.theirs), "s", 2, limit, what);
+  const main = (list: Run[]) => list.map((run) => run.peakMb);
+  const tree = (list: Run[]) => list.map((run) => run.treeMb);
+  compare("  peak memory, main process", main(runs.ours), main(runs.theirs), "MB", 0, 1.0, `${what}, peak memory of the main process`);
+  compare("  peak memory, with child processes", tree(runs.ours), tree(runs.theirs), "MB", 0, 1.0, `${what}, peak memory with child processes`);
+  printVerification(runs.ours);
+}
+
+/** The "of which verification" line: how long ours ran, and html-validate's cost where it validated pages. */
+function printVerification(runs: Run[]): void {
+  const verified = runs.flatMap((run) => (run.verification ? [run.verification] : []));
+  if (!verified.length) return;
+  const seconds = verified.map((v) => v.seconds);
+  const validated = verified.flatMap((v) => (v.validated ? [v.validated] : []));
+  const msPerPage = validated.map((v) => v.msPerPage);
+  const share = median(validated.map((v) => v.cpuShare * 100));
+  const validation = validated.length
+    ? `html-validate ${spread(msPerPage, 2, "ms CPU per page validated")}, ${share.toFixed(1)}% of the build's CPU`
+    : "html-validate: every page known valid";
+  console.log(`  of which verification (ours)           ran ${spread(seconds, 2, "s")}, ${validation}`);
+}
+
+function removeOurCaches(project: ProjectCopy): void {
+  for (const output of [".cache", "dist", "dist-hosts"]) rmSync(join(project.dir, output), { recursive: true, force: true });
+}
+
+/** Both sides as grown, built: once untimed, then cold, with nothing changed, and (given `edit`, which
+ * makes each side's `n`th edit of one entry) with one entry edited, each figure printed with its limit. */
+async function timeBuilds(
+  what: string,
+  project: ProjectCopy,
+  peer: AstroPeer,
+  limits: BuildLimits,
+  runs: number,
+  edit?: { ours: (n: number) => void; theirs: (n: number) => void },
+): Promise<void> {
+  heading();
+  // Untimed: each side's first build (Astro's warms its own caches).
+  await ourBuild(project);
+  await astroBuild(peer);
+
+  const cold = await alternate(
+    runs,
+    () => {
+      removeOurCaches(project);
+      return ourBuild(project);
+    },
+    () => {
+      peer.removeCaches();
+      return astroBuild(peer);
+    },
+  );
+  printBuildFigure("cold (no caches)", cold, limits.cold, `${what}, cold`);
+
+  const unchanged = await alternate(
+    runs,
+    () => ourBuild(project),
+    () => astroBuild(peer),
+  );
+  printBuildFigure("nothing changed: rebuild / Astro build", unchanged, limits.rebuild, `${what}, rebuild with nothing changed`);
+
+  if (!edit) return;
+  let ourEdit = 0;
+  let theirEdit = 0;
+  const edited = await alternate(
+    runs,
+    () => {
+      edit.ours(++ourEdit);
+      return ourBuild(project);
+    },
+    () => {
+      edit.theirs(++theirEdit);
+      return astroBuild(peer);
+    },
+  );
+  printBuildFigure("one entry edited: rebuild / Astro build", edited, limits.edit, `${what}, one entry edited`);
+}
+
+async function benchBuildsAt(extra: number, peer: AstroPeer, runs: number): Promise<void> {
+  const list = entries(extra);
+  const project = copyProject({ warm: false });
+  try {
+    if (extra > 0) addInsights(project, peer, list);
+    peer.writeEntries(list);
+    const what = extra === 0 ? "the real site (N = 0)" : `N = ${extra}`;
+    console.log(`\n${what}: ours ${extra === 0 ? "as it is" : `+${extra} entries of pages/insights/[slug].tsx`}, Astro's peer +${extra} entries`);
+    const edit = {
+      ours: (n: number) => writeInsights(project, edited(list, n)),
+      theirs: (n: number) => peer.writeEntries(edited(list, n)),
+    };
+    await timeBuilds(what, project, peer, listLimits(extra), runs, extra === 0 ? undefined : edit);
+  } finally {
+    project.remove();
+  }
+}
+
+/** Both sides grown by the same MARKDOWN_NOTES Markdown files: the peer's own collection (gen-notes.mjs),
+ * and ours as a folder collection of the files it wrote (commands/support/markdown-notes.ts). */
+async function benchMarkdownBuilds(peer: AstroPeer, runs: number): Promise<void> {
+  const project = copyProject({ warm: false });
+  try {
+    peer.writeEntries([]);
+    peer.writeNotes(MARKDOWN_NOTES);
+    addNotes(project, peer.dir);
+    const what = `N = ${MARKDOWN_NOTES} Markdown notes`;
+    console.log(
+      `\n${what}: ours +${MARKDOWN_NOTES} files of content/notes/ (a folder collection) and pages/notes/[slug].tsx, Astro's peer the same files (its gen-notes.mjs); the edit: ${EDITED_NOTE}'s title`,
+    );
+    const original = readFileSync(join(peer.dir, EDITED_NOTE), "utf8");
+    await timeBuilds(what, project, peer, MARKDOWN_LIMITS, runs, {
+      ours: (n) => retitleNote(project.dir, original, n),
+      theirs: (n) => retitleNote(peer.dir, original, n),
+    });
+  } finally {
+    peer.removeNotes();
+    project.remove();
+  }
+}
+
+/** The build figures, `runs` of each: the real site, then grown by each N of `growth`, then by the Markdown notes. */
+export async function benchBuilds(peer: AstroPeer, runs: number, growth: number[]): Promise<void> {
+  console.log(`\nBuilds: ours beside Astro's peer, ${runs} runs each, alternating; wall time of the whole build process, peak resident memory`);
+  for (const extra of growth) await benchBuildsAt(extra, peer, runs);
+  await benchMarkdownBuilds(peer, runs);
+}
