@@ -1,13 +1,11 @@
 // The story of a build, told once for `npm run build` and `npm run dev` alike: read the pages (and so the
 // images they name), styles and public files; name the images and each page's social card, and encode
-// them while every page is rendered; bundle the islands; write the documents; print the PDFs, the sitemap and each
-// host's files; remove what the site no longer makes; verify. Each step names its
-// inputs (source folders, settings, other steps' results) and keeps its last result while they are the
-// same, so a build runs every step once and a dev save redoes only what the save touched.
-// React already writes compact markup, so there is no minify step (html-minifier-terser saved 35 bytes
-// gzip over the whole site and cost a quarter of a second).
-import { mkdir, rm } from "node:fs/promises";
-import { join } from "node:path";
+// them while every page is rendered; bundle the islands; write the documents; print the PDFs, the sitemap
+// and each host's files; remove what the site no longer makes; verify; keep the output folder's manifest.
+// In a run, each step keeps its last result while its inputs (source folders, settings, other steps'
+// results) are the same, so a dev save redoes only what it touched; across runs, the manifest decides
+// which page is rendered, written and verified again (steps/manifest.ts).
+import { mkdir } from "node:fs/promises";
 import { adminCsp, adminHeaders, githubBackend, writeAdmin } from "./steps/admin.ts";
 import { budgetReport } from "./steps/budgets.ts";
 import { fingerprintOf, OutputState } from "./steps/build-state.ts";
@@ -15,21 +13,19 @@ import { readConfig, type SiteConfig, siteAddress } from "./steps/config.ts";
 import type { Unpublished } from "./steps/content.ts";
 import { siteCsp } from "./steps/csp.ts";
 import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
-import { GPC_FILE, gpcJson } from "./steps/gpc.ts";
 import { writeHostFiles } from "./steps/hosts/index.ts";
 import { buildImages, Encoder } from "./steps/images.ts";
-import { Memo, SourceVersions } from "./steps/inputs.ts";
+import { allOrStop, Memo, SourceVersions } from "./steps/inputs.ts";
 import { bundleIslands } from "./steps/islands.ts";
-import { lastModifiedDates } from "./steps/lastmod.ts";
-import { removeStale, writeIfChanged } from "./steps/output.ts";
+import { removeStale } from "./steps/output.ts";
 import { pageBundler, stopBundling } from "./steps/pages.ts";
 import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
 import { copyPublic, readLogos } from "./steps/public-files.ts";
 import type { DocumentAssets } from "./steps/render.ts";
 import { RenderedBodies } from "./steps/render-cache.ts";
 import { siteData } from "./steps/site-data.ts";
-import { robotsTxt, sitemapXml } from "./steps/sitemap.ts";
-import { buildSocialCards, type SocialCards } from "./steps/social-cards.ts";
+import { writeFixedFiles, writeSitemap } from "./steps/sitemap.ts";
+import { buildSocialCards, DevCards, type SocialCards } from "./steps/social-cards.ts";
 import { ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
 import { DiskStore, MemoryStore } from "./steps/store.ts";
 import { buildStyles, DevStyles, type StyleSplice } from "./steps/styles.ts";
@@ -67,12 +63,8 @@ export class Pipeline {
   private readonly bodies: RenderedBodies;
   private readonly documents: DocumentWriter;
   private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
-  /** The dev server's cards as the last run named them, drawn once that run has ended: its page was
-   * patched without waiting for its card (a title save showed after 556–1,004 ms, the encoder started
-   * beside the render and the next save held back until the card was written). */
-  private cards: SocialCards | undefined;
-  /** The dev server's card encoders still drawing: held while a run is under way. */
-  private readonly drawing = new Set<Encoder>();
+  /** The dev server's cards, drawn after each run (DevCards). */
+  private readonly devCards = new DevCards();
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
   site: ReturnType<typeof siteData> | undefined;
   private readonly step = {
@@ -123,7 +115,7 @@ export class Pipeline {
     // A failed run ends the helper processes it started before it reports: what they are still doing
     // is of no use now, and an answer arriving after the build has exited is noise after its message.
     const failed = new AbortController();
-    for (const drawing of this.drawing) drawing.hold(true);
+    this.devCards.hold(true);
     try {
       return await this.steps(changed, options, timer, encoder, failed);
     } catch (error) {
@@ -132,15 +124,14 @@ export class Pipeline {
       throw error;
     } finally {
       encoder.close();
-      for (const drawing of this.drawing) drawing.hold(false);
-      this.cards?.draw();
+      this.devCards.hold(false);
     }
   }
 
   /** The dev server's card at this site path, while it may still be being drawn: resolves once it is
    * written (or failed); undefined for any other path. */
   cardWritten(path: string): Promise<void> | undefined {
-    return this.cards?.each.get(path)?.catch(() => {});
+    return this.devCards.written(path);
   }
 
   /** The steps of one run, each redone only when its inputs changed; `failed` is aborted should one fail. */
@@ -183,23 +174,9 @@ export class Pipeline {
       labels.brand,
       loaded.renderer.site.navigation,
     ]);
-    // The dev server's are drawn after the run, each by an encoder of its own that ends once they are
-    // written: at the lowest priority, and held while the next save is applied.
-    const cards = await step.cards.get([cardInputs, siteUrl], async () => {
-      if (!this.dev) return buildSocialCards(loaded.pages, labels, siteUrl, out, encoder);
-      const own = new Encoder(true);
-      const wanted = (path: string) => this.cards?.each.has(path) === true;
-      const later = await buildSocialCards(loaded.pages, labels, siteUrl, out, own, { later: true, wanted });
-      this.drawing.add(own);
-      later.written
-        .finally(() => {
-          own.close();
-          this.drawing.delete(own);
-        })
-        .catch(() => {});
-      return later;
-    });
-    if (this.dev) this.cards = cards;
+    const cards = await step.cards.get([cardInputs, siteUrl], () =>
+      this.dev ? this.devCards.make(loaded.pages, labels, siteUrl, out) : buildSocialCards(loaded.pages, labels, siteUrl, out, encoder),
+    );
     // Every image is asked for by now: the encoder's memory (~130 MB) is given back as soon as all are
     // written or failed, not held through the rest of the run (a large site's verification). A failed
     // write (an encoder stopped by a failed run) is made again by the next run.
@@ -243,45 +220,28 @@ export class Pipeline {
     const routes = pages.map((page) => page.route);
     const documents = loaded.renderer.caseStudyDocuments(loaded.renderer.caseStudies);
     const admin = config.cms ? adminHeaders(adminCsp(githubBackend(config.cms))) : null;
+    const studies = documents.map((study) => study.path);
+    const { redirects } = loaded.renderer;
     const [pdfs, , hostFiles, fixedFiles, adminFiles] = await allOrStop(failed, [
       step.pdfs.get([JSON.stringify([documents, loaded.renderer.site.company, siteUrl])], () =>
         timer.step("pdfs", () => writeCaseStudyPdfs(documents, loaded.renderer.site.company, siteUrl, config.buildDate, out)),
       ),
       // Each page's date is its sources' last commit, so any save may move one.
-      step.sitemap.get([loaded], () =>
-        timer.step("sitemap", async () => {
-          const dates = await lastModifiedDates(new Map(routes.map((route) => [route, loaded.sourcesOf(route)])), config.buildDate);
-          await writeIfChanged(
-            join(out, "sitemap.xml"),
-            sitemapXml(
-              siteUrl,
-              routes.map((route) => ({ route, lastmod: dates.get(route)! })),
-            ),
-          );
+      step.sitemap.get([loaded], () => timer.step("sitemap", () => writeSitemap(out, siteUrl, routes, loaded.sourcesOf, config.buildDate))),
+      step.hosts.get([siteUrl, assets.csp, routes.join("\n"), JSON.stringify(studies), JSON.stringify(redirects)], () =>
+        writeHostFiles({
+          outDir: out,
+          hostsDir: config.hostsDir,
+          siteUrl,
+          csp: assets.csp,
+          routes,
+          documents: studies,
+          redirects,
+          admin,
+          cloudflare: config.cloudflare,
         }),
       ),
-      step.hosts.get(
-        [siteUrl, assets.csp, routes.join("\n"), JSON.stringify(documents.map((study) => study.path)), JSON.stringify(loaded.renderer.redirects)],
-        async () => {
-          await rm(config.hostsDir, { recursive: true, force: true });
-          return writeHostFiles({
-            outDir: out,
-            hostsDir: config.hostsDir,
-            siteUrl,
-            csp: assets.csp,
-            routes,
-            documents: documents.map((study) => study.path),
-            redirects: loaded.renderer.redirects,
-            admin,
-            cloudflare: config.cloudflare,
-          });
-        },
-      ),
-      step.fixedFiles.get([siteUrl], async () => {
-        await mkdir(join(out, ".well-known"), { recursive: true });
-        await Promise.all([writeIfChanged(join(out, "robots.txt"), robotsTxt(siteUrl)), writeIfChanged(join(out, GPC_FILE), gpcJson(config.buildDate))]);
-        return ["robots.txt", GPC_FILE];
-      }),
+      step.fixedFiles.get([siteUrl], () => writeFixedFiles(out, siteUrl, config.buildDate)),
       // The CMS, published by a build with its GitHub backend configured (the dev server serves its own):
       // its configuration follows the schema, which is build code; its preview, the pages' sources and the stylesheet.
       step.admin.get([JSON.stringify(config.cms), version(...PAGE_SOURCES), stylesheet], () => (this.dev ? [] : writeAdmin(out, config.cms, stylesheet))),
@@ -315,18 +275,6 @@ export class Pipeline {
 }
 
 export type PipelineRun = Awaited<ReturnType<Pipeline["run"]>>;
-
-/** Every step's result; should one fail, `failed` is aborted (ending the helpers that listen to it) and the
- * others are waited for before the first failure is thrown, so that nothing of a failed run goes on. */
-async function allOrStop<T extends readonly unknown[] | []>(failed: AbortController, work: T): Promise<{ -readonly [P in keyof T]: Awaited<T[P]> }> {
-  try {
-    return await Promise.all(work);
-  } catch (error) {
-    failed.abort();
-    await Promise.allSettled(work);
-    throw error;
-  }
-}
 
 /** `npm run build`: the pipeline once, verified as it writes; prints what it made and each page's budget. */
 export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log): Promise<PipelineRun> {

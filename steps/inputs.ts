@@ -41,3 +41,15 @@ export class Memo<T> {
     });
   }
 }
+
+/** Every step's result; should one fail, `failed` is aborted (ending the helpers that listen to it) and the
+ * others are waited for before the first failure is thrown, so that nothing of a failed run goes on. */
+export async function allOrStop<T extends readonly unknown[] | []>(failed: AbortController, work: T): Promise<{ -readonly [P in keyof T]: Awaited<T[P]> }> {
+  try {
+    return await Promise.all(work);
+  } catch (error) {
+    failed.abort();
+    await Promise.allSettled(work);
+    throw error;
+  }
+}

@@ -10,7 +10,7 @@ import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
 import { cached, cacheKeys } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
-import { type Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
+import { Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
 import { writeIfChanged } from "./output.ts";
 
 /** How the encoder makes a card: part of each card's key, as the layout is. */
@@ -109,4 +109,44 @@ export async function buildSocialCards(
   for (const writing of [written, ...each.values()]) writing.catch(() => {});
   if (!later) draw();
   return { byRoute: Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: cardAlt(card) }])), each, written, draw };
+}
+
+/**
+ * The dev server's cards: a save's page is patched without waiting for its card (a title save showed
+ * after 556–1,004 ms while the encoder started beside the render and the next save held back until the
+ * card was written). Each run's cards are drawn once it has ended, by an encoder of their own at the
+ * lowest priority that ends once they are written, and held while the next run is under way.
+ */
+export class DevCards {
+  /** The cards as the last run named them. */
+  private cards: SocialCards | undefined;
+  /** The encoders still drawing. */
+  private readonly drawing = new Set<Encoder>();
+
+  async make(pages: CardPage[], labels: CardLabels, siteUrl: string, outDir: string): Promise<SocialCards> {
+    const own = new Encoder(true);
+    const wanted = (path: string) => this.cards?.each.has(path) === true;
+    const later = await buildSocialCards(pages, labels, siteUrl, outDir, own, { later: true, wanted });
+    this.drawing.add(own);
+    later.written
+      .finally(() => {
+        own.close();
+        this.drawing.delete(own);
+      })
+      .catch(() => {});
+    this.cards = later;
+    return later;
+  }
+
+  /** Holds the drawing while a run is under way; once released, the last run's cards are drawn. */
+  hold(held: boolean): void {
+    for (const encoder of this.drawing) encoder.hold(held);
+    if (!held) this.cards?.draw();
+  }
+
+  /** The card at this site path, while it may still be being drawn: resolves once it is written (or
+   * failed); undefined for any other path. */
+  written(path: string): Promise<void> | undefined {
+    return this.cards?.each.get(path)?.catch(() => {});
+  }
 }

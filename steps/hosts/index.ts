@@ -1,7 +1,7 @@
 // Each host's files, all from one header policy (steps/hosts/policy.ts) and one redirect list
 // (content/redirects.ts). _headers and _redirects go into the site itself, where Netlify and Cloudflare
 // Pages look for them; files a host must not serve go into the hosts folder beside it.
-import { mkdir } from "node:fs/promises";
+import { mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { Redirect } from "../../content/collections.ts";
 import { writeIfChanged } from "../output.ts";
@@ -45,6 +45,8 @@ async function write(file: string, text: string): Promise<void> {
 /** Writes every host's files; returns those written into the site itself (dist-relative). */
 export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, documents, redirects, admin, cloudflare }: HostInput): Promise<string[]> {
   checkRedirects(redirects, routes);
+  // Made anew: a host file the site no longer needs goes.
+  await rm(hostsDir, { recursive: true, force: true });
   const pages = routes.map((route) => (route === "/404" ? "/404.html" : route));
   const policy = headerPolicy({ csp, pages, documents, admin });
   const page = routes.find((route) => route !== "/" && route !== "/404") ?? "/";
