@@ -1,4 +1,4 @@
-// A build keeps its server bundle (steps/pages.ts) in .cache/server/ with what it was made from; the
+// A build keeps its server bundle (steps/page-sources.ts) in .cache/server/ with what it was made from; the
 // next build reuses it when its entry is the same and every file in it has the same content, so a
 // build with nothing changed skips esbuild. Only builds do this; the dev server loads the pages file by
 // file instead (steps/page-modules.ts).
@@ -20,7 +20,7 @@ interface KeptBundle {
   /** What the bundle's entry was made from: the page files. */
   entries: string[];
   graph: ImportGraph;
-  /** Each collection's template inputs as traced with this bundle (steps/pages.ts), or null where it could
+  /** Each collection's template inputs as traced with this bundle (steps/page-sources.ts), or null where it could
    * not be traced: a trace reads only files of the bundle, so it holds while the bundle does. */
   traces: Traces;
   /** The hash of the kept code: another build in the same checkout may replace it between two reads. */

@@ -2,35 +2,24 @@
 // islands) and the renderer into one server bundle, loads it, and turns each file's exports into its
 // pages (steps/collections.ts). esbuild resolves every import as it would for the browser (relative
 // paths, tsconfig paths, package imports), and its metafile says which project files each page is
-// made from. A build keeps the bundle for the next one while none of those files changed
-// (steps/bundle-reuse.ts); the dev server loads the same files one by one instead (steps/page-modules.ts),
-// so that a save compiles and runs again only what it touched.
+// made from (steps/page-sources.ts). A build keeps the bundle for the next one while none of those files
+// changed (steps/bundle-reuse.ts); the dev server loads the same files one by one instead
+// (steps/page-modules.ts), so that a save compiles and runs again only what it touched. What the bundle
+// exports, the renderer and all the engine reads of the site, is its entry's (steps/page-entry.ts).
 import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, relative, resolve } from "node:path";
-import { fileURLToPath } from "node:url";
+import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
-import type { CaseStudy, Redirect, Site } from "../content/collections.ts";
-import { BundleReuse, type ImportGraph } from "./bundle-reuse.ts";
+import { BundleReuse, type ImportGraph, type Traces } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
-import { checkRoutesUnique, type PageModule, pageFiles, pagesOf } from "./collections.ts";
-import { BUILD_PUBLISHING, collectionFolderOf, contentPlugin, type Unpublished } from "./content.ts";
+import { checkRoutesUnique, pageFiles, pagesOf } from "./collections.ts";
+import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
 import { CHECKS_FILE, ContentChecks } from "./content-checks.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
+import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules } from "./page-modules.ts";
+import { routeSources, templateTraces } from "./page-sources.ts";
 import type { Page } from "./routes.ts";
-
-/** The renderer, from the same bundle as the pages, so they share one React context and island
- * registry; and all the engine reads of the site (printedContent), so a dev server's outputs follow every save too. */
-export type Renderer = typeof import("./render.ts") & {
-  caseStudies: CaseStudy[];
-  site: Site;
-  redirects: Redirect[];
-  sectionLabel: typeof import("../components/structured-data.ts").sectionLabel;
-  caseStudyDocuments: typeof import("../components/case-study-documents.ts").caseStudyDocuments;
-  themeScript: string;
-  speculationRules: string;
-};
 
 export interface LoadedPages {
   pages: Page[];
@@ -52,37 +41,10 @@ export interface LoadedPages {
   images: string[];
 }
 
-const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
-/** What the steps after the render read of the site (the PDFs, the cards, the hosts' redirects, the
- * policy's inline scripts): from the bundle too, so that a dev save of any of it reaches them as it
- * reaches the pages. The engine imports nothing of pages/, components/ or content/ itself but the content
- * store's declaration, whose save restarts the dev server (test/build/engine-imports.test.ts). */
-const printedContent = [
-  ["default as caseStudies", "../content/case-studies"],
-  ["default as site", "../content/site.yaml"],
-  ["default as redirects", "../content/redirects.yaml"],
-  ["sectionLabel", "../components/structured-data.ts"],
-  ["caseStudyDocuments", "../components/case-study-documents.ts"],
-  ["themeScript", "../components/theme-script.ts"],
-  ["speculationRules", "../components/speculation-rules.ts"],
-];
 /** The generated entry's name and namespace. */
 const ENTRY = "pages";
 /** Numbers every bundle this process loads, so that each stack trace names the load it came from. */
 let generation = 0;
-
-/** What the entry exports: the renderer, the printed content, and every page module by its project path. */
-type Entry = Renderer & { pageModules: [string, PageModule][] };
-
-/** The entry: the renderer, the printed content, and every page module by its project path. */
-function entrySource(root: string, files: string[]): string {
-  return [
-    `export * from ${JSON.stringify(renderModule)};`,
-    ...printedContent.map(([name, path]) => `export { ${name} } from ${JSON.stringify(fileURLToPath(new URL(path, import.meta.url)))};`),
-    ...files.map((file, i) => `import * as page${i} from ${JSON.stringify(join(root, file))};`),
-    `export const pageModules = [${files.map((file, i) => `[${JSON.stringify(file)}, page${i}]`).join(", ")}];`,
-  ].join("\n");
-}
 
 /** esbuild's report as the developer needs it: file:line:column and the message, for each error. */
 export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): string {
@@ -142,8 +104,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
 
   /** The dev server's pages, file by file; none where the pages are bundled. */
   const modules = dev && !sourceMaps ? new PageModules(root, loadDir, publishing, checks) : undefined;
-  /** The dev server's warm esbuild, one context per build: each collection's template (below), the pages' bundle
-   * that explains an error. */
+  /** The dev server's warm esbuild, one context per build: each collection's template (traces), the pages'
+   * bundle that explains an error. */
   const contexts = new Map<string, Promise<esbuild.BuildContext>>();
   /** esbuild once (a build), or warm, kept under `name` for the next save (the dev server). */
   async function run(name: string, options: esbuild.BuildOptions): Promise<esbuild.BuildResult> {
@@ -155,39 +117,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     }
     return (await warm).rebuild();
   }
+  /** Each collection's template, traced with the bundle's content (a folder collection read as no entries) and images. */
+  const traces = templateTraces(root, run, join(loadDir, "template.js"), [contentPlugin(root, publishing, [], checks, { entries: false }), imagePlugin(root)]);
 
-  /**
-   * The project files a collection's entries are rendered from: what esbuild keeps of its file when only
-   * the component and meta are used, getStaticPaths tree-shaken away (a data module read only there
-   * contributes nothing). esbuild keeps whatever might be used, so a file the component reads is never
-   * left out; at worst a list is kept (a module it cannot prove free of side effects), and then every entry
-   * renders again when it changes.
-   */
-  async function templateInputs(file: string): Promise<string[]> {
-    const options: esbuild.BuildOptions = {
-      stdin: {
-        contents: `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`,
-        resolveDir: root,
-        loader: "ts",
-      },
-      bundle: true,
-      platform: "node",
-      format: "esm",
-      packages: "external",
-      jsx: "automatic",
-      write: false,
-      outfile: join(loadDir, "template.js"),
-      metafile: true,
-      logLevel: "silent",
-      absWorkingDir: root,
-      plugins: [contentPlugin(root, publishing, [], checks, { entries: false }), imagePlugin(root)],
-    };
-    const result = await run(file, options);
-    const [output] = Object.values(result.metafile!.outputs);
-    return Object.entries(output.inputs)
-      .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
-      .map(([input]) => input);
-  }
   async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph; advice?: string[]; unpublished?: Unpublished[] }> {
     left.length = 0;
     try {
@@ -209,20 +141,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
 
   /** The dev server's pages, file by file: the graph and exports the bundle would have. */
   async function loadModules(files: string[], changed: string[]): Promise<{ graph: ImportGraph; loaded: Entry }> {
-    const printed = printedContent;
-    const entries = [renderModule, ...printed.map(([, path]) => fileURLToPath(new URL(path, import.meta.url))), ...files.map((file) => join(root, file))];
     try {
-      const { exports, graph } = await modules!.load(entries, changed);
-      const [renderer, ...rest] = exports as Record<string, unknown>[];
-      // "default as site": the module's default export, named site.
-      const content = Object.fromEntries(
-        printed.map(([name], i) => {
-          const [exported, as = exported] = name.split(" as ");
-          return [as, rest[i][exported]];
-        }),
-      );
-      const pageModules = files.map((file, i) => [file, rest[printed.length + i]]);
-      return { graph, loaded: { ...renderer, ...content, pageModules } as Entry };
+      const { exports, graph } = await modules!.load(entryModules(root, files), changed);
+      return { graph, loaded: entryOf(exports, files) };
     } catch (error) {
       if (!(error as esbuild.BuildFailure).errors) throw error;
       throw new Error(bundleErrorMessage(error as esbuild.BuildFailure, "pages/: the pages do not compile"));
@@ -244,23 +165,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     }
   }
 
-  /** The dev server's last trace of each collection's template (null: it could not be traced), and the
-   * last bundle's inputs: a save that touches neither a traced file nor a file new to the bundle keeps
-   * the trace (~8 ms of each page or content save, measured with the page open). */
-  const lastTraces = new Map<string, string[] | null>();
-  let lastInputs = new Set<string>();
   /** Every file saved since the last load that got as far as its traces (a failed one's saves count on). */
   const savedSince = new Set<string>();
-
-  /** The collection's template inputs: traced again unless the files saved since the last trace show
-   * they cannot have moved. A trace changes only when a file it read changes, or a file the bundle did
-   * not know appears (an import may now resolve to it). */
-  function traceOf(file: string): Promise<string[] | null> {
-    const last = lastTraces.get(file);
-    const unmoved = (path: string) => path !== file && lastInputs.has(path) && !last?.includes(path);
-    if (dev && last && savedSince.size && [...savedSince].every(unmoved)) return Promise.resolve(last);
-    return templateInputs(file).catch(() => null);
-  }
 
   /** `changed`: the files saved since the last load (the dev server's), which spares an unneeded trace;
    * a build, which keeps no trace, gives none. */
@@ -277,26 +183,26 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     let graph: ImportGraph;
     let loaded: Entry;
     let notes: { advice: string[]; unpublished: Unpublished[] };
-    let templates: Map<string, string[] | null>;
+    let templates: Traces;
     if (modules) {
       // A collection's template is traced beside the pages' files (esbuild works on both at once).
-      const traced = Promise.all(collections.map(async (file) => [file, await traceOf(file)] as const));
+      const traced = traces.of(collections, savedSince);
       ({ graph, loaded } = await loadModules(files, [...savedSince]));
       notes = modules.contentNotes();
-      templates = new Map(await traced);
+      templates = await traced;
     } else {
       const kept = reuse?.reusable(ENTRY, files);
       let made: Awaited<ReturnType<typeof bundle>>;
       if (kept) {
         // The traces kept with the bundle: tracing 1,000 Markdown notes' template read every note again.
         made = kept;
-        templates = new Map(Object.entries(kept.traces));
+        templates = kept.traces;
       } else {
         // A collection's template is traced beside the bundle (esbuild works on both at once).
-        const traced = Promise.all(collections.map(async (file) => [file, await traceOf(file)] as const));
+        const traced = traces.of(collections, savedSince);
         made = await bundle();
-        templates = new Map(await traced);
-        await reuse?.keep(ENTRY, files, made.graph, Object.fromEntries(templates), made.code);
+        templates = await traced;
+        await reuse?.keep(ENTRY, files, made.graph, templates, made.code);
         await checks.save();
       }
       graph = made.graph;
@@ -304,19 +210,11 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       notes = { advice: made.advice ?? [], unpublished: made.unpublished ?? [] };
     }
     if (dev) {
-      for (const [file, inputs] of templates) lastTraces.set(file, inputs);
-      lastInputs = new Set(Object.keys(graph));
+      traces.keep(templates, graph);
       savedSince.clear();
     }
     const pages = loaded.pageModules.flatMap(([file, module]) => pagesOf(file, module));
     checkRoutesUnique(pages);
-    const sources = sourcesByFile(graph, root, files, templates);
-    const byRoute = new Map(pages.map((page) => [page.route, page]));
-    const of = (route: string, which: "all" | "template") => {
-      const page = byRoute.get(route);
-      const found = page && sources.get(page.file);
-      return found ? [...(page.props && which === "template" ? found.template : found.all)] : [];
-    };
     return {
       bundledAt,
       ...notes,
@@ -325,8 +223,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         .sort(),
       pages,
       renderer: loaded,
-      sourcesOf: (route) => of(route, "all"),
-      templateSourcesOf: (route) => of(route, "template"),
+      ...routeSources(graph, root, files, templates, pages),
     };
   }
 
@@ -343,37 +240,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
  * The dev server's pipeline, whose contexts stay warm, never calls it. */
 export function stopBundling(): Promise<void> {
   return esbuild.stop();
-}
-
-/** Every project file each page file's output comes from: the page, what it imports, and what the
- * renderer imports (`all`); and (`template`) for a collection's file, what the renderer imports and the
- * files its component and meta use (`templates`; all of its sources where they could not be traced). */
-function sourcesByFile(
-  graph: ImportGraph,
-  root: string,
-  files: string[],
-  templates: Map<string, string[] | null>,
-): Map<string, { all: Set<string>; template: Set<string> }> {
-  const closure = (starts: string[], seen = new Set<string>()) => {
-    const visit = (path: string) => {
-      if (seen.has(path) || !graph[path]) return;
-      seen.add(path);
-      for (const imported of graph[path]) visit(imported);
-    };
-    for (const start of starts) visit(start);
-    return seen;
-  };
-  const shared = closure([relative(root, renderModule)]);
-  // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
-  const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
-  return new Map(
-    files.map((file) => {
-      const all = own(closure([file], new Set(shared)));
-      // A folder collection the template uses reaches each of its entries (the trace loads none: UNREAD_FOLDER).
-      const traced = templates.get(file)?.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure([input])] : [input]));
-      return [file, { all, template: traced ? own(new Set([...shared, ...traced])) : all }];
-    }),
-  );
 }
 
 /** Loads every page once, as a build does. */

@@ -10,7 +10,8 @@ import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
 import { cached, cacheKeys } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
-import { Encoder, encoderVersion, SOCIAL_CARD } from "./images.ts";
+import { Encoder, encoderVersion } from "./encoder.ts";
+import { SOCIAL_CARD } from "./images.ts";
 import { writeIfChanged } from "./output.ts";
 
 /** How the encoder makes a card: part of each card's key, as the layout is. */

@@ -28,6 +28,6 @@ for (const entry of ["commands/build.ts", "commands/dev.ts"]) {
     const files = await importedBy(entry);
     assert.ok(files.includes("steps/content.ts"), "the trace reaches the content store");
     const bypassing = files.filter((file) => !file.startsWith("commands/") && !restarts(file));
-    assert.deepEqual(bypassing, [], "read through the page bundle (steps/pages.ts, printedContent) instead");
+    assert.deepEqual(bypassing, [], "read through the page bundle (steps/page-entry.ts, printedContent) instead");
   });
 }

@@ -1,0 +1,119 @@
+// The project files each route's output is made from (LoadedPages' sourcesOf and templateSourcesOf):
+// its page file, what that imports and what the renderer imports, from the page bundle's import graph;
+// and for a collection's entry, the files its body is rendered from besides its props, its template,
+// traced by esbuild. The dev server keeps each trace from save to save while no file saved can move it.
+import { join, relative } from "node:path";
+import type * as esbuild from "esbuild";
+import type { ImportGraph, Traces } from "./bundle-reuse.ts";
+import { collectionFolderOf } from "./content.ts";
+import { renderModule } from "./page-entry.ts";
+import type { Page } from "./routes.ts";
+
+/** The collections' templates as traced by the page bundler's esbuild (`run`: once in a build, warm in the
+ * dev server), with the page bundle's `plugins`; `outfile`: where esbuild would write (it writes nothing). */
+export function templateTraces(
+  root: string,
+  run: (name: string, options: esbuild.BuildOptions) => Promise<esbuild.BuildResult>,
+  outfile: string,
+  plugins: esbuild.Plugin[],
+) {
+  /** The dev server's last trace of each collection's template (null: it could not be traced), and the
+   * last bundle's inputs: a save that touches neither a traced file nor a file new to the bundle keeps
+   * the trace (~8 ms of each page or content save, measured with the page open). */
+  const last: Traces = {};
+  let lastInputs = new Set<string>();
+
+  /**
+   * The project files a collection's entries are rendered from: what esbuild keeps of its file when only
+   * the component and meta are used, getStaticPaths tree-shaken away (a data module read only there
+   * contributes nothing). esbuild keeps whatever might be used, so a file the component reads is never
+   * left out; at worst a list is kept (a module it cannot prove free of side effects), and then every entry
+   * renders again when it changes.
+   */
+  async function templateInputs(file: string): Promise<string[]> {
+    const options: esbuild.BuildOptions = {
+      stdin: {
+        contents: `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`,
+        resolveDir: root,
+        loader: "ts",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      jsx: "automatic",
+      write: false,
+      outfile,
+      metafile: true,
+      logLevel: "silent",
+      absWorkingDir: root,
+      plugins,
+    };
+    const result = await run(file, options);
+    const [output] = Object.values(result.metafile!.outputs);
+    return Object.entries(output.inputs)
+      .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
+      .map(([input]) => input);
+  }
+
+  /** The collection's template inputs: traced again unless the files saved since the last trace (`saved`)
+   * show they cannot have moved. A trace changes only when a file it read changes, or a file the bundle
+   * did not know appears (an import may now resolve to it). */
+  function traceOf(file: string, saved: Set<string>): Promise<string[] | null> {
+    const kept = last[file];
+    const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.includes(path);
+    if (kept && saved.size && [...saved].every(unmoved)) return Promise.resolve(kept);
+    return templateInputs(file).catch(() => null);
+  }
+
+  return {
+    /** Each of the `collections`' template inputs. */
+    of: async (collections: string[], saved: Set<string>): Promise<Traces> =>
+      Object.fromEntries(await Promise.all(collections.map(async (file) => [file, await traceOf(file, saved)] as const))),
+    /** The dev server's, once a load is done: its traces, and its bundle's inputs (`graph`), for the next load. */
+    keep(traces: Traces, graph: ImportGraph): void {
+      Object.assign(last, traces);
+      lastInputs = new Set(Object.keys(graph));
+    },
+  };
+}
+
+/** Every project file each route's output comes from: its page file, what that imports, and what the
+ * renderer imports (`sourcesOf`); and (`templateSourcesOf`) for a collection's entry, what the renderer
+ * imports and the files its component and meta use (`templates`; all of its sources where they could not
+ * be traced). */
+export function routeSources(
+  graph: ImportGraph,
+  root: string,
+  files: string[],
+  templates: Traces,
+  pages: Page[],
+): { sourcesOf: (route: string) => string[]; templateSourcesOf: (route: string) => string[] } {
+  const closure = (starts: string[], seen = new Set<string>()) => {
+    const visit = (path: string) => {
+      if (seen.has(path) || !graph[path]) return;
+      seen.add(path);
+      for (const imported of graph[path]) visit(imported);
+    };
+    for (const start of starts) visit(start);
+    return seen;
+  };
+  const shared = closure([relative(root, renderModule)]);
+  // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
+  const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
+  const sources = new Map(
+    files.map((file) => {
+      const all = own(closure([file], new Set(shared)));
+      // A folder collection the template uses reaches each of its entries (the trace loads none: UNREAD_FOLDER).
+      const traced = templates[file]?.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure([input])] : [input]));
+      return [file, { all, template: traced ? own(new Set([...shared, ...traced])) : all }];
+    }),
+  );
+  const byRoute = new Map(pages.map((page) => [page.route, page]));
+  const of = (route: string, which: "all" | "template") => {
+    const page = byRoute.get(route);
+    const found = page && sources.get(page.file);
+    return found ? [...(page.props && which === "template" ? found.template : found.all)] : [];
+  };
+  return { sourcesOf: (route) => of(route, "all"), templateSourcesOf: (route) => of(route, "template") };
+}
