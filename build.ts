@@ -35,11 +35,6 @@ import { buildStyles } from "./steps/styles.ts";
 import { BuildTimer } from "./steps/timer.ts";
 import { Verification } from "./steps/verify.ts";
 
-export interface PipelineOptions {
-  /** Warm for many runs (the dev server): esbuild and Sass stay running, the pages are loaded file by file and React once. */
-  dev?: boolean;
-}
-
 export interface RunOptions {
   /** Where each page's document goes as it is written (a build's verification, finished once the run's
    * files are all written), given how many pages there are and how many were rendered anew, and the
@@ -57,8 +52,6 @@ export interface RunOptions {
 
 export class Pipeline {
   private readonly sources = new SourceVersions();
-  /** The dev server's pipeline: it keeps its compilers running between saves. */
-  private readonly dev: boolean;
   private readonly bundler: ReturnType<typeof pageBundler>;
   private readonly styles: DevStyles | undefined;
   /** The output folder's manifest: the last run's, and this run's as the steps fill it in. */
@@ -88,11 +81,12 @@ export class Pipeline {
     admin: new Memo<string[]>(),
   };
 
+  /** `dev`: warm for many runs (the dev server): esbuild and Sass stay running, the pages are loaded
+   * file by file and React once, and what a run keeps stays in memory. */
   constructor(
     readonly config: SiteConfig = readConfig(),
-    options: PipelineOptions = {},
+    private readonly dev = false,
   ) {
-    this.dev = Boolean(options.dev);
     this.bundler = pageBundler({ dev: this.dev, today: config.buildDate.toISOString().slice(0, 10) });
     // A build keeps its manifest and bodies on disk for the next build; the dev server in memory between saves.
     this.state = new OutputState(this.dev ? new MemoryStore() : new DiskStore(config.outDir), config.outDir, fingerprintOf(config));
@@ -111,9 +105,7 @@ export class Pipeline {
     this.sources.touch(changed);
     const timer = new BuildTimer();
     // One image encoder (sharp, in a process of its own) for the art and the social cards, started at the
-    // first image the cache lacks and ended once they are written (or with the run, should a step fail):
-    // one process less than an encoder each (a cold build of the real site 2.33 → 2.22 s, 483 → 381 MB
-    // with its child processes, medians of 3).
+    // first image the cache lacks and ended once they are written (or with the run, should a step fail).
     const encoder = new Encoder();
     // A failed run ends the helper processes it started before it reports: what they are still doing
     // is of no use now, and an answer arriving after the build has exited is noise after its message.

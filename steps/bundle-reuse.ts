@@ -1,4 +1,4 @@
-// A build keeps its server bundle (steps/page-sources.ts) in .cache/server/ with what it was made from; the
+// A build keeps its server bundle (steps/pages.ts) in .cache/server/ with what it was made from; the
 // next build reuses it when its entry is the same and every file in it has the same content, so a
 // build with nothing changed skips esbuild. Only builds do this; the dev server loads the pages file by
 // file instead (steps/page-modules.ts).

@@ -33,7 +33,7 @@ export class DevSite {
     private readonly config: SiteConfig,
     private readonly channel: PageChannel,
   ) {
-    this.pipeline = new Pipeline(config, { dev: true });
+    this.pipeline = new Pipeline(config, true);
   }
 
   get outDir(): string {
