@@ -1,7 +1,8 @@
 // When each page last changed, for the sitemap: the newest commit touching any file the page is made
 // from (the page, what it imports, what the renderer imports, as the page bundle reports them).
 // Outside git, or with any of those files changed and not yet committed, the page changes with this
-// build: the build date. Two git commands answer for the whole site, however many pages it has.
+// build: the build date. Three git commands (log, status, the checkout's prefix) answer for the whole
+// site, however many pages it has.
 import { execFile } from "node:child_process";
 import { promisify } from "node:util";
 
