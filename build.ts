@@ -146,7 +146,7 @@ export class Pipeline {
     await mkdir(out, { recursive: true });
 
     const [loaded, logos, publicFiles, stylesheet] = await allOrStop(failed, [
-      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load(changed))),
+      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load(changed, this.state))),
       step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
       step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),
       styles,

@@ -6,6 +6,7 @@
 import { readdirSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import type { KeptBundle } from "./bundle-reuse.ts";
 import { blobsAsked, cacheKey } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
 import { type Fingerprint, MANIFEST_VERSION, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
@@ -36,6 +37,7 @@ export function fingerprintOf(config: unknown, root = "."): Fingerprint {
 export class OutputState {
   private kept: Manifest | null | undefined;
   private next = new Map<string, RouteEntry>();
+  private bundle: KeptBundle | null = null;
 
   constructor(
     readonly store: Store,
@@ -47,6 +49,7 @@ export class OutputState {
   begin(): void {
     this.kept ??= usable(this.store.manifest(), this.fingerprint);
     this.next = new Map();
+    this.bundle = null;
   }
 
   /** What the last run kept of the route. */
@@ -60,6 +63,16 @@ export class OutputState {
     this.next.set(route, { ...entry, ...made });
   }
 
+  /** The server bundles kept by earlier builds (steps/bundle-reuse.ts), this folder's first. */
+  bundles(): KeptBundle[] {
+    return this.store.bundles();
+  }
+
+  /** Records the server bundle the pages were loaded from. */
+  recordBundle(bundle: KeptBundle): void {
+    this.bundle = bundle;
+  }
+
   /** Records what verification found in each route's document, by file. */
   recordVerified(found: Map<string, Verified>): void {
     for (const [route, entry] of this.next) this.next.set(route, { ...entry, verified: found.get(entry.file) ?? null });
@@ -67,7 +80,13 @@ export class OutputState {
 
   /** The run ended well: its manifest is kept, naming the blobs it asked for. */
   async keep(): Promise<void> {
-    const manifest: Manifest = { ...this.fingerprint, outDir: resolve(this.outDir), routes: Object.fromEntries(this.next), blobs: blobsAsked() };
+    const manifest: Manifest = {
+      ...this.fingerprint,
+      outDir: resolve(this.outDir),
+      routes: Object.fromEntries(this.next),
+      bundle: this.bundle,
+      blobs: blobsAsked(),
+    };
     await this.store.keep(manifest);
     this.kept = manifest;
   }

@@ -1,13 +1,15 @@
-// A build keeps its server bundle (steps/pages.ts) in .cache/server/ with what it was made from; the
-// next build reuses it when its entry is the same and every file in it has the same content, so a
-// build with nothing changed skips esbuild. Only builds do this; the dev server loads the pages file by
-// file instead (steps/page-modules.ts).
+// A build's server bundle (steps/pages.ts) is kept for the next build: its code as a blob of the store,
+// what it was made from in the output folder's manifest. The next build reuses a kept bundle when its
+// entry is the same and every file in it has the same content, so a build with nothing changed skips
+// esbuild; any folder's manifest may offer one (the test sites share theirs). Only builds do this; the
+// dev server loads the pages file by file instead (steps/page-modules.ts).
 import { readFileSync } from "node:fs";
-import { mkdir, readdir, rm } from "node:fs/promises";
-import { join } from "node:path";
-import { keepRecord, readRecord, savedBefore } from "./build-state.ts";
-import { CACHE_DIR, cacheKey, sourceKey } from "./cache.ts";
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { savedBefore } from "./build-state.ts";
+import { BLOBS_DIR, cacheKey, sourceKey } from "./cache.ts";
 import { writeWhole } from "./files.ts";
+import { bundleBlob } from "./manifest.ts";
 
 /** Each file in the bundle (relative to the root) and the project files it imports. */
 export type ImportGraph = Record<string, string[]>;
@@ -15,7 +17,8 @@ export type ImportGraph = Record<string, string[]>;
 /** Each collection's page file and the files its template is rendered from (null: it could not be traced). */
 export type Traces = Record<string, string[] | null>;
 
-interface KeptBundle {
+/** A kept bundle, as the manifest names it. */
+export interface KeptBundle {
   key: string;
   /** What the bundle's entry was made from: the page files. */
   entries: string[];
@@ -23,47 +26,39 @@ interface KeptBundle {
   /** Each collection's template inputs as traced with this bundle (steps/page-sources.ts), or null where it could
    * not be traced: a trace reads only files of the bundle, so it holds while the bundle does. */
   traces: Traces;
-  /** The hash of the kept code: another build in the same checkout may replace it between two reads. */
+  /** The hash of the kept code, which names its blob. */
   code: string;
 }
-
-/** Where a project's server bundles are kept. */
-export const keptBundlesDir = (root: string) => join(root, CACHE_DIR, "server");
 
 export class BundleReuse {
   private readonly startedAt = Date.now();
   /** Content hashes of the files read before bundling, to key what is kept without reading them twice. */
   private readonly hashes = new Map<string, string>();
 
-  /**
-   * `salt`: whatever else decides the bundles' code (esbuild's version and options). Each bundle is kept
-   * under its `name`, with the list of `entries` (page files, or modules) its entry was made from.
-   */
+  /** `salt`: whatever else decides the bundles' code (esbuild's version and options, the entry, the day). */
   constructor(
     private readonly root: string,
     private readonly salt: (string | Uint8Array)[],
   ) {}
 
-  private place(name: string): string {
-    return join(keptBundlesDir(this.root), name);
-  }
-
-  /** The kept bundle, if `entries` are those it was made with and none of its files changed since. */
-  reusable(name: string, entries: string[]): { code: Uint8Array; graph: ImportGraph; traces: Traces } | null {
-    const place = this.place(name);
-    try {
-      const kept = readRecord<KeptBundle>(`${place}.json`);
-      if (!kept?.traces || entries.join("\n") !== kept.entries.join("\n") || this.key(entries, kept.graph, (file) => this.read(file)) !== kept.key) return null;
-      const code = readFileSync(`${place}.cjs`);
-      return cacheKey(code) === kept.code ? { code, graph: kept.graph, traces: kept.traces } : null;
-    } catch {
-      return null;
+  /** The first of the `kept` bundles made with these `entries` whose files are all unchanged since, with its code. */
+  reusable(kept: KeptBundle[], entries: string[]): (KeptBundle & { bytes: Uint8Array }) | null {
+    for (const bundle of kept) {
+      try {
+        if (entries.join("\n") !== bundle.entries.join("\n") || this.key(entries, bundle.graph, (file) => this.read(file)) !== bundle.key) continue;
+        const bytes = readFileSync(join(this.root, BLOBS_DIR, bundleBlob(bundle.code)));
+        // Its blob may be gone (pruned) or damaged.
+        if (cacheKey(bytes) === bundle.code) return { ...bundle, bytes };
+      } catch {
+        // a file of it is gone: not this one
+      }
     }
+    return null;
   }
 
-  /** Keeps a new bundle for the next build, unless one of its files was saved while it was made. */
-  async keep(name: string, entries: string[], graph: ImportGraph, traces: Traces, code: Uint8Array): Promise<void> {
-    const place = this.place(name);
+  /** Keeps a new bundle's code, unless one of its files was saved while it was made; returns what the
+   * manifest names it by. */
+  async keep(entries: string[], graph: ImportGraph, traces: Traces, code: Uint8Array): Promise<KeptBundle | null> {
     // A file untouched since before this build began is what esbuild read, so its hash keys the bundle
     // truly; one saved since may not be, and keeping the bundle could hide that save from the next build.
     const settled = (file: string) => savedBefore(join(this.root, file), this.startedAt);
@@ -73,14 +68,12 @@ export class BundleReuse {
     } catch {
       key = null; // a file is gone already
     }
-    if (!key) return;
-    await mkdir(keptBundlesDir(this.root), { recursive: true });
-    // The code before the record naming it.
-    await writeWhole(`${place}.cjs`, code);
-    await keepRecord(`${place}.json`, { key, entries, graph, traces, code: cacheKey(code) } satisfies KeptBundle);
-    // Nothing else in the folder is used any more (an older layout's bundles).
-    const others = (await readdir(keptBundlesDir(this.root))).filter((file) => file !== `${name}.cjs` && file !== `${name}.json` && !file.endsWith(".tmp"));
-    await Promise.all(others.map((file) => rm(join(keptBundlesDir(this.root), file), { force: true })));
+    if (!key) return null;
+    const bundle = { key, entries, graph, traces, code: cacheKey(code) };
+    const file = join(this.root, BLOBS_DIR, bundleBlob(bundle.code));
+    await mkdir(dirname(file), { recursive: true });
+    await writeWhole(file, code);
+    return bundle;
   }
 
   private read(file: string): string {

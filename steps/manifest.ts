@@ -3,9 +3,10 @@
 // what its body was rendered from, what its document was written with and what verifying it found. The
 // decisions are pure functions over the previous manifest and what this run finds; reading and writing
 // it is steps/store.ts's. A manifest of another engine, configuration or lockfile is none: a full build.
+import type { KeptBundle } from "./bundle-reuse.ts";
 
 /** The manifest's own format: raise it when its shape changes (an older one then reads as none). */
-export const MANIFEST_VERSION = 1;
+export const MANIFEST_VERSION = 2;
 
 /** What every output of the folder depends on: a change to any of it means building everything again. */
 export interface Fingerprint {
@@ -42,7 +43,9 @@ export interface Manifest extends Fingerprint {
   /** The output folder, absolute: a manifest whose folder is gone names nothing. */
   outDir: string;
   routes: Record<string, RouteEntry>;
-  /** The store's blobs the run used besides the bodies (encoded images, cards, stylesheets, PDFs). */
+  /** The server bundle the pages were loaded from (a build's; steps/bundle-reuse.ts). */
+  bundle: KeptBundle | null;
+  /** The store's blobs the run used besides the bodies and the bundle (encoded images, cards, stylesheets, PDFs). */
   blobs: string[];
 }
 
@@ -72,11 +75,15 @@ export function verifiedKept(last: RouteEntry | undefined, stamp: string, salt: 
 /** The store's name of a body. */
 export const bodyBlob = (key: string) => `rendered/${key}.json`;
 
+/** The store's name of a server bundle's code. */
+export const bundleBlob = (code: string) => `server/${code}.cjs`;
+
 /** Every blob these manifests name: what the store keeps when it prunes. */
 export function named(manifests: Manifest[]): Set<string> {
   const names = new Set<string>();
   for (const manifest of manifests) {
     for (const blob of manifest.blobs) names.add(blob);
+    if (manifest.bundle) names.add(bundleBlob(manifest.bundle.code));
     for (const entry of Object.values(manifest.routes)) if (entry.body) names.add(bodyBlob(entry.body));
   }
   return names;

@@ -10,7 +10,7 @@ import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
-import { BundleReuse, type ImportGraph, type Traces } from "./bundle-reuse.ts";
+import { BundleReuse, type ImportGraph, type KeptBundle, type Traces } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./collections.ts";
 import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
@@ -62,6 +62,12 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
  * once, kept across saves. With `sourceMaps`, a render error's stack names the page or component and
  * line; the dev server bundles that way only to explain an error.
  */
+/** Where a build finds the server bundles kept before, and records the one it used (steps/build-state.ts's OutputState). */
+export interface BundleShelf {
+  bundles(): KeptBundle[];
+  recordBundle(bundle: KeptBundle): void;
+}
+
 export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false, today = BUILD_PUBLISHING.today } = {}) {
   // The dev server shows drafts (marked as such); the build's day decides the dated entries.
   const publishing = { drafts: dev, today };
@@ -169,8 +175,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   const savedSince = new Set<string>();
 
   /** `changed`: the files saved since the last load (the dev server's), which spares an unneeded trace;
-   * a build, which keeps no trace, gives none. */
-  async function load(changed: string[] = []): Promise<LoadedPages> {
+   * a build, which keeps no trace, gives none. `kept`: a build's output folder state, which offers the
+   * bundles earlier builds kept and records the one used. */
+  async function load(changed: string[] = [], kept?: BundleShelf): Promise<LoadedPages> {
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
     const bundledAt = Date.now();
@@ -191,18 +198,21 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       notes = modules.contentNotes();
       templates = await traced;
     } else {
-      const kept = reuse?.reusable(ENTRY, files);
+      const reused = kept && reuse?.reusable(kept.bundles(), files);
       let made: Awaited<ReturnType<typeof bundle>>;
-      if (kept) {
+      if (reused) {
         // The traces kept with the bundle: tracing 1,000 Markdown notes' template read every note again.
-        made = kept;
-        templates = kept.traces;
+        const { bytes, ...bundle } = reused;
+        kept?.recordBundle(bundle);
+        made = { code: bytes, graph: bundle.graph };
+        templates = bundle.traces;
       } else {
         // A collection's template is traced beside the bundle (esbuild works on both at once).
         const traced = traces.of(collections, savedSince);
         made = await bundle();
         templates = await traced;
-        await reuse?.keep(ENTRY, files, made.graph, templates, made.code);
+        const keeping = kept && (await reuse?.keep(files, made.graph, templates, made.code));
+        if (keeping) kept.recordBundle(keeping);
         await checks.save();
       }
       graph = made.graph;

@@ -3,9 +3,10 @@
 // one output folder's manifest (steps/manifest.ts) and the pages' rendered bodies; on disk, the bodies
 // are content-addressed blobs beside the encoded images, stylesheets and PDFs (steps/cache.ts), and what
 // no manifest names any more is pruned when a build keeps its manifest.
-import { readdirSync, statSync } from "node:fs";
+import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
+import type { KeptBundle } from "./bundle-reuse.ts";
 import { BLOBS_DIR, CACHE_DIR, cacheKey } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
 import { bodyBlob, type Manifest, named, type RouteEntry } from "./manifest.ts";
@@ -23,6 +24,8 @@ export interface Store {
   keepBody(key: string, body: Body): Promise<void>;
   /** Keeps the manifest for the next run, and lets go of the bodies and blobs no manifest names. */
   keep(manifest: Manifest): Promise<void>;
+  /** The server bundles the manifests name, this folder's first (a build's; the dev server bundles none). */
+  bundles(): KeptBundle[];
 }
 
 /** The dev server's: everything in memory, nothing pruned from disk. */
@@ -40,6 +43,10 @@ export class MemoryStore implements Store {
 
   async keepBody(key: string, body: Body): Promise<void> {
     this.bodies.set(key, body);
+  }
+
+  bundles(): KeptBundle[] {
+    return [];
   }
 
   async keep(manifest: Manifest): Promise<void> {
@@ -85,6 +92,14 @@ export class DiskStore implements Store {
     return stored ? (JSON.parse(stored.toString("utf8")) as Body) : null;
   }
 
+  bundles(): KeptBundle[] {
+    const own = this.manifest()?.bundle;
+    const others = this.manifests()
+      .map((manifest) => manifest.bundle)
+      .filter((bundle) => bundle && bundle.code !== own?.code);
+    return [own, ...others].filter((bundle): bundle is KeptBundle => Boolean(bundle));
+  }
+
   async keepBody(key: string, body: Body): Promise<void> {
     const file = join(BLOBS_DIR, bodyBlob(key));
     this.folderMade ??= mkdir(dirname(file), { recursive: true });
@@ -107,17 +122,21 @@ export class DiskStore implements Store {
     await this.prune();
   }
 
+  /** Every output folder's manifest whose folder is still there. */
+  private manifests(): Manifest[] {
+    const folders = join(CACHE_DIR, "out");
+    if (!existsSync(folders)) return [];
+    const all = readdirSync(folders, { withFileTypes: true }).map((folder) => readManifest(join(folders, folder.name, "manifest.json")));
+    return all.filter((manifest): manifest is Manifest => manifest !== null && statSync(manifest.outDir, { throwIfNoEntry: false }) !== undefined);
+  }
+
   /** Removes the manifests of output folders that are gone (and whatever else is in .cache/out/), then
    * every blob no manifest names. */
   private async prune(): Promise<void> {
-    const manifests: Manifest[] = [];
+    const manifests = this.manifests();
     const folders = join(CACHE_DIR, "out");
-    for (const folder of readdirSync(folders)) {
-      const file = join(folders, folder, "manifest.json");
-      const manifest = readManifest(file);
-      if (manifest && statSync(manifest.outDir, { throwIfNoEntry: false })) manifests.push(manifest);
-      else await rm(join(folders, folder), { recursive: true, force: true });
-    }
+    const kept = new Set(manifests.map((manifest) => dirname(manifestFile(manifest.outDir))));
+    for (const folder of readdirSync(folders)) if (!kept.has(join(folders, folder))) await rm(join(folders, folder), { recursive: true, force: true });
     const names = named(manifests);
     const unnamed = readdirSync(BLOBS_DIR, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))

@@ -1,10 +1,14 @@
 // A rebuild reuses the kept server bundle only while nothing it was made from changed
-// (steps/bundle-reuse.ts): run as a developer runs it, npm run build in a project copy.
+// (steps/bundle-reuse.ts; its code a blob of the store, named by the output folder's manifest): run as a
+// developer runs it, npm run build in a project copy.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { buildCopy, COPY_TMP, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
+import { BLOBS_DIR } from "../../steps/cache.ts";
+import { bundleBlob, type Manifest } from "../../steps/manifest.ts";
+import { manifestFile } from "../../steps/store.ts";
 
 let project: ProjectCopy;
 before(() => {
@@ -13,8 +17,14 @@ before(() => {
 after(() => project?.remove());
 
 const path = (file: string) => join(project.dir, file);
+/** The kept bundle's code, as dist/'s manifest names it. */
+const keptCode = () => {
+  const { manifest } = JSON.parse(readFileSync(path(manifestFile(path("dist"))), "utf8")) as { manifest: Manifest };
+  assert.ok(manifest.bundle, "the manifest names the bundle the pages were loaded from");
+  return path(join(BLOBS_DIR, bundleBlob(manifest.bundle.code)));
+};
 /** When the kept bundle was last written. */
-const kept = () => statSync(path(".cache/server/pages.cjs")).mtimeMs;
+const kept = () => statSync(keptCode()).mtimeMs;
 
 function runBuild(): void {
   const { ok, output } = buildCopy(project.dir);
@@ -22,15 +32,10 @@ function runBuild(): void {
 }
 
 test("a rebuild with nothing changed reuses the kept bundle, and writes again a page changed in dist/ by anything but the build", () => {
-  // What an older layout kept: bundles in groups, and V8's compilations of them.
-  mkdirSync(path(".cache/server"), { recursive: true });
-  for (const file of ["shared.cjs", "shared.v8", "pages-1-0.cjs"]) writeFileSync(path(`.cache/server/${file}`), "");
   runBuild();
   const first = kept();
   const built = readFileSync(path("dist/about.html"), "utf8");
   writeFileSync(path("dist/about.html"), built.replace("<h1", "<h1 hidden"));
-  // An older layout's bundle is removed once a build keeps its own.
-  assert.deepEqual(readdirSync(path(".cache/server")).sort(), ["pages.cjs", "pages.json"]);
   runBuild();
   assert.equal(kept(), first, "the kept bundle was made again");
   assert.equal(readFileSync(path("dist/about.html"), "utf8"), built);
@@ -40,11 +45,12 @@ test("a rebuild with nothing changed reuses the kept bundle, and writes again a 
   assert.ok(readdirSync(path(join(COPY_TMP, tsxCaches[0]))).length > 0, "tsx kept nothing in the copy's cache");
 });
 
-test("kept code that is not the code its record names (another build replaced it) is not used", () => {
-  writeFileSync(path(".cache/server/pages.cjs"), "exports.pageModules = [];\n");
+test("kept code that is not the code its manifest names (damaged) is not used", () => {
+  const code = keptCode();
+  writeFileSync(code, "exports.pageModules = [];\n");
   runBuild();
   assert.match(readFileSync(path("dist/index.html"), "utf8"), /<h1/);
-  assert.doesNotMatch(readFileSync(path(".cache/server/pages.cjs"), "utf8"), /^exports\.pageModules = \[\];$/m);
+  assert.doesNotMatch(readFileSync(keptCode(), "utf8"), /^exports\.pageModules = \[\];$/m);
 });
 
 test("an edit to a file the pages import or to a page is bundled anew, and then kept", () => {

@@ -29,7 +29,7 @@ const entry: RouteEntry = {
   document: { assets: "a1", stamp: "120:1000" },
   verified: { salt: "s1", links: ["/"], ids: ["main"] },
 };
-const manifest = (routes: Record<string, RouteEntry>, blobs: string[] = []): Manifest => ({ ...fingerprint, outDir: "/tmp/out", routes, blobs });
+const manifest = (routes: Record<string, RouteEntry>, blobs: string[] = []): Manifest => ({ ...fingerprint, outDir: "/tmp/out", routes, bundle: null, blobs });
 
 describe("the manifest's decisions", () => {
   it("a manifest of an older format, another engine, configuration or lockfile is none: everything is made again", () => {
