@@ -7,7 +7,7 @@ import { readdirSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
 import type { KeptBundle } from "./bundle-reuse.ts";
-import { blobsAsked, cacheKey } from "./cache.ts";
+import { blobsAsked, cacheKey, forgetBlobsAsked } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
 import { type Fingerprint, MANIFEST_VERSION, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
 import type { Store } from "./store.ts";
@@ -47,6 +47,7 @@ export class OutputState {
 
   /** A run begins: nothing recorded yet. */
   begin(): void {
+    forgetBlobsAsked();
     this.kept ??= usable(this.store.manifest(), this.fingerprint);
     this.next = new Map();
     this.bundle = null;
@@ -63,9 +64,12 @@ export class OutputState {
     this.next.set(route, { ...entry, ...made });
   }
 
-  /** The server bundles kept by earlier builds (steps/bundle-reuse.ts), this folder's first. */
+  /** The server bundles kept by earlier builds of the same engine and lockfile (steps/bundle-reuse.ts),
+   * this folder's first. */
   bundles(): KeptBundle[] {
-    return this.store.bundles();
+    const { engine, lockfile } = this.fingerprint;
+    const others = this.store.others().filter((manifest) => manifest.engine === engine && manifest.lockfile === lockfile);
+    return [this.kept, ...others].flatMap((manifest) => (manifest?.bundle ? [manifest.bundle] : []));
   }
 
   /** Records the server bundle the pages were loaded from. */

@@ -10,11 +10,16 @@ import { readIfExists, writeWhole } from "./files.ts";
 export const CACHE_DIR = ".cache";
 export const BLOBS_DIR = join(CACHE_DIR, "blobs");
 
-/** The blobs this process asked for (kind/key.extension), for its manifest. */
+/** The blobs this run asked for (kind/key.extension), for its manifest. */
 const asked = new Set<string>();
 
 export function blobsAsked(): string[] {
   return [...asked];
+}
+
+/** A run begins: it names only the blobs it asks for itself. */
+export function forgetBlobsAsked(): void {
+  asked.clear();
 }
 
 export function cacheKey(...parts: (string | Uint8Array)[]): string {

@@ -8,7 +8,7 @@ import { dirname, join } from "node:path";
 import type { OutputState } from "./build-state.ts";
 import { cacheKey } from "./cache.ts";
 import { stampOf } from "./files.ts";
-import { documentKept, type Verified } from "./manifest.ts";
+import { documentKept, type RouteEntry, type Verified } from "./manifest.ts";
 import { writeIfChanged } from "./output.ts";
 import type { DocumentAssets, RenderedBody } from "./render.ts";
 import type { RenderedPage } from "./render-cache.ts";
@@ -25,8 +25,8 @@ export interface PageSink {
   /** A document as this run wrote it (or found it already on disk, byte for byte). */
   page(file: string, html: string): void | Promise<void>;
   /** A document left as an earlier run wrote it (same body, same assets, file untouched since), with
-   * what verifying it found then. */
-  kept(file: string, verified: Verified | null): void | Promise<void>;
+   * what the last run kept of its route (what verifying it found then). */
+  kept(file: string, last: RouteEntry): void | Promise<void>;
   /** Every document of this run has come: what waits for more may start now, while the run goes on. */
   allCome?(): void;
   /** Once the run's other files are written: what verifying each document found, by file (a build's
@@ -59,10 +59,12 @@ export class DocumentWriter {
       pages.push({ route, file });
       const last = this.state.last(route);
       const assetsKey = cacheKey(sharedKey, JSON.stringify(cards[route] ?? null));
+      // What the route's body is, whether rendered this run or not (a style save renders nothing).
+      this.state.record(route, { file, body: page.key, islands: page.islands });
       const stamp = last?.document ? stampOf(path) : null;
       if (last?.document && documentKept(last, page.key, assetsKey, stamp)) {
         this.state.record(route, { document: last.document });
-        await sink?.kept(file, last.verified);
+        await sink?.kept(file, last);
         continue;
       }
       const html = render({ page: page.page, bodyHtml: bodyOf(page), islands: page.islands }, assets);

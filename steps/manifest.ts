@@ -67,9 +67,10 @@ export function documentKept(last: RouteEntry | undefined, body: string | null, 
   return bodyKept(last, body) && last.document?.assets === assets && stamp !== null && last.document.stamp === stamp;
 }
 
-/** What verification found in a document left as it was, while its file and the salt are the same. */
-export function verifiedKept(last: RouteEntry | undefined, stamp: string, salt: string): Verified | null {
-  return last?.document?.stamp === stamp && last.verified?.salt === salt ? last.verified : null;
+/** What verification found in a document left as it was (documentKept), while the salt is the same
+ * (html-validate, its configuration, the site's address). */
+export function verifiedKept(last: RouteEntry, salt: string): Verified | null {
+  return last.verified?.salt === salt ? last.verified : null;
 }
 
 /** The store's name of a body. */

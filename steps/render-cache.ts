@@ -10,7 +10,7 @@ import { cacheKey, sourceKey } from "./cache.ts";
 import { stampOf } from "./files.ts";
 import { bodyKept } from "./manifest.ts";
 import type { LoadedPages } from "./pages.ts";
-import { outputFileOf, type Page } from "./routes.ts";
+import type { Page } from "./routes.ts";
 import type { Body } from "./store.ts";
 
 type SiteData = Parameters<LoadedPages["renderer"]["renderBody"]>[1];
@@ -108,7 +108,6 @@ export class RenderedBodies {
         }
         islands = body.islands;
       }
-      state.record(route, { file: outputFileOf(route), body: key, islands });
       result.push({ page, key, islands });
       if (writes.length >= WRITES_IN_FLIGHT) {
         await Promise.all(writes);

@@ -6,10 +6,9 @@
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
-import type { KeptBundle } from "./bundle-reuse.ts";
 import { BLOBS_DIR, CACHE_DIR, cacheKey } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
-import { bodyBlob, type Manifest, named, type RouteEntry } from "./manifest.ts";
+import { bodyBlob, MANIFEST_VERSION, type Manifest, named, type RouteEntry } from "./manifest.ts";
 
 /** A page's body as rendered: its HTML and the islands it uses. */
 export interface Body {
@@ -24,8 +23,8 @@ export interface Store {
   keepBody(key: string, body: Body): Promise<void>;
   /** Keeps the manifest for the next run, and lets go of the bodies and blobs no manifest names. */
   keep(manifest: Manifest): Promise<void>;
-  /** The server bundles the manifests name, this folder's first (a build's; the dev server bundles none). */
-  bundles(): KeptBundle[];
+  /** The other output folders' manifests (a build's, whose server bundle it may reuse; the dev server bundles none). */
+  others(): Manifest[];
 }
 
 /** The dev server's: everything in memory, nothing pruned from disk. */
@@ -45,7 +44,7 @@ export class MemoryStore implements Store {
     this.bodies.set(key, body);
   }
 
-  bundles(): KeptBundle[] {
+  others(): Manifest[] {
     return [];
   }
 
@@ -71,15 +70,20 @@ interface StoredManifest {
 
 type StoredRoute = Omit<RouteEntry, "verified"> & { verified: { salt: string; links: number[]; ids: number[] } | null };
 
+/** How long an unnamed blob is spared: another build still going (the test suite builds several folders
+ * at once), or the dev server, which keeps no manifest on disk, may be using it. */
+const GRACE_MS = 60 * 60 * 1000;
+
 /** A build's: the manifest in .cache/out/, the bodies as blobs. */
 export class DiskStore implements Store {
   private readonly file: string;
-  /** Blobs written after this moment (the store's opening, or its last keep) may be another build's,
-   * still going: pruning leaves them. */
-  private since = Date.now();
   private folderMade: Promise<unknown> | undefined;
 
-  constructor(outDir: string) {
+  /** `graceMs`: how long an unnamed blob is spared from pruning. */
+  constructor(
+    outDir: string,
+    private readonly graceMs = GRACE_MS,
+  ) {
     this.file = manifestFile(outDir);
   }
 
@@ -92,12 +96,8 @@ export class DiskStore implements Store {
     return stored ? (JSON.parse(stored.toString("utf8")) as Body) : null;
   }
 
-  bundles(): KeptBundle[] {
-    const own = this.manifest()?.bundle;
-    const others = this.manifests()
-      .map((manifest) => manifest.bundle)
-      .filter((bundle) => bundle && bundle.code !== own?.code);
-    return [own, ...others].filter((bundle): bundle is KeptBundle => Boolean(bundle));
+  others(): Manifest[] {
+    return this.manifests().filter((manifest) => manifestFile(manifest.outDir) !== this.file);
   }
 
   async keepBody(key: string, body: Body): Promise<void> {
@@ -119,31 +119,38 @@ export class DiskStore implements Store {
       routes[route] = { ...entry, verified: verified && { salt: verified.salt, links: verified.links.map(index), ids: verified.ids.map(index) } };
     }
     await writeWhole(this.file, JSON.stringify({ manifest: { ...manifest, routes }, texts: [...texts.keys()] } satisfies StoredManifest));
-    await this.prune();
+    // Pruning saves space, never work: should another build prune the same files at once, this build
+    // has still ended well.
+    await this.prune().catch(() => {});
   }
 
-  /** Every output folder's manifest whose folder is still there. */
-  private manifests(): Manifest[] {
+  /** Every output folder's manifest (of this format) whose folder is still there; `gone`: the manifests
+   * of folders that are gone. */
+  private manifests(gone: string[] = []): Manifest[] {
     const folders = join(CACHE_DIR, "out");
     if (!existsSync(folders)) return [];
-    const all = readdirSync(folders, { withFileTypes: true }).map((folder) => readManifest(join(folders, folder.name, "manifest.json")));
-    return all.filter((manifest): manifest is Manifest => manifest !== null && statSync(manifest.outDir, { throwIfNoEntry: false }) !== undefined);
+    const found: Manifest[] = [];
+    for (const folder of readdirSync(folders)) {
+      const file = join(folders, folder, "manifest.json");
+      const manifest = readManifest(file);
+      if (manifest && statSync(manifest.outDir, { throwIfNoEntry: false })) found.push(manifest);
+      else if (manifest) gone.push(dirname(file));
+    }
+    return found;
   }
 
-  /** Removes the manifests of output folders that are gone (and whatever else is in .cache/out/), then
-   * every blob no manifest names. */
+  /** Removes the manifests of output folders that are gone, then every blob no manifest names that is
+   * older than the grace. A folder without a manifest may be another build's, writing its first. */
   private async prune(): Promise<void> {
-    const manifests = this.manifests();
-    const folders = join(CACHE_DIR, "out");
-    const kept = new Set(manifests.map((manifest) => dirname(manifestFile(manifest.outDir))));
-    for (const folder of readdirSync(folders)) if (!kept.has(join(folders, folder))) await rm(join(folders, folder), { recursive: true, force: true });
-    const names = named(manifests);
+    const gone: string[] = [];
+    const names = named(this.manifests(gone));
+    await Promise.all(gone.map((folder) => rm(folder, { recursive: true, force: true })));
+    const before = Date.now() - this.graceMs;
     const unnamed = readdirSync(BLOBS_DIR, { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
       .map((entry) => join(entry.parentPath, entry.name))
-      .filter((path) => !names.has(path.slice(BLOBS_DIR.length + 1)) && statSync(path).mtimeMs < this.since);
+      .filter((path) => !names.has(path.slice(BLOBS_DIR.length + 1)) && (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) <= before);
     await Promise.all(unnamed.map((path) => rm(path, { force: true })));
-    this.since = Date.now();
   }
 }
 
@@ -151,7 +158,7 @@ export class DiskStore implements Store {
 function readManifest(file: string): Manifest | null {
   try {
     const stored = JSON.parse(readIfExists(file)?.toString("utf8") ?? "null") as StoredManifest | null;
-    if (!stored?.manifest?.routes || !Array.isArray(stored.texts)) return null;
+    if (!stored || stored.manifest?.version !== MANIFEST_VERSION || !stored.manifest.routes || !Array.isArray(stored.texts)) return null;
     const text = (i: number) => stored.texts[i];
     const routes: Record<string, RouteEntry> = {};
     for (const [route, { verified, ...entry }] of Object.entries(stored.manifest.routes)) {

@@ -11,7 +11,7 @@ import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import { cacheKey } from "./cache.ts";
 import type { Unpublished } from "./content.ts";
-import type { Verified } from "./manifest.ts";
+import { type RouteEntry, type Verified, verifiedKept } from "./manifest.ts";
 import { PageValidation, type Validators } from "./validate-html.ts";
 
 export interface BrokenLink {
@@ -121,10 +121,11 @@ export class Verification {
 
   /** A page left as an earlier build wrote it: what verifying it found then, when that was with the same
    * salt, else read and verified. */
-  kept(file: string, verified: Verified | null): Promise<void> {
+  kept(file: string, last: RouteEntry): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
-    if (verified?.salt !== this.salt) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
+    const verified = verifiedKept(last, this.salt);
+    if (!verified) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
     this.linksByFile.set(file, { page: pageOf(file), links: verified.links });
     this.ids.set(file, new Set(verified.ids));
     this.linksMs += performance.now() - begun;

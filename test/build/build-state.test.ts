@@ -7,16 +7,35 @@
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
-import { dirname, join } from "node:path";
+import { basename, dirname, join } from "node:path";
 import { test } from "node:test";
 import { build } from "../../build.ts";
 import { fingerprintOf, OutputState } from "../../steps/build-state.ts";
 import { BLOBS_DIR } from "../../steps/cache.ts";
 import { readConfig } from "../../steps/config.ts";
+import { DocumentWriter } from "../../steps/documents.ts";
 import { Memo } from "../../steps/inputs.ts";
 import type { LoadedPages } from "../../steps/pages.ts";
-import { bodyKey, RenderedBodies, settingsKey } from "../../steps/render-cache.ts";
+import type { DocumentAssets } from "../../steps/render.ts";
+import { bodyKey, RenderedBodies, type RenderedPage, settingsKey } from "../../steps/render-cache.ts";
 import { DiskStore, MemoryStore, manifestFile } from "../../steps/store.ts";
+
+/** One run of the render and documents steps over `loaded`, kept as a pipeline keeps it; `render`: false
+ * when the pipeline's step kept the last render (a style save), whose pages are then `last`. */
+async function runSteps(state: OutputState, bodies: RenderedBodies, loaded: LoadedPages, out: string, last?: RenderedPage[]) {
+  state.begin();
+  const rendered = last ? { pages: last, rendered: 0 } : await bodies.render(loaded, { siteUrl: "https://a.test" } as never);
+  const assets = { cards: {} } as unknown as DocumentAssets;
+  await new DocumentWriter(state).write(
+    rendered.pages,
+    (page) => bodies.bodyOf(page),
+    assets,
+    out,
+    (body) => body.bodyHtml,
+  );
+  await state.keep();
+  return rendered;
+}
 
 test("a body's key moves with a source's content, a setting, the props and the route, and with nothing else", () => {
   const inputs = {
@@ -102,15 +121,11 @@ test("an entry removed from a collection leaves the manifest, and its body is pr
       bundledAt: Date.now() + 1000,
       images: [],
     });
-    const store = new DiskStore(out);
+    // No grace: every unnamed body goes at once.
+    const store = new DiskStore(out, 0);
     const state = new OutputState(store, out, fingerprintOf({}));
     const bodies = new RenderedBodies(state);
-    const run = async (slugs: string[]) => {
-      state.begin();
-      const rendered = await bodies.render(loaded(slugs), { siteUrl: "https://a.test" } as never);
-      await state.keep();
-      return rendered;
-    };
+    const run = (slugs: string[]) => runSteps(state, bodies, loaded(slugs), out);
     const firstRun = await run(["one", "two"]);
     assert.equal(firstRun.rendered, 2);
     const [, removed] = firstRun.pages;
@@ -144,15 +159,11 @@ test("the dev server's bodies: a source is read again when its stamp moves, and 
     });
     const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
     const bodies = new RenderedBodies(state);
-    const site = { siteUrl: "https://d.test" } as never;
     const bodyAfter = async (text: string, modified: Date, bundledAt: number) => {
       writeFileSync(file, text);
       utimesSync(file, modified, modified);
-      state.begin();
-      const [page] = (await bodies.render(loaded(bundledAt), site)).pages;
-      const html = bodies.bodyOf(page);
-      await state.keep();
-      return html;
+      const [page] = (await runSteps(state, bodies, loaded(bundledAt), out)).pages;
+      return bodies.bodyOf(page);
     };
     assert.match(await bodyAfter("settled".padEnd(40), new Date(Date.now() - 60_000), Date.now()), /^settled/);
     // Another time, the same size: read again.
@@ -166,6 +177,66 @@ test("the dev server's bodies: a source is read again when its stamp moves, and 
     assert.match(await bodyAfter("first of a tick".padEnd(40), new Date(tick.getTime() + 5000), tick.getTime() + 10_000), /^first of a tick/);
   } finally {
     for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("the dev server's bodies stay kept through a run that renders nothing (a style save): the next page save renders its page alone", async () => {
+  const out = mkdtempSync(join(tmpdir(), "out-e-"));
+  const source = mkdtempSync(join(tmpdir(), "source-"));
+  try {
+    const files = ["a", "b", "c"].map((name) => join(source, `pages/${name}.tsx`));
+    mkdirSync(join(source, "pages"), { recursive: true });
+    const settled = new Date(Date.now() - 60_000);
+    for (const file of files) {
+      writeFileSync(file, `export default "${file}";\n`);
+      utimesSync(file, settled, settled);
+    }
+    const loaded = (): LoadedPages => ({
+      pages: files.map((file) => ({ file, route: `/${basename(file, ".tsx")}`, meta: { title: file }, Component: () => null })),
+      renderer: { renderBody: (page: { file: string }) => ({ bodyHtml: readFileSync(page.file, "utf8"), islands: [] }) } as unknown as LoadedPages["renderer"],
+      sourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
+      templateSourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
+      advice: [],
+      unpublished: [],
+      images: [],
+      bundledAt: Date.now(),
+    });
+    const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
+    const bodies = new RenderedBodies(state);
+    const first = await runSteps(state, bodies, loaded(), out);
+    assert.equal(first.rendered, 3);
+    // A style save: the pipeline's render step is unchanged, the documents are written again.
+    await runSteps(state, bodies, loaded(), out, first.pages);
+    writeFileSync(files[0], 'export default "edited";\n');
+    utimesSync(files[0], settled, new Date(Date.now() - 30_000));
+    const third = await runSteps(state, bodies, loaded(), out);
+    assert.equal(third.rendered, 1, "only the saved page is rendered again");
+    assert.match(readFileSync(join(out, "a.html"), "utf8"), /edited/);
+  } finally {
+    for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
+  }
+});
+
+test("pruning spares a folder whose build has not kept its manifest yet, and an unnamed blob within the grace", async () => {
+  const out = mkdtempSync(join(tmpdir(), "out-f-"));
+  const starting = join(".cache/out", `starting-${process.pid}`);
+  const blob = join(BLOBS_DIR, "images", `unnamed-${process.pid}.webp`);
+  try {
+    mkdirSync(starting, { recursive: true });
+    mkdirSync(dirname(blob), { recursive: true });
+    writeFileSync(blob, "bytes another build just encoded");
+    const state = new OutputState(new DiskStore(out), out, fingerprintOf({}));
+    state.begin();
+    await state.keep();
+    assert.ok(existsSync(starting), "another build's folder, its manifest not written yet");
+    assert.ok(existsSync(blob), "a blob younger than the grace");
+    const old = new Date(Date.now() - 2 * 60 * 60 * 1000);
+    utimesSync(blob, old, old);
+    state.begin();
+    await state.keep();
+    assert.equal(existsSync(blob), false, "an unnamed blob older than the grace");
+  } finally {
+    for (const folder of [out, starting, blob]) rmSync(folder, { recursive: true, force: true });
   }
 });
 
