@@ -1,5 +1,5 @@
 // The CMS at /admin/ in the dev server: its page, its configuration with the local backend (which the
-// dev server answers itself, commands/dev/local-backend.ts), its bundle, and its preview's script and the
+// dev server answers itself, commands/dev/local-backend.ts), its bundle, and its preview's scripts and the
 // site's stylesheet as they are now, under its own policy.
 import { readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
@@ -12,6 +12,7 @@ import {
   adminPage,
   CMS_CONFIG,
   cmsScriptFile,
+  PREVIEW_PAGE,
   PREVIEW_SCRIPT,
   PREVIEW_STYLE,
   previewScript,
@@ -41,10 +42,10 @@ export function answerAdmin(root: string, path: string, req: IncomingMessage, re
   else if (name === CMS_CONFIG) res.writeHead(200, { ...headers, "Content-Type": "text/yaml; charset=utf-8" }).end(adminConfig(LOCAL_BACKEND));
   else if (`${ADMIN_PATH}${name}` === BACKEND_PATH) answerCms(root, req, res);
   else if (name === PREVIEW_STYLE) res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(stylesheet());
-  // Made for each request, from the files as they are: the CMS's page asks for it once.
-  else if (name === PREVIEW_SCRIPT)
-    previewScript(root).then(
-      (script) => res.writeHead(200, { ...headers, "Content-Type": "text/javascript; charset=utf-8" }).end(script),
+  // Made for each request, from the files as they are: the CMS's page asks for each once.
+  else if (name === PREVIEW_SCRIPT || name === PREVIEW_PAGE)
+    previewScript(root, name).then(
+      ({ text }) => res.writeHead(200, { ...headers, "Content-Type": "text/javascript; charset=utf-8" }).end(text),
       (error: Error) => {
         console.error(error.message);
         res.writeHead(500, { ...headers, "Content-Type": "text/plain; charset=utf-8" }).end(error.message);
