@@ -86,7 +86,9 @@ export const adminHeaders = (csp: string): Record<string, string> => ({
   "Cache-Control": "no-cache",
 });
 
-/** The CMS's page: its policy also as a <meta> (GitHub Pages sends no headers), never indexed. */
+/** The CMS's page: its policy also as a <meta> (GitHub Pages sends no headers), never indexed. Its
+ * configuration is preloaded, so it has arrived when Decap has run and asks for it (a fetch of the same
+ * mode, which takes the preloaded answer). */
 export function adminPage(csp: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -97,6 +99,7 @@ export function adminPage(csp: string): string {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <title>Content manager</title>
 <link rel="cms-config-url" type="text/yaml" href="${ADMIN_PATH}${CMS_CONFIG}">
+<link rel="preload" href="${ADMIN_PATH}${CMS_CONFIG}" as="fetch" crossorigin>
 </head>
 <body>
 <script src="${ADMIN_PATH}${CMS_SCRIPT}"></script>
