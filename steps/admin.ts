@@ -2,7 +2,8 @@
 // configuration generated from the content schema (steps/cms-config.ts), and its own Content-Security-
 // Policy, which every host sends for /admin/* alone. A build publishes it only when the GitHub backend is
 // configured (CMS_GITHUB_REPO); the dev server always serves it, with its local backend. Its preview of a
-// case study is the study's page, rendered in the browser by browser/cms-preview.tsx with the site's stylesheet.
+// case study is the study's page, rendered in the browser by browser/cms-preview-page.tsx with the site's
+// stylesheet, fetched when a preview first shows (browser/cms-preview.ts registers it).
 import { copyFile, mkdir } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { dirname, join } from "node:path";
@@ -19,8 +20,13 @@ export const ADMIN_PATH = "/admin/";
 export const CMS_SCRIPT = "decap-cms.js";
 /** Where the CMS reads its configuration (JSON, which YAML reads). */
 export const CMS_CONFIG = "config.yml";
-/** The preview of a case study as its page (browser/cms-preview.tsx, bundled with the page and React). */
+/** The preview's registration (browser/cms-preview.ts, ~1 KB): the page loads it after the CMS. */
 export const PREVIEW_SCRIPT = "preview.js";
+/** The preview of a case study as its page (browser/cms-preview-page.tsx, bundled with the page and React),
+ * fetched by the registration when a preview first shows. */
+export const PREVIEW_PAGE = "preview-page.js";
+/** Each of the preview's scripts and its source. */
+const PREVIEW_SOURCES: Record<string, string> = { [PREVIEW_SCRIPT]: "browser/cms-preview.ts", [PREVIEW_PAGE]: "browser/cms-preview-page.tsx" };
 /** The site's stylesheet, for the preview. */
 export const PREVIEW_STYLE = "site.css";
 /** The folder whose entries the preview shows as their page. */
@@ -80,7 +86,9 @@ export const adminHeaders = (csp: string): Record<string, string> => ({
   "Cache-Control": "no-cache",
 });
 
-/** The CMS's page: its policy also as a <meta> (GitHub Pages sends no headers), never indexed. */
+/** The CMS's page: its policy also as a <meta> (GitHub Pages sends no headers), never indexed. Its
+ * configuration is preloaded, so it has arrived when Decap has run and asks for it (a fetch of the same
+ * mode, which takes the preloaded answer). */
 export function adminPage(csp: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -91,6 +99,7 @@ export function adminPage(csp: string): string {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <title>Content manager</title>
 <link rel="cms-config-url" type="text/yaml" href="${ADMIN_PATH}${CMS_CONFIG}">
+<link rel="preload" href="${ADMIN_PATH}${CMS_CONFIG}" as="fetch" crossorigin>
 </head>
 <body>
 <script src="${ADMIN_PATH}${CMS_SCRIPT}"></script>
@@ -103,13 +112,14 @@ export function adminPage(csp: string): string {
 /** The CMS's configuration file for a backend. */
 export const adminConfig = (backend: CmsBackend) => `${JSON.stringify(cmsConfig(backend), null, 2)}\n`;
 
-/** The preview's script: browser/cms-preview.tsx with the page it renders, the site's facts
- * (content/site.yaml, read as the pages read it) and React, minified. */
-export async function previewScript(root: string): Promise<string> {
+/** One of the preview's scripts (PREVIEW_SCRIPT or PREVIEW_PAGE), minified, and the files it was made
+ * from (absolute paths). The page's: browser/cms-preview-page.tsx with the page it renders, the site's
+ * facts (content/site.yaml, read as the pages read it) and React. */
+export async function previewScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collection = cmsCollections().find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
   const result = await esbuild
     .build({
-      entryPoints: [join(root, "browser/cms-preview.tsx")],
+      entryPoints: [join(root, PREVIEW_SOURCES[name])],
       bundle: true,
       format: "iife",
       target: "es2022",
@@ -118,18 +128,20 @@ export async function previewScript(root: string): Promise<string> {
       jsx: "automatic",
       define: {
         "process.env.NODE_ENV": '"production"',
-        CMS_PREVIEW: JSON.stringify({ collection, stylesheet: `${ADMIN_PATH}${PREVIEW_STYLE}` }),
+        CMS_PREVIEW: JSON.stringify({ collection, stylesheet: `${ADMIN_PATH}${PREVIEW_STYLE}`, page: `${ADMIN_PATH}${PREVIEW_PAGE}` }),
       },
       write: false,
+      metafile: true,
       logLevel: "silent",
       absWorkingDir: root,
       // The page reads the list of studies only for its paths: the preview reads none of them.
       plugins: [contentPlugin(root, undefined, [], undefined, { entries: false }), imagePlugin(root)],
     })
     .catch((error: esbuild.BuildFailure) => {
-      throw new Error(bundleErrorMessage(error, `${ADMIN_PATH}${PREVIEW_SCRIPT}: the CMS's preview could not be made`));
+      throw new Error(bundleErrorMessage(error, `${ADMIN_PATH}${name}: the CMS's preview could not be made`));
     });
-  return result.outputFiles[0].text;
+  const files = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith("<")); // not <define:…>
+  return { text: result.outputFiles[0].text, inputs: files.map((input) => join(root, input)) };
 }
 
 /** Writes /admin/ into the site when the CMS is configured, with the site's `stylesheet` for its preview;
@@ -143,8 +155,8 @@ export async function writeAdmin(outDir: string, settings: CmsSettings | null, s
     writeIfChanged(join(folder, "index.html"), adminPage(adminCsp(backend))),
     writeIfChanged(join(folder, CMS_CONFIG), adminConfig(backend)),
     copyFile(cmsScriptFile(), join(folder, CMS_SCRIPT)),
-    previewScript(process.cwd()).then((script) => writeIfChanged(join(folder, PREVIEW_SCRIPT), script)),
+    ...[PREVIEW_SCRIPT, PREVIEW_PAGE].map((name) => previewScript(process.cwd(), name).then(({ text }) => writeIfChanged(join(folder, name), text))),
     writeIfChanged(join(folder, PREVIEW_STYLE), stylesheet),
   ]);
-  return ["index.html", CMS_CONFIG, CMS_SCRIPT, PREVIEW_SCRIPT, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
+  return ["index.html", CMS_CONFIG, CMS_SCRIPT, PREVIEW_SCRIPT, PREVIEW_PAGE, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
 }

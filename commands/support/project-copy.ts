@@ -14,9 +14,10 @@ export function retitled(pageSource: string, title: string): string {
 }
 
 /** The slow caches a developer's checkout has warm: encoded images, compiled CSS, printed PDFs, each kept by
- * the hash of what it was made from (no record of any build, no verdict, reads them), and the type check's
- * record (tsc's own, by each file's content; no build reads it). */
-export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "tsc"];
+ * the hash of what it was made from (no record of any build, no verdict, reads them), the type check's
+ * record (tsc's own, by each file's content; no build reads it), and the dev server's gzip of the CMS's
+ * bundle (by its bytes' hash, commands/dev/kept-script.ts). */
+export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "tsc", "compressed"];
 
 /** The verdicts a developer's checkout has warm, each kept by the content it judged alone (a page's bytes
  * or structure, a content file's text), never by what a build wrote: which pages html-validate found valid,

@@ -1,9 +1,10 @@
 // The CMS's preview of a case study is its page: the entry as typed, rendered at each change by the page's
 // own component (pages/case-studies/[slug].tsx) with the site's stylesheet, in the theme the site shows.
-// /admin/ loads it after Decap CMS (steps/admin.ts). It renders in the browser, so the published CMS
-// previews with no server; with a React of its own, in a root of its own inside the preview's frame
-// (Decap's React renders the frame and the box this root fills). Islands show as their first render.
-import { createRoot, type Root } from "react-dom/client";
+// browser/cms-preview.ts loads this bundle when a preview first shows, and hands it each change. It renders
+// in the browser, so the published CMS previews with no server; with a React of its own, in a root of its
+// own inside the preview's frame (Decap's React renders the frame and the box this root fills). Islands
+// show as their first render.
+import { createRoot } from "react-dom/client";
 import { caseStudyPath } from "../components/case-studies.ts";
 import { SiteContext, type SiteData } from "../components/SiteContext.tsx";
 import type { ImageFile } from "../content/collections.ts";
@@ -12,32 +13,7 @@ import CaseStudyPage from "../pages/case-studies/[slug].tsx";
 import type { Theme } from "../shared/theme.tsx";
 import { THEME_STORAGE_KEY } from "../shared/theme-key.ts";
 import { caseStudyOfEntry, type EntryFields } from "./cms-entry.ts";
-
-/** The collection whose entries are case studies, and the site's stylesheet, as steps/admin.ts names them. */
-declare const CMS_PREVIEW: { collection: string; stylesheet: string };
-
-/** What Decap CMS gives a preview template: the entry (an Immutable map), its assets, the frame it renders in. */
-interface PreviewProps {
-  entry: { get(key: string): unknown };
-  getAsset(path: string): { toString(): string } | undefined;
-  document: Document;
-  window: Window;
-}
-
-/** A preview template as Decap's createClass makes it: its props, the box it renders, and this root. */
-interface Template {
-  props: PreviewProps;
-  box?: HTMLElement | null;
-  root?: Root;
-  forceUpdate(): void;
-}
-
-/** What Decap CMS defines on window: its registry, and its React's createClass and createElement. */
-interface Decap {
-  CMS: { registerPreviewTemplate(name: string, template: unknown): void; registerPreviewStyle(url: string): void };
-  createClass(spec: Record<string, unknown>): unknown;
-  h(type: string, props: Record<string, unknown>): unknown;
-}
+import type { PreviewPage, PreviewWindow, Template } from "./cms-preview.ts";
 
 /** The theme the site shows this visitor, chosen as its head script does (components/theme-script.ts):
  * the choice they stored with the toggle, else their system's. */
@@ -106,26 +82,11 @@ function draw(template: Template): void {
   );
 }
 
-const decap = window as unknown as Window & Decap;
-decap.CMS.registerPreviewStyle(CMS_PREVIEW.stylesheet);
-decap.CMS.registerPreviewTemplate(
-  CMS_PREVIEW.collection,
-  decap.createClass({
-    componentDidMount(this: Template) {
-      draw(this);
-    },
-    componentDidUpdate(this: Template) {
-      draw(this);
-    },
-    componentWillUnmount(this: Template) {
-      this.root?.unmount();
-    },
-    render(this: Template) {
-      return decap.h("div", {
-        ref: (box: HTMLElement | null) => {
-          this.box = box;
-        },
-      });
-    },
-  }),
-);
+const page: PreviewPage = {
+  draw,
+  unmount(template) {
+    template.root?.unmount();
+    template.root = undefined;
+  },
+};
+(window as PreviewWindow).cmsPreviewPage = page;
