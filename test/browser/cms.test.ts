@@ -151,12 +151,12 @@ test("a price the schema refuses, or a required field left empty, is not saved: 
   assert.equal(read("content/services.yaml"), before, "nothing was written");
 });
 
-let markdownChosen = false;
-
-/** Switches the text's editor to Markdown, once: the CMS keeps the mode chosen. */
+/** Switches the text's editor to Markdown unless the CMS kept that mode, and waits until the switch says
+ * so: text typed before went to the rich-text editor, whose shortcuts made a line a heading. */
 async function chooseMarkdown() {
-  if (!markdownChosen) await admin.getByRole("switch").last().click();
-  markdownChosen = true;
+  const toggle = admin.getByRole("switch").last();
+  if ((await toggle.getAttribute("aria-checked")) !== "true") await toggle.click();
+  await admin.locator('[role="switch"][aria-checked="true"]').last().waitFor();
 }
 
 test("the preview of a case study shows the page's own heading, results and check marks as typed, in the site's theme and stylesheet", async () => {
