@@ -151,6 +151,29 @@ test("a price the schema refuses, or a required field left empty, is not saved: 
   assert.equal(read("content/services.yaml"), before, "nothing was written");
 });
 
+/**
+ * Types Markdown at the end of the text's editor as the firm does, line by line: each line inserted whole,
+ * then Enter, and the next only once the editor's lines show all typed so far. Typed key by key, under
+ * load the editor once put a "#" on the line before, and the file got a level-1 heading.
+ */
+async function typeMarkdown(text: string) {
+  const editor = admin.locator('[data-slate-editor="true"]').last();
+  const linesNow = () => editor.evaluate((element) => [...element.children].map((block) => (block.textContent ?? "").replace(/\uFEFF/g, "")));
+  await editor.click();
+  await admin.keyboard.press("ControlOrMeta+End");
+  const before = await linesNow();
+  const lines = text.split("\n");
+  for (const [i, line] of lines.entries()) {
+    if (i > 0) await admin.keyboard.press("Enter");
+    if (line) await admin.keyboard.insertText(line);
+    const expected = [...before.slice(0, -1), `${before.at(-1) ?? ""}${lines[0]}`, ...lines.slice(1, i + 1)];
+    await admin.waitForFunction(
+      ([element, want]) => JSON.stringify([...(element as Element).children].map((block) => (block.textContent ?? "").replace(/\uFEFF/g, ""))) === want,
+      [await editor.elementHandle(), JSON.stringify(expected)] as const,
+    );
+  }
+}
+
 /** Switches the text's editor to Markdown unless the CMS kept that mode, and waits until the switch says
  * so: text typed before went to the rich-text editor, whose shortcuts made a line a heading. */
 async function chooseMarkdown() {
@@ -164,8 +187,7 @@ test("the preview of a case study shows the page's own heading, results and chec
   await admin.goto(`${dev.origin}/admin/#/collections/case-studies/new`);
   await admin.getByLabel("Title", { exact: true }).fill("Preview Pilot", { timeout: 20_000 });
   await chooseMarkdown();
-  await admin.locator('[data-slate-editor="true"]').last().click();
-  await admin.keyboard.type("## Challenge\n\nAdvisers could not see every student.\n\n## Results\n\n- 40% more students met an adviser\n");
+  await typeMarkdown("## Challenge\n\nAdvisers could not see every student.\n\n## Results\n\n- 40% more students met an adviser\n");
   const preview = admin.frameLocator("iframe#preview-pane");
   await preview.locator("h1", { hasText: "Preview Pilot" }).waitFor({ timeout: 20_000 });
   const results = preview.locator(".card .checklist li");
@@ -173,7 +195,7 @@ test("the preview of a case study shows the page's own heading, results and chec
   assert.equal(await results.locator("svg.icon--check").count(), 1, "each result has its check mark");
   assert.equal(await preview.locator(".study__label", { hasText: "Challenge" }).count(), 1);
 
-  await admin.keyboard.type("- Twice as many follow-ups");
+  await typeMarkdown("- Twice as many follow-ups");
   await admin.getByLabel("Title", { exact: true }).fill("Preview Pilot Two");
   await preview.locator("h1", { hasText: "Preview Pilot Two" }).waitFor();
   await results.filter({ hasText: "Twice as many follow-ups" }).waitFor();
@@ -204,8 +226,7 @@ async function newStudy(title: string, { photo, draft = false }: { photo?: strin
   if (draft) await admin.getByLabel(/^Draft/).click();
   // The text as Markdown, typed as the firm writes it.
   await chooseMarkdown();
-  await admin.locator('[data-slate-editor="true"]').last().click();
-  await admin.keyboard.type(
+  await typeMarkdown(
     "## Challenge\n\nAdvisers could not see every first-year student.\n\n## Solution\n\nWe built an advising assistant with them.\n\n## Results\n\n- 40% more students met an adviser\n",
   );
   await publish();
