@@ -1,8 +1,8 @@
 // What a run keeps for the next one: the output folder's state (the last run's manifest, and this run's
 // as its steps fill it in, kept in a store once the run has ended well), the one clock rule, and the
-// format of the two verdict records beside it (which pages html-validate found valid, the kept server
-// bundle). A record of another format, or a damaged or missing one, reads as none: the work it would
-// have saved is done again.
+// format of the verdict record beside it (the pages and page structures html-validate found valid). A
+// record of another format, or a damaged or missing one, reads as none: the work it would have saved is
+// done again.
 import { readdirSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -65,11 +65,11 @@ export class OutputState {
   }
 
   /** The server bundles kept by earlier builds of the same engine and lockfile (steps/bundle-reuse.ts),
-   * this folder's first. */
-  bundles(): KeptBundle[] {
+   * this folder's first: the other folders' manifests are read only when it is not reused. */
+  *bundles(): Generator<KeptBundle> {
+    if (this.kept?.bundle) yield this.kept.bundle;
     const { engine, lockfile } = this.fingerprint;
-    const others = this.store.others().filter((manifest) => manifest.engine === engine && manifest.lockfile === lockfile);
-    return [this.kept, ...others].flatMap((manifest) => (manifest?.bundle ? [manifest.bundle] : []));
+    for (const manifest of this.store.others()) if (manifest.bundle && manifest.engine === engine && manifest.lockfile === lockfile) yield manifest.bundle;
   }
 
   /** Records the server bundle the pages were loaded from. */

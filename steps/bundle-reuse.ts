@@ -42,7 +42,7 @@ export class BundleReuse {
   ) {}
 
   /** The first of the `kept` bundles made with these `entries` whose files are all unchanged since, with its code. */
-  reusable(kept: KeptBundle[], entries: string[]): (KeptBundle & { bytes: Uint8Array }) | null {
+  reusable(kept: Iterable<KeptBundle>, entries: string[]): (KeptBundle & { bytes: Uint8Array }) | null {
     for (const bundle of kept) {
       try {
         if (entries.join("\n") !== bundle.entries.join("\n") || this.key(entries, bundle.graph, (file) => this.read(file)) !== bundle.key) continue;

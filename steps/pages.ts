@@ -64,7 +64,7 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
  */
 /** Where a build finds the server bundles kept before, and records the one it used (steps/build-state.ts's OutputState). */
 export interface BundleShelf {
-  bundles(): KeptBundle[];
+  bundles(): Iterable<KeptBundle>;
   recordBundle(bundle: KeptBundle): void;
 }
 
