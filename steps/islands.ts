@@ -122,7 +122,11 @@ export async function bundleIslands(pages: { route: string; islands: string[] }[
   await Promise.all(result.outputFiles.map((file) => writeIfChanged(file.path, file.contents)));
 
   const outputs = result.metafile.outputs;
-  const sitePath = (file: string) => `/${relative(resolve(outDir), resolve(file))}`;
+  const paths = new Map<string, string>();
+  const sitePath = (file: string) => {
+    if (!paths.has(file)) paths.set(file, `/${relative(resolve(outDir), resolve(file))}`);
+    return paths.get(file) as string;
+  };
   /** The file and everything it pulls in; with `dynamic`, what it imports later too. */
   const closure = (file: string, dynamic: boolean, seen = new Set<string>()): Set<string> => {
     seen.add(file);
@@ -136,18 +140,22 @@ export async function bundleIslands(pages: { route: string; islands: string[] }[
   const entry = outputOf("islands-entry:site");
   // The runtime with analytics and web-vitals; each island's chunks are added only where it is used.
   const runtimeFiles = [...closure(entry, false), ...closure(outputOf(relative(root, resolve(root, "browser/analytics.ts"))), true)];
+  /** The files a page with these lazy islands fetches, once per set of islands (most pages share theirs). */
+  const lists = new Map<string, string[]>();
+  const filesOf = (islands: string[]) => {
+    const name = islands.join(" ");
+    if (!lists.has(name)) {
+      const files = new Set(runtimeFiles);
+      // An island's own dynamic imports are fetched only when needed (the CRM's rejection reader, on a
+      // rejected submission), so they are not counted as fetched.
+      for (const island of islands) for (const file of closure(outputOf(relative(root, islandFile(island))), false)) files.add(file);
+      lists.set(name, [...files].map(sitePath));
+    }
+    return lists.get(name) as string[];
+  };
   const manifest: IslandManifest = {
     bootstrap: await bootstrapScript(sitePath(entry)),
-    routes: Object.fromEntries(
-      pages.map((page) => {
-        const files = new Set(runtimeFiles);
-        // An island's own dynamic imports are fetched only when needed (the CRM's rejection reader, on a
-        // rejected submission), so they are not counted as fetched.
-        for (const island of page.islands.filter((name) => lazy.includes(name)))
-          for (const file of closure(outputOf(relative(root, islandFile(island))), false)) files.add(file);
-        return [page.route, [...files].map(sitePath)];
-      }),
-    ),
+    routes: Object.fromEntries(pages.map((page) => [page.route, filesOf(page.islands.filter((name) => lazy.includes(name)))])),
   };
   await writeIfChanged(resolve(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
   return { ...manifest, files: [...Object.keys(outputs).map((file) => sitePath(file).slice(1)), MANIFEST_FILE] };

@@ -13,7 +13,7 @@ async function git(root: string, args: string[]): Promise<string> {
 }
 
 /** YYYY-MM-DD of each route's last change, from its source files (paths relative to `root`). */
-export async function lastModifiedDates(sources: Map<string, string[]>, buildDate: Date, root: string = process.cwd()): Promise<Map<string, string>> {
+export async function lastModifiedDates(sources: Map<string, readonly string[]>, buildDate: Date, root: string = process.cwd()): Promise<Map<string, string>> {
   const today = buildDate.toISOString().slice(0, 10);
   const everyRoute = (date: string) => new Map([...sources.keys()].map((route) => [route, date]));
   let history: string;

@@ -88,7 +88,7 @@ export function routeSources(
   files: string[],
   templates: Traces,
   pages: Page[],
-): { sourcesOf: (route: string) => string[]; templateSourcesOf: (route: string) => string[] } {
+): { sourcesOf: (route: string) => readonly string[]; templateSourcesOf: (route: string) => readonly string[] } {
   const closure = (starts: string[], seen = new Set<string>()) => {
     const visit = (path: string) => {
       if (seen.has(path) || !graph[path]) return;
@@ -106,14 +106,16 @@ export function routeSources(
       const all = own(closure([file], new Set(shared)));
       // A folder collection the template uses reaches each of its entries (the trace loads none: UNREAD_FOLDER).
       const traced = templates[file]?.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure([input])] : [input]));
-      return [file, { all, template: traced ? own(new Set([...shared, ...traced])) : all }];
+      const listed = [...all];
+      return [file, { all: listed, template: traced ? [...own(new Set([...shared, ...traced]))] : listed }];
     }),
   );
   const byRoute = new Map(pages.map((page) => [page.route, page]));
   const of = (route: string, which: "all" | "template") => {
     const page = byRoute.get(route);
     const found = page && sources.get(page.file);
-    return found ? [...(page.props && which === "template" ? found.template : found.all)] : [];
+    // One list per page file, shared by its routes (the render cache hashes each list once).
+    return found ? (page.props && which === "template" ? found.template : found.all) : [];
   };
   return { sourcesOf: (route) => of(route, "all"), templateSourcesOf: (route) => of(route, "template") };
 }

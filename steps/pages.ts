@@ -25,12 +25,12 @@ export interface LoadedPages {
   pages: Page[];
   renderer: Renderer;
   /** The project files a route's output is made from (paths relative to the project). */
-  sourcesOf: (route: string) => string[];
+  sourcesOf: (route: string) => readonly string[];
   /** The files a route's body is rendered from besides its props: for a collection's entry, the files
    * its component and meta use (what esbuild keeps of the file without getStaticPaths), so a list read
    * only there reaches each entry's body through its props alone, and an edit to one entry renders that
    * entry again, not the whole collection; for any other page, its sources. */
-  templateSourcesOf: (route: string) => string[];
+  templateSourcesOf: (route: string) => readonly string[];
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
   /** Advice on the content files read anew (a summary shorter than a search result shows): printed, not an error. */

@@ -46,9 +46,18 @@ export function settingsKey(react: string, site: unknown): string {
 
 /** A body's key: the same key, the same body. */
 export function bodyKey({ settings, route, props, sources }: BodyInputs): string {
-  const files = [...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, hash]) => `${file}:${hash}`);
-  return cacheKey(settings, route, JSON.stringify(props ?? null), ...files);
+  return keyOf(settings, route, props, sourcesKey(sources));
 }
+
+/** The sources of a body, hashed in one: every entry of a collection shares them, so a run hashes them
+ * once per template, not once per page. */
+function sourcesKey(sources: [file: string, hash: string][]): string {
+  const files = [...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, hash]) => `${file}:${hash}`);
+  return cacheKey(...files);
+}
+
+const keyOf = (settings: string, route: string, props: object | undefined, sources: string) =>
+  cacheKey(settings, route, JSON.stringify(props ?? null), sources);
 
 export class RenderedBodies {
   /** Bodies made from a file saved after the bundle began reading it, by route: held until this run has written them. */
@@ -88,13 +97,21 @@ export class RenderedBodies {
       return known;
     };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
+    /** Each list of sources (a template's, shared by its entries): whether every file settled, and their key. */
+    const lists = new Map<readonly string[], string | null>();
+    const sourcesKeyOf = (sources: readonly string[]) => {
+      if (!lists.has(sources)) {
+        const settled = sources.every((file) => fileState(file).settled);
+        lists.set(sources, settled ? sourcesKey(sources.map((file): [string, string] => [file, fileState(file).hash])) : null);
+      }
+      return lists.get(sources) as string | null;
+    };
     const result: RenderedPage[] = [];
     let writes: Promise<void>[] = [];
     for (const page of pages) {
       const { route } = page;
-      const sources = templateSourcesOf(route);
-      const settled = sources.every((file) => fileState(file).settled);
-      const key = settled ? bodyKey({ settings, route, props: page.props, sources: sources.map((file) => [file, fileState(file).hash]) }) : null;
+      const sources = sourcesKeyOf(templateSourcesOf(route));
+      const key = sources === null ? null : keyOf(settings, route, page.props, sources);
       const last = state.last(route);
       let islands: string[];
       if (bodyKept(last, key)) islands = last.islands;

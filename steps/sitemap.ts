@@ -24,7 +24,13 @@ export function robotsTxt(siteUrl: string): string {
 }
 
 /** Writes sitemap.xml: each route with its sources' last commit (`sourcesOf`, as the page bundle reports them). */
-export async function writeSitemap(outDir: string, siteUrl: string, routes: string[], sourcesOf: (route: string) => string[], buildDate: Date): Promise<void> {
+export async function writeSitemap(
+  outDir: string,
+  siteUrl: string,
+  routes: string[],
+  sourcesOf: (route: string) => readonly string[],
+  buildDate: Date,
+): Promise<void> {
   const dates = await lastModifiedDates(new Map(routes.map((route) => [route, sourcesOf(route)])), buildDate);
   const entries = routes.map((route) => ({ route, lastmod: dates.get(route)! }));
   await writeIfChanged(join(outDir, "sitemap.xml"), sitemapXml(siteUrl, entries));

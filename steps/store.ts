@@ -97,7 +97,7 @@ export class DiskStore implements Store {
   }
 
   others(): Manifest[] {
-    return this.manifests().filter((manifest) => manifestFile(manifest.outDir) !== this.file);
+    return this.manifests();
   }
 
   async keepBody(key: string, body: Body): Promise<void> {
@@ -121,17 +121,18 @@ export class DiskStore implements Store {
     await writeWhole(this.file, JSON.stringify({ manifest: { ...manifest, routes }, texts: [...texts.keys()] } satisfies StoredManifest));
     // Pruning saves space, never work: should another build prune the same files at once, this build
     // has still ended well.
-    await this.prune().catch(() => {});
+    await this.prune(manifest).catch(() => {});
   }
 
-  /** Every output folder's manifest (of this format) whose folder is still there; `gone`: the manifests
-   * of folders that are gone. */
+  /** Every other output folder's manifest (of this format) whose folder is still there; `gone`: the
+   * manifests of folders that are gone. */
   private manifests(gone: string[] = []): Manifest[] {
     const folders = join(CACHE_DIR, "out");
     if (!existsSync(folders)) return [];
     const found: Manifest[] = [];
     for (const folder of readdirSync(folders)) {
       const file = join(folders, folder, "manifest.json");
+      if (file === this.file) continue;
       const manifest = readManifest(file);
       if (manifest && statSync(manifest.outDir, { throwIfNoEntry: false })) found.push(manifest);
       else if (manifest) gone.push(dirname(file));
@@ -141,9 +142,9 @@ export class DiskStore implements Store {
 
   /** Removes the manifests of output folders that are gone, then every blob no manifest names that is
    * older than the grace. A folder without a manifest may be another build's, writing its first. */
-  private async prune(): Promise<void> {
+  private async prune(own: Manifest): Promise<void> {
     const gone: string[] = [];
-    const names = named(this.manifests(gone));
+    const names = named([own, ...this.manifests(gone)]);
     await Promise.all(gone.map((folder) => rm(folder, { recursive: true, force: true })));
     const before = Date.now() - this.graceMs;
     const unnamed = readdirSync(BLOBS_DIR, { recursive: true, withFileTypes: true })
