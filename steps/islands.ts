@@ -69,10 +69,12 @@ const noReact: esbuild.Plugin = {
 export type IslandBundle = IslandManifest & { files: string[] };
 
 export async function bundleIslands(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandBundle> {
+  const found = new Set<string>();
   for (const page of pages) {
     for (const name of page.islands) {
-      if (!existsSync(islandFile(name)))
-        throw new Error(`${page.route}: uses island ${name}, but islands/${name}.tsx does not exist; an island's component name must match its file name`);
+      if (found.has(name)) continue;
+      if (existsSync(islandFile(name))) found.add(name);
+      else throw new Error(`${page.route}: uses island ${name}, but islands/${name}.tsx does not exist; an island's component name must match its file name`);
     }
   }
   const bundled = islandsOnEveryPage(pages);
