@@ -1,14 +1,10 @@
 // What a run keeps for the next one: the output folder's state (the last run's manifest, and this run's
-// as its steps fill it in, kept in a store once the run has ended well), the one clock rule, and the
-// format of the verdict record beside it (the pages and page structures html-validate found valid). A
-// record of another format, or a damaged or missing one, reads as none: the work it would have saved is
-// done again.
+// as its steps fill it in, kept in a store once the run has ended well), and the one clock rule.
 import { readdirSync, statSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { dirname, join, resolve } from "node:path";
+import { join, resolve } from "node:path";
 import type { KeptBundle } from "./bundle-reuse.ts";
 import { blobsAsked, cacheKey, forgetBlobsAsked } from "./cache.ts";
-import { readIfExists, writeWhole } from "./files.ts";
+import { readIfExists } from "./files.ts";
 import { type Fingerprint, MANIFEST_VERSION, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
 import type { Store } from "./store.ts";
 
@@ -96,9 +92,6 @@ export class OutputState {
   }
 }
 
-/** The format of every record; raise it when any record's shape changes. */
-export const RECORD_FORMAT = 2;
-
 /** The file system's clock is coarse: a file modified within this of a moment may have been saved after it. */
 const CLOCK_SLACK_MS = 50;
 
@@ -106,21 +99,4 @@ const CLOCK_SLACK_MS = 50;
  * after that moment is what it holds, so a result made from it may be kept under its content. */
 export function savedBefore(file: string, moment: number): boolean {
   return statSync(file).mtimeMs < moment - CLOCK_SLACK_MS;
-}
-
-/** What a build kept in `file` for the next one, or null when there is none, it does not parse, or it
- * is of another format. */
-export function readRecord<T>(file: string): T | null {
-  try {
-    const kept = JSON.parse(readIfExists(file)?.toString("utf8") ?? "null") as { format?: number; value: T } | null;
-    return kept?.format === RECORD_FORMAT ? kept.value : null;
-  } catch {
-    return null;
-  }
-}
-
-/** Keeps `value` in `file` for the next build, whole (see writeWhole), its folder made first. */
-export async function keepRecord(file: string, value: unknown): Promise<void> {
-  await mkdir(dirname(file), { recursive: true });
-  await writeWhole(file, JSON.stringify({ format: RECORD_FORMAT, value }));
 }

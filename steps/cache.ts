@@ -4,7 +4,7 @@
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir } from "node:fs/promises";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 import { readIfExists, writeWhole } from "./files.ts";
 
 export const CACHE_DIR = ".cache";
@@ -44,16 +44,28 @@ export function cacheKeys(...shared: (string | Uint8Array)[]): (...rest: (string
   };
 }
 
+/** A blob's bytes (`name`: kind/file, under `root`'s blobs), or null when there is none; asking for it
+ * names it in this run's manifest, so it is not pruned. */
+export function readBlob(name: string, root = ""): Buffer | null {
+  asked.add(name);
+  return readIfExists(join(root, BLOBS_DIR, name));
+}
+
+/** Keeps a blob (named in this run's manifest), its folder made first. */
+export async function writeBlob(name: string, bytes: Uint8Array | string, root = ""): Promise<void> {
+  asked.add(name);
+  const file = join(root, BLOBS_DIR, name);
+  await mkdir(dirname(file), { recursive: true });
+  await writeWhole(file, bytes);
+}
+
 /** The bytes for this key: from the cache, or made now and kept for next time. */
 export async function cached(kind: string, key: string, extension: string, make: () => Promise<Uint8Array | string>): Promise<Buffer> {
   const name = `${kind}/${key}.${extension}`;
-  asked.add(name);
-  const file = join(BLOBS_DIR, name);
-  const hit = readIfExists(file);
+  const hit = readBlob(name);
   if (hit) return hit;
   const made = await make();
-  const bytes = typeof made === "string" ? Buffer.from(made) : Buffer.from(made);
-  await mkdir(join(BLOBS_DIR, kind), { recursive: true });
-  await writeWhole(file, bytes);
+  const bytes = Buffer.from(made);
+  await writeBlob(name, bytes);
   return bytes;
 }

@@ -1,17 +1,15 @@
 // The verdicts of the content files' checks, kept so that a file is checked once per text: within one
 // load of the pages (the bundle, each collection's trace and a folder's module read the same files),
-// across the dev server's loads (in memory), and across builds (in .cache/, by a build's pages).
+// across the dev server's loads (in memory), and across builds (a blob in the store for each verdict, checks/).
 // A file is checked again when its text, site.yaml's text (its tokens), an image it names, the schema's
 // and the checks' own sources, or the lockfile (the versions of zod, yaml and marked) change. Checking
 // 1,000 Markdown notes took 1.25 s of a build in which one of them was edited.
-import { existsSync, readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { z } from "zod";
-import { CACHE_DIR, cacheKey, cacheKeys } from "./cache.ts";
+import { cacheKey, cacheKeys, readBlob, writeBlob } from "./cache.ts";
 import { imagesIn } from "./content-fields.ts";
-import { readIfExists, writeWhole } from "./files.ts";
+import { readIfExists } from "./files.ts";
 
 /** A file's data, checked, and the advice on it (steps/content.ts readContentFile). */
 export interface Verdict {
@@ -36,9 +34,6 @@ const CHECKED_BY = [
   "./image-modules.ts",
 ].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
-/** Where a build keeps its verdicts. */
-export const CHECKS_FILE = join(CACHE_DIR, "content-checks.json");
-
 const SITE_FILE = "content/site.yaml";
 
 const bytesKey = (root: string, src: string) => {
@@ -57,31 +52,21 @@ export class ContentError extends Error {
 export class ContentChecks {
   /** This load's verdicts by path and text, a file's problems too (a ContentError). */
   private readonly thisLoad = new Map<string, Verdict | ContentError>();
-  /** Passed verdicts by their key, from earlier loads (or the file) and this process. */
+  /** Passed verdicts by their key, from this process (the dev server's loads). */
   private readonly kept = new Map<string, Kept>();
-  /** The keys looked up or added since the verdicts were last saved: what a save keeps. */
-  private readonly used = new Set<string>();
-  private added = false;
-  /** The hash of what the verdicts are made by: kept verdicts of another are not read. */
-  private readonly engine: string;
   private readonly keyOf: (...parts: string[]) => string;
+  /** The verdicts being written to the store. */
+  private readonly writes: Promise<void>[] = [];
 
-  /** `file`: where verdicts are read from now and saved to by save() (a build's); none: memory alone (the dev server's). */
+  /** `stored`: the verdicts are read from and kept in the store's blobs under `root` (a build's); else
+   * in memory alone (the dev server's). */
   constructor(
     root: string,
-    private readonly file?: string,
+    private readonly stored = false,
   ) {
     const lock = readIfExists(join(root, "package-lock.json")) ?? "";
-    this.engine = cacheKey(lock, ...CHECKED_BY.map((path) => readIfExists(path) ?? ""));
-    this.keyOf = cacheKeys(this.engine);
-    if (file && existsSync(file)) {
-      try {
-        const saved = JSON.parse(readFileSync(file, "utf8")) as { engine: string; verdicts: Record<string, Kept> };
-        if (saved.engine === this.engine) for (const [key, verdict] of Object.entries(saved.verdicts)) this.kept.set(key, verdict);
-      } catch {
-        // Not JSON (it is written whole, so only a hand's edit does that): every file is checked anew.
-      }
-    }
+    // What the verdicts are made by is in their key: a verdict of other checks is never read.
+    this.keyOf = cacheKeys(lock, ...CHECKED_BY.map((path) => readIfExists(path) ?? ""));
   }
 
   /** site.yaml's text in this load, by project: read once, not once for each of a thousand entries. */
@@ -122,29 +107,21 @@ export class ContentChecks {
   /** A verdict kept from an earlier load, where the file, site.yaml and its images are as they were; else checked now. */
   private keptOrChecked(root: string, file: string, source: string, schema: z.ZodType | undefined, check: () => Verdict): Verdict {
     const key = this.keyOf(file, source, file === SITE_FILE ? "" : this.siteText(root));
-    const kept = this.kept.get(key);
-    if (kept?.images.every(([src, bytes]) => bytesKey(root, src) === bytes)) {
-      this.used.add(key);
-      return { data: kept.data, advice: kept.advice };
-    }
+    const blob = `checks/${key}.json`;
+    const stored = this.stored ? readBlob(blob, root) : null;
+    const kept = this.kept.get(key) ?? (stored ? (JSON.parse(stored.toString("utf8")) as Kept) : undefined);
+    if (kept?.images.every(([src, bytes]) => bytesKey(root, src) === bytes)) return { data: kept.data, advice: kept.advice };
     const verdict = check();
-    this.kept.set(key, { ...verdict, images: imagesIn(schema, verdict.data).map(({ image }) => [image.src, bytesKey(root, image.src)]) });
-    this.used.add(key);
-    this.added = true;
+    const made: Kept = { ...verdict, images: imagesIn(schema, verdict.data).map(({ image }) => [image.src, bytesKey(root, image.src)]) };
+    this.kept.set(key, made);
+    // A verdict not kept (a failed write, a build stopped by another file's problem) is only checked again.
+    if (this.stored) this.writes.push(writeBlob(blob, JSON.stringify(made), root).catch(() => {}));
     return verdict;
   }
 
-  /** Writes the verdicts used since the last save to the file (a build's), when any is new or any went unused. */
+  /** The verdicts made since the last call, written (a build's). */
   async save(): Promise<void> {
-    if (!this.file) return;
-    // A load that checked nothing (a bundle kept whole) says nothing of which verdicts are still wanted.
-    const unused = [...this.kept.keys()].some((key) => !this.used.has(key));
-    if (this.used.size && (this.added || unused)) {
-      const verdicts = Object.fromEntries([...this.used].map((key) => [key, this.kept.get(key)]));
-      await mkdir(dirname(this.file), { recursive: true });
-      await writeWhole(this.file, JSON.stringify({ engine: this.engine, verdicts }));
-    }
-    this.used.clear();
-    this.added = false;
+    const writes = this.writes.splice(0);
+    await Promise.all(writes);
   }
 }

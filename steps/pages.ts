@@ -14,7 +14,7 @@ import { BundleReuse, type ImportGraph, type KeptBundle, type Traces } from "./b
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./collections.ts";
 import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
-import { CHECKS_FILE, ContentChecks } from "./content-checks.ts";
+import { ContentChecks } from "./content-checks.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules } from "./page-modules.ts";
@@ -74,7 +74,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   /** The entries the last bundle left out (drafts, entries not yet or no longer published). */
   const left: Unpublished[] = [];
   /** The content files' verdicts, for the bundle and the traces alike: the dev server's kept in memory, a build's in .cache/. */
-  const checks = new ContentChecks(root, dev ? undefined : join(root, CHECKS_FILE));
+  const checks = new ContentChecks(root, !dev);
   /** Where each loaded bundle is written to be required (and removed once loaded): stack traces name it. */
   const loadDir = resolve(root, CACHE_DIR, "loaded");
   let entry = "";

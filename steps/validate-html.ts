@@ -4,29 +4,32 @@
 // build, html-validate judges each page structure once (steps/page-structure.mjs): the pages of one
 // template whose structure it found valid pass without being validated one by one, and a structure found
 // valid is kept for the next build. Many unchecked pages (a cold build of a large site) are shared out to
-// worker threads (steps/html-validators.ts).
+// worker threads (steps/html-validators.ts). Each verdict is an empty blob in the store (html/), named
+// by what it judged: kept while a manifest names it, pruned like any other blob.
 import { readFileSync } from "node:fs";
-import { keepRecord, readRecord } from "./build-state.ts";
-import { CACHE_DIR, cacheKey } from "./cache.ts";
+import { cacheKey, readBlob, writeBlob } from "./cache.ts";
 import { BATCH, type HtmlFile, PAGES_PER_WORKER, parseConfig, type Reports, readConfigText, Validators, type Verdicts } from "./html-validators.ts";
 import { type StructureOptions, structureKey, structureOf } from "./page-structure.mjs";
 
 export { type HtmlFile, Validators };
 
-const VALID_PAGES = `${CACHE_DIR}/valid-html.json`;
-/** Enough for several sites of a thousand pages; the oldest results go first. */
-const KEEP = 20_000;
-
 /**
- * What earlier builds found valid: pages by their bytes (and html-validate's version and config), and
- * page structures under one fingerprint (version and config), with the options a structure is made
- * with. A page of a structure known valid passes in the build's own thread, without html-validate: a
- * build that edited one entry of 1,000 started a thread and loaded html-validate for that page alone,
- * and waited ~1 s at its end for it.
+ * The blobs of what earlier builds found valid: a page by its bytes (and html-validate's version and
+ * config), a page structure by its hash (and the version, config and the options it is made with), and
+ * those options by the version and config. A page of a structure known valid passes in the build's own
+ * thread, without html-validate: a build that edited one entry of 1,000 started a thread and loaded
+ * html-validate for that page alone, and waited ~1 s at its end for it.
  */
-interface ValidRecord {
-  pages: string[];
-  structures: { fingerprint: string; options: StructureOptions; valid: string[] } | null;
+const VALID = {
+  page: (key: string) => `html/page-${key}`,
+  structure: (fingerprint: string, options: StructureOptions, structure: string) =>
+    `html/structure-${cacheKey(fingerprint, JSON.stringify(options), structure)}`,
+  options: (fingerprint: string) => `html/options-${fingerprint}.json`,
+};
+
+/** Whether the blob is there, named in this run's manifest: an empty blob's bytes are never read. */
+function known(name: string): boolean {
+  return readBlob(name) !== null;
 }
 
 /** html-validate in this thread, loaded once when first needed. */
@@ -49,11 +52,16 @@ export interface ValidationCost {
 export class PageValidation {
   private readonly configText = readConfigText();
   private readonly version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
-  private readonly saved = readRecord<ValidRecord>(VALID_PAGES);
-  private readonly known = new Set(this.saved?.pages ?? []);
-  /** The structures known valid, and their options, when the record's are this html-validate's and config's. */
-  private structures = this.saved?.structures?.fingerprint === this.fingerprint ? this.saved.structures : null;
-  private readonly validStructures = new Set(this.structures?.valid ?? []);
+  /** The pages found valid in this run, by key. */
+  private readonly known = new Set<string>();
+  /** The options page structures are made with, where a build with this html-validate and config learnt them. */
+  private options = JSON.parse(readBlob(VALID.options(this.fingerprint))?.toString("utf8") ?? "null") as StructureOptions | null;
+  /** The verdicts found in this run, written as they come and awaited at the end; one not written (a
+   * failed write, a build stopped first) only means a page validated again. */
+  private readonly writes: Promise<void>[] = [];
+  private keep(name: string, bytes = ""): void {
+    this.writes.push(writeBlob(name, bytes).catch(() => {}));
+  }
   private batch: (HtmlFile & { key: string })[] = [];
   private readonly sent: { pages: number; checked: Promise<string[]> }[] = [];
   private inFlight = 0;
@@ -72,7 +80,7 @@ export class PageValidation {
   ) {
     this.threadsCpuMsBefore = validators?.cpuMs ?? 0;
     // A few pages, where structures are known, likely pass by them (add): no thread is started for them.
-    if (expected > 0 && !(this.structures && expected < PAGES_PER_WORKER)) this.threads(expected);
+    if (expected > 0 && !(this.options && expected < PAGES_PER_WORKER)) this.threads(expected);
   }
 
   /** The threads given, else ones this validation starts, sized for `pages`, and closes at the end. */
@@ -96,10 +104,11 @@ export class PageValidation {
   /** Queues a page; resolves once there is room for more (the caller may go on writing). */
   async add(page: HtmlFile): Promise<void> {
     const key = cacheKey(this.version, this.configText, page.html);
-    if (this.known.has(key)) return;
+    if (this.known.has(key) || known(VALID.page(key))) return;
     // With no thread started (a few pages), a page of a structure found valid before passes here.
-    if (!this.validators && this.structures && this.validStructures.has(structureKey(structureOf(page.html, this.structures.options)))) {
-      this.known.add(key);
+    const { options } = this;
+    if (!this.validators && options && known(VALID.structure(this.fingerprint, options, structureKey(structureOf(page.html, options))))) {
+      this.valid(key);
       this.validated++;
       this.shared++;
       return;
@@ -147,8 +156,7 @@ export class PageValidation {
         this.check(pages, this.validateHere(pages));
       }
       const problems = (await Promise.all(this.sent.map((part) => part.checked))).flat();
-      const structures = this.structures && { ...this.structures, valid: [...this.validStructures].slice(-KEEP) };
-      await keepRecord(VALID_PAGES, { pages: [...this.known].slice(-KEEP), structures } satisfies ValidRecord);
+      await Promise.all(this.writes);
       return problems;
     } finally {
       await this.started?.close();
@@ -192,11 +200,12 @@ export class PageValidation {
       checked: verdicts.then(({ reports, shared, structures, options }) => {
         part.pages = 0;
         this.shared += shared;
-        if (options && JSON.stringify(this.structures?.options) !== JSON.stringify(options)) {
-          this.structures = { fingerprint: this.fingerprint, options, valid: [] };
-          this.validStructures.clear();
+        if (options && JSON.stringify(this.options) !== JSON.stringify(options)) {
+          this.options = options;
+          this.keep(VALID.options(this.fingerprint), JSON.stringify(options));
         }
-        for (const structure of structures) this.validStructures.add(structure);
+        const made = this.options;
+        if (made) for (const structure of structures) this.keep(VALID.structure(this.fingerprint, made, structure));
         return this.record(pages, reports);
       }),
     };
@@ -204,11 +213,17 @@ export class PageValidation {
     return part;
   }
 
+  /** A page found valid: known for the rest of this run, and kept for the next. */
+  private valid(key: string): void {
+    this.known.add(key);
+    this.keep(VALID.page(key));
+  }
+
   private record(pages: (HtmlFile & { key: string })[], reports: Reports): string[] {
     this.validated += pages.length;
     const problems: string[] = [];
     reports.forEach((report, i) => {
-      if (report === null) this.known.add(pages[i].key);
+      if (report === null) this.valid(pages[i].key);
       else problems.push(report);
     });
     return problems;

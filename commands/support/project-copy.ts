@@ -23,7 +23,7 @@ export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "tsc",
  * or structure, a content file's text), never by what a build wrote: which pages html-validate found valid,
  * and the content files' checks. A copy's first build otherwise validated every page again (~1 s of CPU
  * with its thread's start). A test that needs a build without them ("cold") removes them. */
-export const VERDICTS = ["valid-html.json", "content-checks.json"];
+export const VERDICTS = ["blobs/html", "blobs/checks"];
 
 export interface ProjectCopy {
   dir: string;

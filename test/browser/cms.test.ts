@@ -167,10 +167,16 @@ async function typeMarkdown(text: string) {
     if (i > 0) await admin.keyboard.press("Enter");
     if (line) await admin.keyboard.insertText(line);
     const expected = [...before.slice(0, -1), `${before.at(-1) ?? ""}${lines[0]}`, ...lines.slice(1, i + 1)];
-    await admin.waitForFunction(
-      ([element, want]) => JSON.stringify([...(element as Element).children].map((block) => (block.textContent ?? "").replace(/\uFEFF/g, ""))) === want,
-      [await editor.elementHandle(), JSON.stringify(expected)] as const,
-    );
+    await admin
+      .waitForFunction(
+        ([element, want]) => JSON.stringify([...(element as Element).children].map((block) => (block.textContent ?? "").replace(/\uFEFF/g, ""))) === want,
+        [await editor.elementHandle(), JSON.stringify(expected)] as const,
+      )
+      .catch(async (error: Error) => {
+        // What the editor holds instead, for whoever reads the failure.
+        assert.deepEqual(await linesNow(), expected, `line ${i + 1} of ${JSON.stringify(text)}: ${error.message}`);
+        throw error;
+      });
   }
 }
 
