@@ -69,6 +69,69 @@ export function structureKey(structure) {
   return createHash("sha1").update(structure).digest("base64");
 }
 
+/** @typedef {{ name: string, marks: string, before: string, after: string }} Text a text as a stand-in keeps it: its
+ * name (as names compare: trimmed, white space folded, any case), its references and raw characters, the
+ * white space around it */
+
+/** Each text measured so far by this thread (null: white space alone): the pages of a template repeat
+ * most of theirs (the header, the footer, the 24 KB stylesheet), which took half the time of a page's
+ * structure when measured anew each time. Emptied when it holds many. @type {Map<string, Text | null>} */
+const texts = new Map();
+const TEXTS_KEPT = 2_000;
+
+/** @param {string} value @returns {Text | null} */
+function measured(value) {
+  let text = texts.get(value);
+  if (text === undefined) {
+    const words = value.trim();
+    text = words
+      ? {
+          name: words.replace(/\s+/g, " ").toLowerCase(),
+          marks: [...new Set(words.match(REFERENCE) ?? [])].sort().join("") + [...new Set(words.replace(REFERENCE, "").match(RAW) ?? [])].sort().join(""),
+          before: value.slice(0, value.indexOf(words[0])),
+          after: value.slice(value.lastIndexOf(words[words.length - 1]) + 1),
+        }
+      : null;
+    if (texts.size >= TEXTS_KEPT) texts.clear();
+    texts.set(value, text);
+  }
+  return text;
+}
+
+/** @typedef {{ name: string, end: boolean, selfClosing: boolean, attributes: Map<string, string>, parts: (string | { value: string, address: boolean })[] }} Tag
+ * a tag as read: its name (lower case), each attribute by its name as html-validate reads it (lower case)
+ * with its value, and the tag in parts: as written, and each value of words (or an address) to stand in */
+
+/** Each tag read so far by this thread, as texts (most recur on every page of a template). @type {Map<string, Tag>} */
+const tags = new Map();
+
+/** @param {string} token a start or end tag @returns {Tag} */
+function parsedTag(token) {
+  let tag = tags.get(token);
+  if (tag) return tag;
+  const head = /** @type {RegExpExecArray} */ (/^<\/?[a-zA-Z][^\s/>]*/.exec(token))[0];
+  const name = head.slice(token[1] === "/" ? 2 : 1).toLowerCase();
+  const rest = token.slice(head.length);
+  const matches = [...rest.matchAll(ATTRIBUTE)];
+  const attributes = new Map(matches.map((match) => [match[2].toLowerCase(), match[4] ?? match[5] ?? match[6] ?? ""]));
+  /** @type {Tag["parts"]} */
+  const parts = [head];
+  let written = 0;
+  for (const { 0: whole, 1: space, 2: attribute, 3: equals, 4: value, index } of matches) {
+    const lower = attribute.toLowerCase();
+    // Only a plain name="value" of words is stood in for; any other form is kept as written.
+    if (equals !== "=" || value === undefined || !isWords(lower) || (lower === "href" && isTel(value))) continue;
+    if (name === "meta" && lower === "content" && isRefresh(attributes.get("http-equiv"))) continue;
+    parts.push(`${rest.slice(written, index)}${space}${attribute}="`, { value, address: lower === "href" }, '"');
+    written = index + whole.length;
+  }
+  parts.push(rest.slice(written));
+  tag = { name, end: token[1] === "/", selfClosing: token.endsWith("/>"), attributes, parts };
+  if (tags.size >= TEXTS_KEPT) tags.clear();
+  tags.set(token, tag);
+  return tag;
+}
+
 /** The structure of a page (see the top of this file). */
 /** @param {string} html @param {StructureOptions} options @returns {string} */
 export function structureOf(html, { titleMax }) {
@@ -77,18 +140,15 @@ export function structureOf(html, { titleMax }) {
   const seen = new Map();
   /** @param {string} value @param {boolean} [long] */
   const standIn = (value, long = false) => {
-    const words = value.trim();
-    if (!words) return value;
-    const name = words.replace(/\s+/g, " ").toLowerCase();
-    let number = seen.get(name);
+    const text = measured(value);
+    if (!text) return value;
+    let number = seen.get(text.name);
     if (number === undefined) {
       number = seen.size + 1;
-      seen.set(name, number);
+      seen.set(text.name, number);
     }
-    const marks = [...new Set(words.match(REFERENCE) ?? [])].sort().join("") + [...new Set(words.replace(REFERENCE, "").match(RAW) ?? [])].sort().join("");
-    const stood = `w${number}${marks && ` ${marks}`}`;
-    const padded = long ? stood.padEnd(titleMax + 1, "w") : stood;
-    return `${value.slice(0, value.indexOf(words[0]))}${padded}${value.slice(value.lastIndexOf(words[words.length - 1]) + 1)}`;
+    const stood = `w${number}${text.marks && ` ${text.marks}`}`;
+    return `${text.before}${long ? stood.padEnd(titleMax + 1, "w") : stood}${text.after}`;
   };
   /** @param {string} value */
   const address = (value) => {
@@ -128,38 +188,16 @@ export function structureOf(html, { titleMax }) {
       out += token;
       continue;
     }
-    const name = /** @type {RegExpExecArray} */ (/^<\/?([a-zA-Z][^\s/>]*)/.exec(token))[1].toLowerCase();
-    if (token[1] === "/") {
+    const { name, end, selfClosing, attributes, parts } = parsedTag(token);
+    if (end) {
       if (name === "title") inTitle = false;
       if (kept.depth > 0 && kept.name === name) kept.depth--;
       out += token;
       continue;
     }
-    const selfClosing = token.endsWith("/>");
-    const head = /** @type {RegExpExecArray} */ (/^<[a-zA-Z][^\s/>]*/.exec(token))[0];
-    const rest = token.slice(head.length);
-    /** Each attribute by its name as html-validate reads it (lower case), with its value. */
-    const attributes = new Map([...rest.matchAll(ATTRIBUTE)].map((match) => [match[2].toLowerCase(), match[4] ?? match[5] ?? match[6] ?? ""]));
     if (kept.depth > 0 && kept.name === name && !selfClosing) kept.depth++;
     else if (kept.depth === 0 && !selfClosing && keepsText(name, attributes)) Object.assign(kept, { name, depth: 1 });
-    out +=
-      head +
-      rest.replace(
-        ATTRIBUTE,
-        (
-          /** @type {string} */ whole,
-          /** @type {string} */ space,
-          /** @type {string} */ attribute,
-          /** @type {string | undefined} */ equals,
-          /** @type {string | undefined} */ value,
-        ) => {
-          const lower = attribute.toLowerCase();
-          // Only a plain name="value" of words is replaced; any other form is kept as written.
-          if (equals !== "=" || value === undefined || !isWords(lower) || (lower === "href" && isTel(value))) return whole;
-          if (name === "meta" && lower === "content" && isRefresh(attributes.get("http-equiv"))) return whole;
-          return `${space}${attribute}="${lower === "href" ? address(value) : standIn(value)}"`;
-        },
-      );
+    for (const part of parts) out += typeof part === "string" ? part : part.address ? address(part.value) : standIn(part.value);
     if (name === "title") inTitle = true;
     if ((name === "script" || name === "style") && !selfClosing) raw = name;
   }
