@@ -1,11 +1,13 @@
 // The file operations the build's caches and its output share.
-import { readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, statSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 
 /** The file's bytes, or null when there is no such file. Synchronous: for a thousand small files,
  * fs/promises' open, stat, read and close round trips cost ~0.2 s where reading them in turn costs a
- * few tens of ms. */
+ * few tens of ms. A missing file is asked about first: a cold build of 10,000 pages looks for 30,000
+ * files that are not there (bodies, verdicts, pages), and each failed read's error cost ~40 µs. */
 export function readIfExists(file: string): Buffer | null {
+  if (!existsSync(file)) return null;
   try {
     return readFileSync(file);
   } catch (error) {
