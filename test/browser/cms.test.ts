@@ -235,8 +235,10 @@ test("the preview of a case study shows the page's own heading, results and chec
 
 /** Writes a new case study in the CMS, as the README tells the firm to: its fields, a photograph when
  * given, and its text under ## Challenge, ## Solution and ## Results; then publishes it. */
-async function newStudy(title: string, { photo, draft = false }: { photo?: string; draft?: boolean }) {
-  await openNewStudy();
+async function newStudy(title: string, { photo, draft = false, afterUnsaved = false }: { photo?: string; draft?: boolean; afterUnsaved?: boolean }) {
+  // After an entry typed and not saved, on an empty form (openNewStudy); after a save, the form as it comes.
+  if (afterUnsaved) await openNewStudy();
+  else await admin.goto(`${dev.origin}/admin/#/collections/case-studies/new`);
   await admin.getByLabel("Title", { exact: true }).fill(title, { timeout: 20_000 });
   await admin.getByLabel("Subtitle").fill("City College · AI advising pilot");
   await admin.getByLabel("Summary").fill("City College's advisers met 40% more first-year students with an AI advising pilot built with their team.");
@@ -276,7 +278,7 @@ test("a case study added with a photograph is a new page with its card, list ent
   await sharp({ create: { width: 900, height: 600, channels: 3, background: "#4a7" } })
     .jpeg()
     .toFile(photo);
-  await newStudy("City College Pilot", { photo });
+  await newStudy("City College Pilot", { photo, afterUnsaved: true });
   const page = await served("/case-studies/city-college-pilot");
   assert.match(read("content/case-studies/city-college-pilot.md"), /cover:\n {2}src: art\/photos\/city-college\.jpg\n {2}alt: Advisers/);
   assert.ok(existsSync(join(project.dir, "art/photos/city-college.jpg")), "the photograph is saved in art/photos/");
