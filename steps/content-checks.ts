@@ -108,8 +108,7 @@ export class ContentChecks {
   private keptOrChecked(root: string, file: string, source: string, schema: z.ZodType | undefined, check: () => Verdict): Verdict {
     const key = this.keyOf(file, source, file === SITE_FILE ? "" : this.siteText(root));
     const blob = `checks/${key}.json`;
-    const stored = this.stored ? readBlob(blob, root) : null;
-    const kept = this.kept.get(key) ?? (stored ? (JSON.parse(stored.toString("utf8")) as Kept) : undefined);
+    const kept = this.kept.get(key) ?? this.readStored(blob, root);
     if (kept?.images.every(([src, bytes]) => bytesKey(root, src) === bytes)) return { data: kept.data, advice: kept.advice };
     const verdict = check();
     const made: Kept = { ...verdict, images: imagesIn(schema, verdict.data).map(({ image }) => [image.src, bytesKey(root, image.src)]) };
@@ -117,6 +116,12 @@ export class ContentChecks {
     // A verdict not kept (a failed write, a build stopped by another file's problem) is only checked again.
     if (this.stored) this.writes.push(writeBlob(blob, JSON.stringify(made), root).catch(() => {}));
     return verdict;
+  }
+
+  /** A verdict an earlier build kept in the store (a build's), asked for only when this process has none. */
+  private readStored(blob: string, root: string): Kept | undefined {
+    const stored = this.stored ? readBlob(blob, root) : null;
+    return stored ? (JSON.parse(stored.toString("utf8")) as Kept) : undefined;
   }
 
   /** The verdicts made since the last call, written (a build's). */

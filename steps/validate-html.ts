@@ -29,7 +29,7 @@ const VALID = {
 };
 
 /** Whether the blob is there, named in this run's manifest: an empty blob's bytes are never read. */
-function known(name: string): boolean {
+function isKept(name: string): boolean {
   return readBlob(name) !== null;
 }
 
@@ -53,6 +53,9 @@ export interface ValidationCost {
 export class PageValidation {
   private readonly configText = readConfigText();
   private readonly version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
+  /** What a page's validity depends on besides the page: html-validate's version and its config (hashed
+   * once: it names every structure's verdict). */
+  readonly fingerprint = cacheKey(this.version, this.configText);
   /** The pages found valid in this run, by key. */
   private readonly known = new Set<string>();
   /** The options page structures are made with, where a build with this html-validate and config learnt them. */
@@ -95,11 +98,6 @@ export class PageValidation {
     return this.validators;
   }
 
-  /** What a page's validity depends on besides the page: html-validate's version and its config. */
-  get fingerprint(): string {
-    return cacheKey(this.version, this.configText);
-  }
-
   get cost(): ValidationCost {
     return { pages: this.validated, shared: this.shared, cpuMs: this.hereCpuMs + (this.validators?.cpuMs ?? 0) - this.threadsCpuMsBefore };
   }
@@ -111,10 +109,10 @@ export class PageValidation {
     if (this.validators) this.batch.push(page);
     else {
       const key = cacheKey(this.version, this.configText, page.html);
-      if (this.known.has(key) || known(VALID.page(key))) return;
+      if (this.known.has(key) || isKept(VALID.page(key))) return;
       // With no thread started (a few pages), a page of a structure found valid before passes here.
       const { options } = this;
-      if (options && known(VALID.structure(this.fingerprint, options, structureKey(structureOf(page.html, options))))) {
+      if (options && isKept(VALID.structure(this.fingerprint, options, structureKey(structureOf(page.html, options))))) {
         this.valid(key);
         this.validated++;
         this.shared++;
