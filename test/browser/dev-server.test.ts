@@ -419,6 +419,12 @@ test("a file a collection's template comes to read through a save is one of its 
   await showsNote("Note three");
   // The six entries, and any page the save before left unsettled (saved within the clock's slack of its bundle).
   await dev.waitForOutput(/content\/study-note\.ts: re-rendered [6-8] pages in \d+ ms/, from);
+  // A save a run read half-written: an editor saving in place empties the file first, and a run that
+  // ends on the empty file finds the template using nothing of it. Once filled, it is used again.
+  saveInPlace(project.dir, "content/study-note.ts", "");
+  await showsNote("");
+  saveInPlace(project.dir, "content/study-note.ts", note("Note four"));
+  await showsNote("Note four");
   saveByRename(project.dir, "pages/case-studies/[slug].tsx", template);
   saveInPlace(project.dir, "content/home.yaml", homeContent);
   await until(async () => (await page.locator(".study-note").count()) === 0, "the template back");
