@@ -77,7 +77,9 @@ export function templateTraces(
     keep(traces: Traces, graph: ImportGraph): void {
       Object.assign(last, traces);
       lastInputs = new Set(Object.keys(graph));
-      imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file])]));
+      // A collection folder's entries apart: the trace reads none of them (UNREAD_FOLDER), so their saves cannot move it.
+      const entriesUnread = (path: string) => !collectionFolderOf(join(root, path));
+      imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), entriesUnread)]));
     },
   };
 }
@@ -115,12 +117,13 @@ export function routeSources(
   return { sourcesOf: (route) => of(route, "all"), templateSourcesOf: (route) => of(route, "template") };
 }
 
-/** The files `starts` are, and those they import, directly or not, in the graph (`seen` counted as visited). */
-function closure(graph: ImportGraph, starts: string[], seen = new Set<string>()): Set<string> {
+/** The files `starts` are, and those they import, directly or not, in the graph (`seen` counted as visited;
+ * the imports of a file `follow` refuses are not followed). */
+function closure(graph: ImportGraph, starts: string[], seen = new Set<string>(), follow = (_path: string) => true): Set<string> {
   const visit = (path: string) => {
     if (seen.has(path) || !graph[path]) return;
     seen.add(path);
-    for (const imported of graph[path]) visit(imported);
+    if (follow(path)) for (const imported of graph[path]) visit(imported);
   };
   for (const start of starts) visit(start);
   return seen;
