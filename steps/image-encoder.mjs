@@ -25,8 +25,7 @@ function answer(message) {
  * the real site's 29 files all at once peaked at ~170 MB, three at a time at ~140 MB, in the same time. */
 const AT_ONCE = 3;
 let encoding = 0;
-/** The files waiting for their turn (each its start), in the order they were asked for. */
-/** @type {(() => void)[]} */
+/** The files waiting for their turn (each its start), in the order they were asked for. @type {(() => void)[]} */
 const waiting = [];
 
 /** Resolves at the file's turn; a placeholder, which a page waits for before it is rendered, goes first.
@@ -72,7 +71,7 @@ function hold(raster) {
 
 /**
  * The image's pixels at its widest, drawn once for all the files asked for together (an SVG rasterised at
- * `density`; a photograph turned upright as its EXIF says, then resized), and their channels.
+ * `density`; a photograph turned upright as its EXIF says, then resized), as an image to encode.
  * @param {string} raster @param {Uint8Array} source @param {number} density @param {number} widest
  */
 async function pixels(raster, source, density, widest) {
@@ -83,7 +82,7 @@ async function pixels(raster, source, density, widest) {
     .raw()
     .toBuffer({ resolveWithObject: true });
   const { data, info } = await kept.drawn;
-  return { image: sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } }), channels: info.channels };
+  return sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
 }
 
 process.on("message", async ({ id, name, source, raster, widest, card, density, resize, format, quality, effort }) => {
@@ -92,7 +91,7 @@ process.on("message", async ({ id, name, source, raster, widest, card, density, 
   try {
     let image;
     if (card) image = sharp(Buffer.from(await (await import("./card-layout.mjs")).cardSvg(card, resize)), { density });
-    else ({ image } = await pixels(raster, source, density, widest));
+    else image = await pixels(raster, source, density, widest);
     // A placeholder shows through the transparent parts of an image that has them: such an image has none.
     const opaque = format !== "placeholder" || (await image.clone().stats()).isOpaque;
     image = image.resize(resize);

@@ -60,8 +60,8 @@ export function templateTraces(
   }
 
   /** The collection's template inputs: traced again unless the files saved since the last trace (`saved`)
-   * show they cannot have moved. A trace changes only when a file it read changes, or a file the bundle
-   * did not know appears (an import may now resolve to it). */
+   * show they cannot have moved. A trace changes only when a file the template imports changes (one the
+   * trace left out too), or a file the bundle did not know appears (an import may now resolve to it). */
   function traceOf(file: string, saved: Set<string>): Promise<string[] | null> {
     const kept = last[file];
     const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.includes(path) && !imported.get(file)?.has(path);
