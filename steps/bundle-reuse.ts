@@ -14,8 +14,16 @@ import { bundleBlob } from "./manifest.ts";
 /** Each file in the bundle (relative to the root) and the project files it imports. */
 export type ImportGraph = Record<string, string[]>;
 
-/** Each collection's page file and the files its template is rendered from (null: it could not be traced). */
-export type Traces = Record<string, string[] | null>;
+/** A collection's template as traced (steps/page-sources.ts): the files its component and meta use, and
+ * those the trace read and left out. A file read half-written (emptied by an editor saving in place) is
+ * left out although the bundle may use it, so a body is kept only when these too were saved before it. */
+export interface Trace {
+  used: string[];
+  leftOut: string[];
+}
+
+/** Each collection's page file and its template's trace (null: it could not be traced). */
+export type Traces = Record<string, Trace | null>;
 
 /** A kept bundle, as the manifest names it. */
 export interface KeptBundle {

@@ -4,7 +4,7 @@
 // traced by esbuild. The dev server keeps each trace from save to save while no file saved can move it.
 import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
-import type { ImportGraph, Traces } from "./bundle-reuse.ts";
+import type { ImportGraph, Trace, Traces } from "./bundle-reuse.ts";
 import { collectionFolderOf } from "./content.ts";
 import { renderModule } from "./page-entry.ts";
 import type { Page } from "./routes.ts";
@@ -33,7 +33,7 @@ export function templateTraces(
    * left out; at worst a list is kept (a module it cannot prove free of side effects), and then every entry
    * renders again when it changes.
    */
-  async function templateInputs(file: string): Promise<string[]> {
+  async function templateInputs(file: string): Promise<Trace> {
     const options: esbuild.BuildOptions = {
       stdin: {
         contents: `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`,
@@ -54,17 +54,23 @@ export function templateTraces(
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
-    return Object.entries(output.inputs)
+    const used = Object.entries(output.inputs)
       .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
       .map(([input]) => input);
+    // The files it read and left out: no plugin's module (in a namespace of its own), and no collection
+    // folder (read as its list of names, its entries unread: a save by rename moves the folder).
+    const leftOut = Object.keys(result.metafile!.inputs).filter(
+      (input) => !input.includes(":") && !input.startsWith("<stdin>") && !used.includes(input) && !collectionFolderOf(join(root, input)),
+    );
+    return { used, leftOut };
   }
 
   /** The collection's template inputs: traced again unless the files saved since the last trace (`saved`)
    * show they cannot have moved. A trace changes only when a file the template imports changes (one the
    * trace left out too), or a file the bundle did not know appears (an import may now resolve to it). */
-  function traceOf(file: string, saved: Set<string>): Promise<string[] | null> {
+  function traceOf(file: string, saved: Set<string>): Promise<Trace | null> {
     const kept = last[file];
-    const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.includes(path) && !imported.get(file)?.has(path);
+    const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.used.includes(path) && !imported.get(file)?.has(path);
     if (kept && saved.size && [...saved].every(unmoved)) return Promise.resolve(kept);
     return templateInputs(file).catch(() => null);
   }
@@ -87,14 +93,18 @@ export function templateTraces(
 /** Every project file each route's output comes from: its page file, what that imports, and what the
  * renderer imports (`sourcesOf`); and (`templateSourcesOf`) for a collection's entry, what the renderer
  * imports and the files its component and meta use (`templates`; all of its sources where they could not
- * be traced). */
+ * be traced), and (`templateLeftOutOf`) the files its trace read and left out. */
 export function routeSources(
   graph: ImportGraph,
   root: string,
   files: string[],
   templates: Traces,
   pages: Page[],
-): { sourcesOf: (route: string) => readonly string[]; templateSourcesOf: (route: string) => readonly string[] } {
+): {
+  sourcesOf: (route: string) => readonly string[];
+  templateSourcesOf: (route: string) => readonly string[];
+  templateLeftOutOf: (route: string) => readonly string[];
+} {
   const shared = closure(graph, [relative(root, renderModule)]);
   // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
@@ -102,19 +112,26 @@ export function routeSources(
     files.map((file) => {
       const all = own(closure(graph, [file], new Set(shared)));
       // A folder collection the template uses reaches each of its entries (the trace loads none: UNREAD_FOLDER).
-      const traced = templates[file]?.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
+      const trace = templates[file];
+      const traced = trace?.used.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
       const listed = [...all];
-      return [file, { all: listed, template: traced ? [...own(new Set([...shared, ...traced]))] : listed }];
+      return [file, { all: listed, template: traced ? [...own(new Set([...shared, ...traced]))] : listed, leftOut: trace?.leftOut ?? [] }];
     }),
   );
   const byRoute = new Map(pages.map((page) => [page.route, page]));
-  const of = (route: string, which: "all" | "template") => {
+  const of = (route: string, which: "all" | "template" | "leftOut") => {
     const page = byRoute.get(route);
     const found = page && sources.get(page.file);
     // One list per page file, shared by its routes (the render cache hashes each list once).
-    return found ? (page.props && which === "template" ? found.template : found.all) : [];
+    if (!found) return [];
+    if (!page.props || which === "all") return which === "leftOut" ? [] : found.all;
+    return found[which];
   };
-  return { sourcesOf: (route) => of(route, "all"), templateSourcesOf: (route) => of(route, "template") };
+  return {
+    sourcesOf: (route) => of(route, "all"),
+    templateSourcesOf: (route) => of(route, "template"),
+    templateLeftOutOf: (route) => of(route, "leftOut"),
+  };
 }
 
 /** The files `starts` are, and those they import, directly or not, in the graph (`seen` counted as visited;

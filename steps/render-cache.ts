@@ -72,7 +72,10 @@ export class RenderedBodies {
   constructor(private readonly state: OutputState) {}
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
-  async render({ pages, renderer, templateSourcesOf, bundledAt }: LoadedPages, site: SiteData): Promise<{ pages: RenderedPage[]; rendered: number }> {
+  async render(
+    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt }: LoadedPages,
+    site: SiteData,
+  ): Promise<{ pages: RenderedPage[]; rendered: number }> {
     const { state } = this;
     const { store } = state;
     this.last = { renderer, site };
@@ -97,11 +100,12 @@ export class RenderedBodies {
       return known;
     };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
-    /** Each list of sources (a template's, shared by its entries): whether every file settled, and their key. */
+    /** Each list of sources (a template's, shared by its entries): whether every file settled (those its
+     * trace read and left out too, `leftOut`; one gone since was not), and their key. */
     const lists = new Map<readonly string[], string | null>();
-    const sourcesKeyOf = (sources: readonly string[]) => {
+    const sourcesKeyOf = (sources: readonly string[], leftOut: readonly string[]) => {
       if (!lists.has(sources)) {
-        const settled = sources.every((file) => fileState(file).settled);
+        const settled = sources.every((file) => fileState(file).settled) && leftOut.every((file) => stampOf(file) !== null && fileState(file).settled);
         lists.set(sources, settled ? sourcesKey(sources.map((file): [string, string] => [file, fileState(file).hash])) : null);
       }
       return lists.get(sources) as string | null;
@@ -110,7 +114,7 @@ export class RenderedBodies {
     let writes: Promise<void>[] = [];
     for (const page of pages) {
       const { route } = page;
-      const sources = sourcesKeyOf(templateSourcesOf(route));
+      const sources = sourcesKeyOf(templateSourcesOf(route), templateLeftOutOf(route));
       const key = sources === null ? null : keyOf(settings, route, page.props, sources);
       const last = state.last(route);
       let islands: string[];

@@ -116,6 +116,7 @@ test("an entry removed from a collection leaves the manifest, and its body is pr
       renderer: { renderBody: (p: { route: string }) => ({ bodyHtml: `<h1>${p.route}</h1>`, islands: [] }) } as unknown as LoadedPages["renderer"],
       sourcesOf: () => [template],
       templateSourcesOf: () => [template],
+      templateLeftOutOf: () => [],
       advice: [],
       unpublished: [],
       bundledAt: Date.now() + 1000,
@@ -152,6 +153,7 @@ test("the dev server's bodies: a source is read again when its stamp moves, and 
       renderer: { renderBody: () => ({ bodyHtml: readFileSync(file, "utf8"), islands: [] }) } as unknown as LoadedPages["renderer"],
       sourcesOf: () => [file],
       templateSourcesOf: () => [file],
+      templateLeftOutOf: () => [],
       advice: [],
       unpublished: [],
       images: [],
@@ -180,6 +182,47 @@ test("the dev server's bodies: a source is read again when its stamp moves, and 
   }
 });
 
+test("an entry's body made while a file its template's trace left out was saved is not kept: the trace may have read it half-written", async () => {
+  const out = mkdtempSync(join(tmpdir(), "out-t-"));
+  const source = mkdtempSync(join(tmpdir(), "source-"));
+  try {
+    const template = join(source, "pages/notes/[slug].tsx");
+    const note = join(source, "content/note.ts");
+    for (const file of [template, note]) mkdirSync(dirname(file), { recursive: true });
+    const longAgo = new Date(Date.now() - 60_000);
+    writeFileSync(template, "export default () => null;\n");
+    utimesSync(template, longAgo, longAgo);
+    const loaded = (bundledAt: number): LoadedPages => ({
+      pages: [{ file: "pages/notes/[slug].tsx", route: "/notes/one", meta: { title: "One" }, Component: () => null, props: { slug: "one" } }],
+      // The body shows the note as the bundle read it.
+      renderer: { renderBody: () => ({ bodyHtml: `<p>${readFileSync(note, "utf8")}</p>`, islands: [] }) } as unknown as LoadedPages["renderer"],
+      sourcesOf: () => [template, note],
+      templateSourcesOf: () => [template],
+      // The trace read the note empty (an editor saving in place had emptied it), so it left it out.
+      templateLeftOutOf: () => [note],
+      advice: [],
+      unpublished: [],
+      images: [],
+      bundledAt,
+    });
+    const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
+    const bodies = new RenderedBodies(state);
+    const bodyAfter = async (text: string, modified: Date, bundledAt: number) => {
+      writeFileSync(note, text);
+      utimesSync(note, modified, modified);
+      const [page] = (await runSteps(state, bodies, loaded(bundledAt), out)).pages;
+      return { key: page.key, html: bodies.bodyOf(page) };
+    };
+    // Filled once the bundle had begun: the bundle read it filled, the trace empty.
+    const filled = await bodyAfter("Note three", new Date(), Date.now() - 1000);
+    assert.deepEqual(filled, { key: null, html: "<p>Note three</p>" });
+    // Emptied, long before the next load: traced the same, and the body is made anew, not the one above.
+    assert.equal((await bodyAfter("", longAgo, Date.now())).html, "<p></p>");
+  } finally {
+    for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
+  }
+});
+
 test("the dev server's bodies stay kept through a run that renders nothing (a style save): the next page save renders its page alone", async () => {
   const out = mkdtempSync(join(tmpdir(), "out-e-"));
   const source = mkdtempSync(join(tmpdir(), "source-"));
@@ -196,6 +239,7 @@ test("the dev server's bodies stay kept through a run that renders nothing (a st
       renderer: { renderBody: (page: { file: string }) => ({ bodyHtml: readFileSync(page.file, "utf8"), islands: [] }) } as unknown as LoadedPages["renderer"],
       sourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
       templateSourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
+      templateLeftOutOf: () => [],
       advice: [],
       unpublished: [],
       images: [],

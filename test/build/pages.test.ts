@@ -199,7 +199,7 @@ test("a [slug] file makes one page per entry of getStaticPaths, with its props a
     "pages/notes/index.tsx": 'export const meta = { title: "Notes" }; export default () => null;',
   });
   try {
-    const { pages, sourcesOf, templateSourcesOf } = await loadPages(root);
+    const { pages, sourcesOf, templateSourcesOf, templateLeftOutOf } = await loadPages(root);
     assert.deepEqual(
       pages.map((page) => [page.file, page.route, page.meta.title, page.props]),
       [
@@ -211,6 +211,9 @@ test("a [slug] file makes one page per entry of getStaticPaths, with its props a
     // The list reaches each entry's page through its props: an edit to one entry renders that one again.
     assert.ok(sourcesOf("/notes/first").includes("content/notes.ts"));
     assert.ok(!templateSourcesOf("/notes/first").includes("content/notes.ts"));
+    // Read by the trace and left out: a save of it while a load runs keeps no entry's body.
+    assert.deepEqual(templateLeftOutOf("/notes/first"), ["content/notes.ts"]);
+    assert.deepEqual(templateLeftOutOf("/notes"), []);
     assert.ok(templateSourcesOf("/notes/first").includes("pages/notes/[slug].tsx"));
     // Content the component itself shows is one of every entry's sources: an edit to it renders them all again.
     assert.ok(templateSourcesOf("/notes/first").includes("content/signature.ts"));
