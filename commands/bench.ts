@@ -5,7 +5,7 @@
 // Builds. Both grow as real sites grow: by N entries of ONE template, not by N page files. Ours gets
 // content/insights.json and pages/insights/[slug].tsx (a heading and the peer's three paragraphs,
 // content/shared.json); the peer gets the same N entries appended to its content/pages.json. Both are
-// timed the same way: the wall time of the whole build process (node --import tsx commands/build.ts;
+// timed the same way: the wall time of the whole build process (node commands/run.mjs build;
 // node node_modules/astro/astro.js build), and peak memory sampled from /proc: the main process's
 // high-water mark (VmHWM, every 10 ms), and the sum of the resident sets of it and every process it
 // started (esbuild, Sass…; every 100 ms). Each side builds once untimed first (Astro's first build warms

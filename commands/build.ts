@@ -1,4 +1,4 @@
-// npm run build: the whole site into dist/, once (build.ts tells how).
+// npm run build: the whole site into dist/, once (build.ts tells how); run compiled by commands/run.mjs.
 import { build } from "../build.ts";
 import { ConfigError } from "../steps/config.ts";
 

@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { ASTRO_CLI, ASTRO_ENV, type AstroPeer } from "../support/astro-peer.ts";
 import { processTree } from "../support/processes.ts";
-import { copyEnv, type ProjectCopy } from "../support/project-copy.ts";
+import { BUILD_COMMAND, copyEnv, type ProjectCopy } from "../support/project-copy.ts";
 
 export interface Run {
   seconds: number;
@@ -90,7 +90,7 @@ function timedProcess(args: string[], cwd: string, env: NodeJS.ProcessEnv = proc
 
 /** `npm run build` as a developer runs it (without npm's own start-up). */
 export async function ourBuild(project: ProjectCopy): Promise<Run> {
-  const { output, ...run } = await timedProcess(["--import", "tsx", "commands/build.ts"], project.dir, copyEnv(project.dir));
+  const { output, ...run } = await timedProcess(BUILD_COMMAND, project.dir, copyEnv(project.dir));
   return { ...run, verification: verificationOf(output) };
 }
 

@@ -15,9 +15,10 @@ export function retitled(pageSource: string, title: string): string {
 
 /** The slow caches a developer's checkout has warm: encoded images, compiled CSS, printed PDFs, each kept by
  * the hash of what it was made from (no record of any build, no verdict, reads them), the type check's
- * record (tsc's own, by each file's content; no build reads it), and the dev server's gzip of the CMS's
- * bundle (by its bytes' hash, commands/dev/kept-script.ts). */
-export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "tsc", "compressed"];
+ * record (tsc's own, by each file's content; no build reads it), the dev server's gzip of the CMS's
+ * bundle (by its bytes' hash, commands/dev/kept-script.ts), and the compiled build (by its files' bytes,
+ * commands/run.mjs; it finds its files from where it is, so it runs in the copy). */
+export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "tsc", "compressed", "engine"];
 
 /** The verdicts a developer's checkout has warm, each kept by the content it judged alone (a page's bytes
  * or structure, a content file's text), never by what a build wrote: which pages html-validate found valid,
@@ -76,6 +77,9 @@ export function copyProject({ warm = true } = {}): ProjectCopy {
   return { dir, remove: () => rmSync(dir, { recursive: true, force: true }) };
 }
 
+/** What `npm run build` runs (package.json), after `node`: the build compiled (commands/run.mjs). */
+export const BUILD_COMMAND = ["commands/run.mjs", "build"];
+
 /** `npm run build` in a copy, as a developer runs it (without npm's own start-up), into `outDir`: whether it
  * passed, all it printed, and apart its exit code, standard output and standard error; `env` adds settings (BUILD_DATE). */
 export function buildCopy(
@@ -83,7 +87,7 @@ export function buildCopy(
   outDir = "dist",
   env: NodeJS.ProcessEnv = {},
 ): { ok: boolean; output: string; status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, ["--import", "tsx", "commands/build.ts"], {
+  const result = spawnSync(process.execPath, BUILD_COMMAND, {
     cwd: dir,
     encoding: "utf8",
     env: copyEnv(dir, { OUT_DIR: outDir, ...env }),
@@ -98,7 +102,7 @@ export function buildCopyAsync(
   outDir = "dist",
   env: NodeJS.ProcessEnv = {},
 ): Promise<{ ok: boolean; output: string; status: number | null; stdout: string; stderr: string }> {
-  const child = spawn(process.execPath, ["--import", "tsx", "commands/build.ts"], { cwd: dir, env: copyEnv(dir, { OUT_DIR: outDir, ...env }) });
+  const child = spawn(process.execPath, BUILD_COMMAND, { cwd: dir, env: copyEnv(dir, { OUT_DIR: outDir, ...env }) });
   let stdout = "";
   let stderr = "";
   child.stdout.setEncoding("utf8").on("data", (text: string) => {

@@ -39,10 +39,39 @@ test("a rebuild with nothing changed reuses the kept bundle, and writes again a 
   runBuild();
   assert.equal(kept(), first, "the kept bundle was made again");
   assert.equal(readFileSync(path("dist/about.html"), "utf8"), built);
-  // tsx kept what it compiled for the copy's builds in the copy's own temporary folder, which goes with it.
-  const tsxCaches = readdirSync(path(COPY_TMP)).filter((name) => name.startsWith("tsx-"));
-  assert.equal(tsxCaches.length, 1, `tsx's cache is not in the copy's ${COPY_TMP}`);
-  assert.ok(readdirSync(path(join(COPY_TMP, tsxCaches[0]))).length > 0, "tsx kept nothing in the copy's cache");
+});
+
+test("npm run build runs the engine compiled, not through tsx, and compiles it again only once a file of it changed; one that does not compile is named", () => {
+  const record = () => JSON.parse(readFileSync(path(".cache/engine/build.json"), "utf8")) as { key: string; files: string[] };
+  const { key, files } = record();
+  for (const file of ["commands/build.ts", "build.ts", "steps/pages.ts", "content/collections.ts"]) assert.ok(files.includes(file), file);
+  const compiled = path(`.cache/engine/${key}/build.js`);
+  const compiledAt = statSync(compiled).mtimeMs;
+  // tsx, had it loaded the build, would have kept its compilations in the copy's temporary folder.
+  assert.deepEqual(
+    readdirSync(path(COPY_TMP)).filter((name) => name.startsWith("tsx-")),
+    [],
+  );
+  const command = readFileSync(path("commands/build.ts"), "utf8");
+  try {
+    writeFileSync(path("commands/build.ts"), `${command}console.log("Compiled again.");\n`);
+    let built = buildCopy(project.dir);
+    assert.ok(built.ok, built.output);
+    assert.match(built.stdout, /^Compiled again\.$/m);
+    assert.notEqual(record().key, key);
+    writeFileSync(path("commands/build.ts"), `${command}const = ;\n`);
+    built = buildCopy(project.dir);
+    assert.equal(built.status, 1, built.output);
+    assert.match(
+      built.stderr,
+      /^commands\/build\.ts, or a file it imports, does not compile:\n {2}commands\/build\.ts:\d+:7: Expected identifier but found "="$/m,
+    );
+  } finally {
+    writeFileSync(path("commands/build.ts"), command);
+  }
+  runBuild();
+  assert.equal(record().key, key, "the engine as it was has the key it had");
+  assert.equal(statSync(compiled).mtimeMs, compiledAt, "compiled as it was, it was kept");
 });
 
 test("kept code that is not the code its manifest names (damaged) is not used", () => {
