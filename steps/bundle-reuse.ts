@@ -15,11 +15,11 @@ import { bundleBlob } from "./manifest.ts";
 export type ImportGraph = Record<string, string[]>;
 
 /** A collection's template as traced (steps/page-sources.ts): the files its component and meta use, and
- * those the trace read and left out. A file read half-written (emptied by an editor saving in place) is
- * left out although the bundle may use it, so a body is kept only when these too were saved before it. */
+ * those the trace read and left out, with how many bytes it read of each (-1: a plugin's, unknown). A file
+ * read half-written (emptied by an editor saving in place) is left out although the bundle may use it. */
 export interface Trace {
   used: string[];
-  leftOut: string[];
+  leftOut: Record<string, number>;
 }
 
 /** Each collection's page file and its template's trace (null: it could not be traced). */

@@ -9,6 +9,9 @@ import { collectionFolderOf } from "./content.ts";
 import { renderModule } from "./page-entry.ts";
 import type { Page } from "./routes.ts";
 
+/** The files esbuild loads itself (no plugin): the bytes it reports of one are the file's. */
+const ESBUILD_LOADS = /\.(ts|tsx|js|mjs|json)$/;
+
 /** The collections' templates as traced by the page bundler's esbuild (`run`: once in a build, warm in the
  * dev server), with the page bundle's `plugins`; `outfile`: where esbuild would write (it writes nothing). */
 export function templateTraces(
@@ -57,10 +60,13 @@ export function templateTraces(
     const used = Object.entries(output.inputs)
       .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
       .map(([input]) => input);
-    // The files it read and left out: no plugin's module (in a namespace of its own), and no collection
-    // folder (read as its list of names, its entries unread: a save by rename moves the folder).
-    const leftOut = Object.keys(result.metafile!.inputs).filter(
-      (input) => !input.includes(":") && !input.startsWith("<stdin>") && !used.includes(input) && !collectionFolderOf(join(root, input)),
+    // The files it read and left out, with the bytes esbuild read of each (a plugin's, a content file or an
+    // image, are the module it made: unknown). No plugin's own module (in a namespace of its own), and no
+    // collection folder (read as its list of names, its entries unread: a save by rename moves the folder).
+    const leftOut = Object.fromEntries(
+      Object.entries(result.metafile!.inputs)
+        .filter(([input]) => !input.includes(":") && !input.startsWith("<stdin>") && !used.includes(input) && !collectionFolderOf(join(root, input)))
+        .map(([input, { bytes }]) => [input, ESBUILD_LOADS.test(input) ? bytes : -1]),
     );
     return { used, leftOut };
   }
@@ -90,6 +96,8 @@ export function templateTraces(
   };
 }
 
+const NONE: Readonly<Record<string, number>> = {};
+
 /** Every project file each route's output comes from: its page file, what that imports, and what the
  * renderer imports (`sourcesOf`); and (`templateSourcesOf`) for a collection's entry, what the renderer
  * imports and the files its component and meta use (`templates`; all of its sources where they could not
@@ -103,7 +111,7 @@ export function routeSources(
 ): {
   sourcesOf: (route: string) => readonly string[];
   templateSourcesOf: (route: string) => readonly string[];
-  templateLeftOutOf: (route: string) => readonly string[];
+  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
 } {
   const shared = closure(graph, [relative(root, renderModule)]);
   // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
@@ -115,22 +123,22 @@ export function routeSources(
       const trace = templates[file];
       const traced = trace?.used.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
       const listed = [...all];
-      return [file, { all: listed, template: traced ? [...own(new Set([...shared, ...traced]))] : listed, leftOut: trace?.leftOut ?? [] }];
+      return [file, { all: listed, template: traced ? [...own(new Set([...shared, ...traced]))] : listed, leftOut: trace?.leftOut ?? NONE }];
     }),
   );
   const byRoute = new Map(pages.map((page) => [page.route, page]));
-  const of = (route: string, which: "all" | "template" | "leftOut") => {
+  const of = (route: string) => {
     const page = byRoute.get(route);
-    const found = page && sources.get(page.file);
-    // One list per page file, shared by its routes (the render cache hashes each list once).
-    if (!found) return [];
-    if (!page.props || which === "all") return which === "leftOut" ? [] : found.all;
-    return found[which];
+    return page && sources.get(page.file);
   };
+  // One list per page file, shared by its routes (the render cache hashes each list once).
   return {
-    sourcesOf: (route) => of(route, "all"),
-    templateSourcesOf: (route) => of(route, "template"),
-    templateLeftOutOf: (route) => of(route, "leftOut"),
+    sourcesOf: (route) => of(route)?.all ?? [],
+    templateSourcesOf: (route) => {
+      const found = of(route);
+      return found ? (byRoute.get(route)?.props ? found.template : found.all) : [];
+    },
+    templateLeftOutOf: (route) => (byRoute.get(route)?.props && of(route)?.leftOut) || NONE,
   };
 }
 

@@ -31,9 +31,9 @@ export interface LoadedPages {
    * only there reaches each entry's body through its props alone, and an edit to one entry renders that
    * entry again, not the whole collection; for any other page, its sources. */
   templateSourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its template's trace read and left out: a body is kept only when
-   * these too were saved before the bundle began (one read half-written was left out, yet may be used). */
-  templateLeftOutOf: (route: string) => readonly string[];
+  /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
+   * (steps/bundle-reuse.ts, Trace): one read half-written was left out, yet the bundle may use it. */
+  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
   /** Advice on the content files read anew (a summary shorter than a search result shows): printed, not an error. */

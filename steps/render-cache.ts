@@ -4,7 +4,7 @@
 // each is fetched again when its page's document is written, so a large site's bodies are never all
 // held in a build. A route whose key is the one the output folder's manifest records is not even read
 // back unless its document has to be printed again.
-import { readFileSync } from "node:fs";
+import { readFileSync, statSync } from "node:fs";
 import { type OutputState, savedBefore } from "./build-state.ts";
 import { cacheKey, sourceKey } from "./cache.ts";
 import { stampOf } from "./files.ts";
@@ -100,12 +100,22 @@ export class RenderedBodies {
       return known;
     };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
-    /** Each list of sources (a template's, shared by its entries): whether every file settled (those its
-     * trace read and left out too, `leftOut`; one gone since was not), and their key. */
+    /** A file the template's trace left out holds what the trace read: saved before the bundle began, or
+     * as many bytes as it read (one read half-written, emptied by an editor saving in place, had fewer).
+     * Just saved, with bytes unknown (a plugin made its module), it is not known to. */
+    const readWhole = ([file, bytes]: [string, number]) => {
+      try {
+        return savedBefore(file, bundledAt) || statSync(file).size === bytes;
+      } catch {
+        return false; // gone since
+      }
+    };
+    /** Each list of sources (a template's, shared by its entries): whether every file settled (and every
+     * file its trace left out was read whole, `leftOut`), and their key. */
     const lists = new Map<readonly string[], string | null>();
-    const sourcesKeyOf = (sources: readonly string[], leftOut: readonly string[]) => {
+    const sourcesKeyOf = (sources: readonly string[], leftOut: Readonly<Record<string, number>>) => {
       if (!lists.has(sources)) {
-        const settled = sources.every((file) => fileState(file).settled) && leftOut.every((file) => stampOf(file) !== null && fileState(file).settled);
+        const settled = sources.every((file) => fileState(file).settled) && Object.entries(leftOut).every(readWhole);
         lists.set(sources, settled ? sourcesKey(sources.map((file): [string, string] => [file, fileState(file).hash])) : null);
       }
       return lists.get(sources) as string | null;

@@ -116,7 +116,7 @@ test("an entry removed from a collection leaves the manifest, and its body is pr
       renderer: { renderBody: (p: { route: string }) => ({ bodyHtml: `<h1>${p.route}</h1>`, islands: [] }) } as unknown as LoadedPages["renderer"],
       sourcesOf: () => [template],
       templateSourcesOf: () => [template],
-      templateLeftOutOf: () => [],
+      templateLeftOutOf: () => ({}),
       advice: [],
       unpublished: [],
       bundledAt: Date.now() + 1000,
@@ -153,7 +153,7 @@ test("the dev server's bodies: a source is read again when its stamp moves, and 
       renderer: { renderBody: () => ({ bodyHtml: readFileSync(file, "utf8"), islands: [] }) } as unknown as LoadedPages["renderer"],
       sourcesOf: () => [file],
       templateSourcesOf: () => [file],
-      templateLeftOutOf: () => [],
+      templateLeftOutOf: () => ({}),
       advice: [],
       unpublished: [],
       images: [],
@@ -192,14 +192,14 @@ test("an entry's body made while a file its template's trace left out was saved 
     const longAgo = new Date(Date.now() - 60_000);
     writeFileSync(template, "export default () => null;\n");
     utimesSync(template, longAgo, longAgo);
-    const loaded = (bundledAt: number): LoadedPages => ({
+    const loaded = (bundledAt: number, bytesTraced: number): LoadedPages => ({
       pages: [{ file: "pages/notes/[slug].tsx", route: "/notes/one", meta: { title: "One" }, Component: () => null, props: { slug: "one" } }],
       // The body shows the note as the bundle read it.
       renderer: { renderBody: () => ({ bodyHtml: `<p>${readFileSync(note, "utf8")}</p>`, islands: [] }) } as unknown as LoadedPages["renderer"],
       sourcesOf: () => [template, note],
       templateSourcesOf: () => [template],
-      // The trace read the note empty (an editor saving in place had emptied it), so it left it out.
-      templateLeftOutOf: () => [note],
+      // The trace left the note out, having read `bytesTraced` of it.
+      templateLeftOutOf: () => ({ [note]: bytesTraced }),
       advice: [],
       unpublished: [],
       images: [],
@@ -207,17 +207,20 @@ test("an entry's body made while a file its template's trace left out was saved 
     });
     const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
     const bodies = new RenderedBodies(state);
-    const bodyAfter = async (text: string, modified: Date, bundledAt: number) => {
+    const bodyAfter = async (text: string, modified: Date, bundledAt: number, bytesTraced: number) => {
       writeFileSync(note, text);
       utimesSync(note, modified, modified);
-      const [page] = (await runSteps(state, bodies, loaded(bundledAt), out)).pages;
+      const [page] = (await runSteps(state, bodies, loaded(bundledAt, bytesTraced), out)).pages;
       return { key: page.key, html: bodies.bodyOf(page) };
     };
-    // Filled once the bundle had begun: the bundle read it filled, the trace empty.
-    const filled = await bodyAfter("Note three", new Date(), Date.now() - 1000);
+    // Filled once the bundle had begun: the bundle read it filled, the trace empty (an editor saving in place had emptied it).
+    const filled = await bodyAfter("Note three", new Date(), Date.now() - 1000, 0);
     assert.deepEqual(filled, { key: null, html: "<p>Note three</p>" });
     // Emptied, long before the next load: traced the same, and the body is made anew, not the one above.
-    assert.equal((await bodyAfter("", longAgo, Date.now())).html, "<p></p>");
+    assert.equal((await bodyAfter("", longAgo, Date.now(), 0)).html, "<p></p>");
+    // Saved as the load began, and read whole by the trace, which left it out (as a list only getStaticPaths
+    // reads): the body is kept (this renderer shows it all the same; a real template's would not).
+    assert.notEqual((await bodyAfter("Note five", new Date(), Date.now() - 1000, "Note five".length)).key, null);
   } finally {
     for (const folder of [out, source]) rmSync(folder, { recursive: true, force: true });
   }
@@ -239,7 +242,7 @@ test("the dev server's bodies stay kept through a run that renders nothing (a st
       renderer: { renderBody: (page: { file: string }) => ({ bodyHtml: readFileSync(page.file, "utf8"), islands: [] }) } as unknown as LoadedPages["renderer"],
       sourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
       templateSourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
-      templateLeftOutOf: () => [],
+      templateLeftOutOf: () => ({}),
       advice: [],
       unpublished: [],
       images: [],
