@@ -1,18 +1,22 @@
 // Runs one of the engine's commands compiled (npm run build is `node commands/run.mjs build`): the command's
 // file and every project file it imports bundled by esbuild into one module and its lazy chunks, which Node
 // loads at once. Loaded through tsx's loader, file by file, the engine took ~0.45 s more of every build (a
-// build of the real site with nothing changed: 0.9 → 0.5 s). The compiled engine is kept in .cache/engine/,
-// named by what it is made from (each file it bundles, esbuild's version, this file): a save to any of them
-// compiles it again (~0.15 s), on the run that finds it changed. Plain JavaScript, so Node runs it as it is.
+// build of the real site with nothing changed: 0.9 → 0.6 s). The compiled engine is kept in .cache/engine/,
+// named by what it is made from (each project file esbuild read for it, tsconfig.json, package.json, the
+// versions of Node and esbuild, this file): a save to any of them compiles it again (~0.15 s), on the run that
+// finds it changed. Plain JavaScript, so Node runs it as it is. Only `import.meta.url` is made to name each
+// file's own place (`import.meta.dirname` would name the compiled module's).
 import { createHash } from "node:crypto";
-import { mkdirSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
 const ENGINE_DIR = ".cache/engine";
-/** A compiled engine no record names is removed once this old (another run may be loading it). */
-const UNNAMED_GRACE_MS = 60 * 60 * 1000;
+/** A compiled engine no record names is removed once unused this long (a run may still load its chunks). */
+const UNUSED_GRACE_MS = 60 * 60 * 1000;
+/** Read besides the bundled files: what decides how esbuild resolves and compiles them. */
+const SETTINGS = ["tsconfig.json", "package.json"];
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || !/^[a-z-]+$/.test(name)) {
@@ -20,15 +24,15 @@ if (!name || !/^[a-z-]+$/.test(name)) {
   process.exit(2);
 }
 const entry = `commands/${name}.ts`;
-/** What the compiled command was made from: its key, and the project files it bundled. */
+/** What the compiled command was made from: its key, and the project files it read. */
 const recordFile = join(ENGINE_DIR, `${name}.json`);
 
-/** The key of a compiled engine: esbuild's version, this file, and each project file with its bytes. */
+/** The key of a compiled engine: the versions, this file, and each project file with its bytes. */
 function keyOf(/** @type {Map<string, string | Buffer>} */ files) {
   const hash = createHash("sha256");
-  hash.update(JSON.parse(readFileSync("node_modules/esbuild/package.json", "utf8")).version).update("\0");
-  hash.update(readFileSync(new URL(import.meta.url))).update("\0");
-  for (const [file, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(file).update("\0").update(bytes).update("\0");
+  const esbuild = JSON.parse(readFileSync("node_modules/esbuild/package.json", "utf8")).version;
+  hash.update(`${process.version}\0${esbuild}\0`).update(readFileSync(new URL(import.meta.url)));
+  for (const [file, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`\0${file}\0`).update(bytes);
   return hash.digest("hex").slice(0, 20);
 }
 
@@ -37,9 +41,13 @@ function compiled() {
   try {
     /** @type {{ key: string; files: string[] }} */
     const record = JSON.parse(readFileSync(recordFile, "utf8"));
-    const module = join(ENGINE_DIR, record.key, `${name}.js`);
-    statSync(module);
-    return keyOf(new Map(record.files.map((file) => [file, readFileSync(file)]))) === record.key ? module : null;
+    const folder = join(ENGINE_DIR, record.key);
+    statSync(join(folder, `${name}.js`));
+    if (keyOf(new Map(record.files.map((file) => [file, readFileSync(file)]))) !== record.key) return null;
+    // Used now: no other run prunes it while this one may load its chunks.
+    const now = new Date();
+    utimesSync(folder, now, now);
+    return join(folder, `${name}.js`);
   } catch {
     return null; // none yet, damaged, or a file of it gone
   }
@@ -48,7 +56,7 @@ function compiled() {
 /** Compiles the command: its module and chunks in .cache/engine/KEY/, the record beside. */
 async function compile() {
   const esbuild = await import("esbuild");
-  /** @type {Map<string, string>} */
+  /** @type {Map<string, string | Buffer>} */
   const read = new Map();
   const outputDepth = join(ENGINE_DIR, "key");
   const result = await esbuild.build({
@@ -56,6 +64,8 @@ async function compile() {
     bundle: true,
     splitting: true,
     platform: "node",
+    // As tsx compiles: for the Node that runs it.
+    target: `node${process.versions.node}`,
     format: "esm",
     packages: "external",
     jsx: "automatic",
@@ -64,6 +74,7 @@ async function compile() {
     sourcemap: "linked",
     sourcesContent: false,
     write: false,
+    metafile: true,
     logLevel: "silent",
     plugins: [
       {
@@ -84,24 +95,30 @@ async function compile() {
       },
     ],
   });
+  // Every other project file esbuild read (a JSON file), and its settings.
+  const others = Object.keys(result.metafile.inputs).filter((file) => !read.has(file) && !file.includes("node_modules/"));
+  for (const file of [...others, ...SETTINGS]) read.set(file, readFileSync(file));
   const key = keyOf(read);
-  const made = join(ENGINE_DIR, `making-${process.pid}`);
-  rmSync(made, { recursive: true, force: true });
-  mkdirSync(made, { recursive: true });
+  const made = mkdtempSync(join(ENGINE_DIR, "making-"));
   for (const output of result.outputFiles) writeFileSync(join(made, relative(outputDepth, output.path)), output.contents);
   try {
     renameSync(made, join(ENGINE_DIR, key));
   } catch {
     rmSync(made, { recursive: true, force: true }); // another run compiled the same engine meanwhile
   }
-  const recordMade = `${recordFile}.${process.pid}`;
+  const recordMade = join(mkdtempSync(join(ENGINE_DIR, "record-")), "record.json");
   writeFileSync(recordMade, JSON.stringify({ key, files: [...read.keys()] }));
   renameSync(recordMade, recordFile);
-  prune(key);
+  rmSync(join(recordMade, ".."), { recursive: true, force: true });
+  try {
+    prune(key);
+  } catch {
+    // another run pruned or compiled meanwhile: what is left goes next time
+  }
   return join(ENGINE_DIR, key, `${name}.js`);
 }
 
-/** Removes the compiled engines no record names, once old enough that no run can still be loading them. */
+/** Removes the compiled engines no record names, once unused long enough that no run can still be loading them. */
 function prune(/** @type {string} */ kept) {
   const named = new Set([kept]);
   const entries = readdirSync(ENGINE_DIR);
@@ -109,26 +126,27 @@ function prune(/** @type {string} */ kept) {
     try {
       named.add(JSON.parse(readFileSync(join(ENGINE_DIR, file), "utf8")).key);
     } catch {
-      // being written by another run: its engine is new, within the grace
+      // damaged: its engine is compiled again by its next run
     }
   }
-  for (const folder of entries.filter((entry) => !entry.includes(".") && !named.has(entry))) {
+  for (const folder of entries.filter((entry) => !entry.endsWith(".json") && !named.has(entry))) {
     const path = join(ENGINE_DIR, folder);
-    if (Date.now() - statSync(path).mtimeMs > UNNAMED_GRACE_MS) rmSync(path, { recursive: true, force: true });
+    const used = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
+    if (used !== undefined && Date.now() - used > UNUSED_GRACE_MS) rmSync(path, { recursive: true, force: true });
   }
 }
 
 let module = compiled();
 if (!module) {
   try {
+    mkdirSync(ENGINE_DIR, { recursive: true });
     module = await compile();
   } catch (error) {
     const errors = /** @type {{ errors?: import("esbuild").Message[] }} */ (error).errors;
     const where = (/** @type {import("esbuild").Message} */ message) =>
       message.location ? `${message.location.file}:${message.location.line}:${message.location.column + 1}: ` : "";
-    console.error(
-      `${entry}, or a file it imports, does not compile:\n${errors ? errors.map((message) => `  ${where(message)}${message.text}`).join("\n") : error}`,
-    );
+    if (errors) console.error(`${entry}, or a file it imports, does not compile:\n${errors.map((message) => `  ${where(message)}${message.text}`).join("\n")}`);
+    else console.error(`${entry} could not be compiled into ${ENGINE_DIR}/: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }
