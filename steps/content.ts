@@ -3,7 +3,7 @@
 // re-renders follow that) and the site's facts stay one change; a folder collection becomes a module of
 // its published entries, in order. One transform, three loaders: esbuild's (the page bundle), Node's
 // (commands and tests) and Vite's (unit tests). Reading and checking a file: steps/content-read.ts.
-import { readdirSync, readFileSync } from "node:fs";
+import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { folders, type Site } from "../content/collections.ts";
@@ -11,6 +11,7 @@ import { fillTokens } from "../content/tokens.ts";
 import { type ContentChecks, ContentError } from "./content-checks.ts";
 import { imagesIn } from "./content-fields.ts";
 import { checkContent, collectionOf, contentFileOf, readContentFile, SITE_FILE } from "./content-read.ts";
+import { readIfExists } from "./files.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
@@ -98,15 +99,52 @@ export function unpublishedReason(entry: { draft?: boolean; publishAt?: string; 
   return undefined;
 }
 
+/** Why a folder collection's entry is not on the site on `today` (unpublishedReason), from its text: null
+ * when the text is no entry (read half-written, or wrong: its own module says what is wrong). */
+export function entryReason(root: string, file: string, source: string, today: string, checks?: ContentChecks): string | undefined | null {
+  try {
+    return unpublishedReason(readChecked(root, file, source, checks).data as Record<string, never>, today);
+  } catch {
+    return null;
+  }
+}
+
+/** Whether a folder module made with these entries' `reasons` (folderModule) is out of date after saves to
+ * `paths`: an entry's reason changed, or it was read half-written (an editor saving in place empties it first). */
+export function reasonsMoved(root: string, reasons: Map<string, string | undefined | null>, paths: string[], today: string, checks?: ContentChecks): boolean {
+  return paths.some((path) => {
+    const file = relative(root, path);
+    if (!reasons.has(file)) return false;
+    const source = readIfExists(path);
+    return source === null || entryReason(root, file, source.toString("utf8"), today, checks) !== reasons.get(file);
+  });
+}
+
+/** How long a content file read empty may take to get its bytes: an editor's save in place empties the
+ * file and then writes it, and the watcher may report the first. */
+const LANDING_MS = 100;
+
+/** Waits, up to LANDING_MS, while a content file is empty: read at once, an empty YAML file is no list or
+ * object, and the load failed on a save that had not landed yet (once in a dev == build test run, as
+ * "content/redirects.yaml:1 the file: null is not … array"). A file still empty then is checked as it is. */
+export async function contentLanded(path: string): Promise<void> {
+  if (!/\.(yaml|md)$/.test(path)) return;
+  for (let waited = 0; waited < LANDING_MS && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
+    await new Promise((wake) => setTimeout(wake, 5));
+  }
+}
+
 /** The module a folder collection becomes: each of its Markdown files' entries that `publishing` shows,
  * ordered by the collection's field; those it leaves out are added to `left`. An entry the dev server
- * shows although a build would not carries why (`unpublished`), for its page to say so. */
+ * shows although a build would not carries why (`unpublished`), for its page to say so; `reasons` gets
+ * each entry's (entryReason), by its path in the project. */
 export function folderModule(
   root: string,
   folder: string,
   publishing: Publishing = BUILD_PUBLISHING,
   left: Unpublished[] = [],
   checks?: ContentChecks,
+  reasons?: Map<string, string | undefined | null>,
 ): string {
   const { orderBy } = folders[folder];
   const entries: string[] = [];
@@ -115,12 +153,10 @@ export function folderModule(
     .filter((file) => file.endsWith(".md"))
     .sort()) {
     const file = `${folder}/${name}`;
-    let reason: string | undefined;
-    try {
-      reason = unpublishedReason(readChecked(root, file, readFileSync(join(root, file), "utf8"), checks).data as Record<string, never>, publishing.today);
-    } catch {
-      // Its own module reports what is wrong with it, in its words.
-    }
+    const found = entryReason(root, file, readFileSync(join(root, file), "utf8"), publishing.today, checks);
+    reasons?.set(file, found);
+    // Unread (null), its own module reports what is wrong with it, in its words.
+    const reason = found ?? undefined;
     const path = `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`;
     if (reason && !publishing.drafts) {
       left.push({ file, path, reason });

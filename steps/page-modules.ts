@@ -16,9 +16,11 @@ import {
   ContentError,
   collectionFolderOf,
   contentFileOf,
+  contentLanded,
   contentModuleWithAdvice,
   folderModule,
   type Publishing,
+  reasonsMoved,
   type Unpublished,
 } from "./content.ts";
 import type { ContentChecks } from "./content-checks.ts";
@@ -46,6 +48,8 @@ export class PageModules {
   private readonly advice = new Map<string, string[]>();
   /** The entries each folder collection left out, as it was last compiled. */
   private readonly left = new Map<string, Unpublished[]>();
+  /** Why each folder collection's module, as last compiled, found each entry unpublished (steps/content.ts, entryReason). */
+  private readonly reasons = new Map<string, Map<string, string | undefined | null>>();
 
   /** `root`: the project; `outdir`: where esbuild would write (it writes nothing, but names its output by it);
    * `publishing`: which entries of a folder collection the pages get (the dev server's: drafts too). */
@@ -67,8 +71,10 @@ export class PageModules {
     const folder = collectionFolderOf(path);
     if (folder) {
       const left: Unpublished[] = [];
-      const code = folderModule(folder.root, folder.folder, this.publishing, left, this.checks);
+      const reasons = new Map<string, string | undefined | null>();
+      const code = folderModule(folder.root, folder.folder, this.publishing, left, this.checks, reasons);
       this.left.set(path, left);
+      this.reasons.set(path, reasons);
       return code;
     }
     if (IMAGE_FILE.test(path)) return imageModule(this.root, path, readFileSync(path));
@@ -98,6 +104,11 @@ export class PageModules {
   async load(entries: string[], changed: string[]): Promise<{ exports: unknown[]; graph: ImportGraph }> {
     const saved = new Set(changed.map((file) => resolve(this.root, file)));
     const stale = [...this.files].filter(([path, file]) => saved.has(path) || stampOf(path) !== file.stamp).map(([path]) => path);
+    // A folder's module holds whether each entry is published (marked on its page): made again for a save that changes it.
+    for (const [folder, reasons] of this.reasons) {
+      if (this.files.has(folder) && !stale.includes(folder) && reasonsMoved(this.root, reasons, [...saved, ...stale], this.publishing.today, this.checks))
+        stale.push(folder);
+    }
     const importers = new Map<string, string[]>();
     for (const [path, file] of this.files) for (const imported of file.own.values()) importers.set(imported, [...(importers.get(imported) ?? []), path]);
     // A file that imports one to be run again holds its old exports: it runs again too, and so on up. Marked
@@ -128,7 +139,7 @@ export class PageModules {
   }
 
   private async compile(path: string): Promise<CompiledFile> {
-    await bytesLanded(path);
+    await contentLanded(path);
     // The stamp before the bytes: a save between the two is seen as a new stamp at the next load.
     const stamp = stampOf(path);
     const source = this.generated(path);
@@ -249,20 +260,6 @@ export class PageModules {
     };
     for (const entry of entries) visit(entry);
     return graph;
-  }
-}
-
-/** How long a content file read empty may take to get its bytes: an editor's save in place empties the
- * file and then writes it, and the watcher may report the first. */
-const LANDING_MS = 100;
-
-/** Waits, up to LANDING_MS, while a content file is empty: read at once, an empty YAML file is no list or
- * object, and the load failed on a save that had not landed yet (once in a dev == build test run, as
- * "content/redirects.yaml:1 the file: null is not … array"). A file still empty then is checked as it is. */
-async function bytesLanded(path: string): Promise<void> {
-  if (!/\.(yaml|md)$/.test(path)) return;
-  for (let waited = 0; waited < LANDING_MS && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
-    await new Promise((wake) => setTimeout(wake, 5));
   }
 }
 

@@ -1,7 +1,7 @@
 // Pages are found by file name; one without metadata stops the build, naming the file and the fix.
 // A page may leave out its description: the head gives it the site's default.
 import assert from "node:assert/strict";
-import { cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
@@ -155,6 +155,39 @@ test("the dev server's pages, after a save: the saved file and every file import
     assert.equal(meta(fixed, "/two").title, "Two again");
     for (const file of ["pages/one.tsx", "lib/words.ts", "lib/counter.ts"]) assert.ok(fixed.sourcesOf("/one").includes(file), file);
     assert.ok(!fixed.sourcesOf("/two").includes("lib/gone.ts"));
+  } finally {
+    await bundler.dispose();
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
+test("the dev server's folder collection says which entries are unpublished after any save that changes it, one read half-written too", async () => {
+  const root = project({
+    "pages/list.tsx": 'import studies from "../content/case-studies";\nexport const meta = { title: "List", studies };\nexport default () => null;\n',
+  });
+  cpSync("content", join(root, "content"), { recursive: true });
+  cpSync("art", join(root, "art"), { recursive: true });
+  const bundler = await pageBundler({ root, dev: true });
+  const marks = (loaded: LoadedPages) =>
+    Object.fromEntries(
+      (loaded.pages[0].meta as unknown as { studies: { title: string; unpublished?: string }[] }).studies.map((study) => [
+        study.title,
+        study.unpublished ?? "published",
+      ]),
+    );
+  const eqos = "content/case-studies/eqos-initiative.md";
+  const study = readFileSync(eqos, "utf8");
+  try {
+    assert.equal(marks(await bundler.load())["EQOS Initiative"], "published");
+    // Saved in place as a draft: the folder's listing is as it was, its module is made again all the same.
+    writeFileSync(join(root, eqos), study.replace("order: 3", "order: 3\ndraft: true"));
+    assert.equal(marks(await bundler.load([eqos]))["EQOS Initiative"], "a draft");
+    // A new entry the folder's module read as no entry (as when read half-written), then saved whole.
+    const added = "content/case-studies/a-new-study.md";
+    writeFileSync(join(root, added), study.replace("title: EQOS Initiative\n", "").replace("order: 3", "order: 8"));
+    await assert.rejects(bundler.load([added]), /a-new-study\.md/);
+    writeFileSync(join(root, added), study.replace("title: EQOS Initiative", "title: A New Study").replace("order: 3", "order: 8\ndraft: true"));
+    assert.equal(marks(await bundler.load([added]))["A New Study"], "a draft");
   } finally {
     await bundler.dispose();
     rmSync(root, { recursive: true, force: true });
