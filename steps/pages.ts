@@ -76,6 +76,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   const publishing = { drafts: dev, today };
   /** The entries the last bundle left out (drafts, entries not yet or no longer published). */
   const left: Unpublished[] = [];
+  /** Each folder collection's entry files, written into its module by the last bundle (steps/content.ts, Inlined). */
+  const inlined = new Map<string, string[]>();
   /** The content files' verdicts, for the bundle and the traces alike: the dev server's kept in memory, a build's in .cache/. */
   const checks = new ContentChecks(root, !dev);
   /** Where each loaded bundle is written to be required (and removed once loaded): stack traces name it. */
@@ -98,7 +100,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     logLevel: "silent",
     absWorkingDir: root,
     plugins: [
-      contentPlugin(root, publishing, left, checks),
+      contentPlugin(root, publishing, left, checks, { inlined }),
       imagePlugin(root),
       {
         name: ENTRY,
@@ -131,12 +133,18 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
 
   async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph; advice?: string[]; unpublished?: Unpublished[] }> {
     left.length = 0;
+    inlined.clear();
     try {
       const result = await run(ENTRY, options);
       const [output] = result.outputFiles!;
       const graph: ImportGraph = {};
       for (const [input, { imports }] of Object.entries(result.metafile!.inputs)) {
         if (!input.startsWith(`${ENTRY}:`)) graph[input] = imports.filter((imported) => !imported.external).map((imported) => imported.path);
+      }
+      // A folder's entries, written into its module, are imported by it all the same.
+      for (const [folder, files] of inlined) {
+        graph[folder] = [...(graph[folder] ?? []), ...files];
+        for (const file of files) graph[file] ??= [];
       }
       return { code: output.contents, graph, advice: result.warnings.map((warning) => warning.text), unpublished: [...left] };
     } catch (error) {
