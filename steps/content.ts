@@ -54,7 +54,8 @@ function dataOf(root: string, file: string, source: string, checks?: ContentChec
   const marker = (i: number) => `\u0000image${i}\u0000`;
   let data = JSON.stringify(checked, (_key, value) => (imageAt.has(value) ? marker(imageAt.get(value) as number) : value));
   images.forEach(({ image }, i) => {
-    data = data.replace(JSON.stringify(marker(i)), `{ ...${JSON.stringify(image)}, ...image${first + i} }`);
+    // A function, not a string: a `$&` or `$'` in an alt text is no replacement pattern.
+    data = data.replace(JSON.stringify(marker(i)), () => `{ ...${JSON.stringify(image)}, ...image${first + i} }`);
   });
   const imports = images.map(({ image }, i) => `import image${first + i} from ${JSON.stringify(join(root, image.src))};`);
   return { data, imports, advice };
@@ -117,7 +118,8 @@ export function entryReason(root: string, file: string, source: string, today: s
 }
 
 /** Whether a folder module made with these entries' `reasons` (folderModule) is out of date after saves to
- * `paths`: an entry's reason changed, or it was read half-written (an editor saving in place empties it first). */
+ * `paths`: an entry's reason changed, or it was read half-written (an editor saving in place empties it first).
+ * An entry read as none fails its own compile, so its save is among `paths` until a load passes. */
 export function reasonsMoved(root: string, reasons: Map<string, string | undefined | null>, paths: string[], today: string, checks?: ContentChecks): boolean {
   return paths.some((path) => {
     const file = relative(root, path);
@@ -247,7 +249,11 @@ export function contentPlugin(
         const into: Inlined | undefined = inlined && { files: [], advice: [] };
         try {
           const contents = folderModule(folder.root, folder.folder, publishing, left, checks, undefined, into);
-          if (into) inlined?.set(relative(root, args.path), into.files);
+          if (into)
+            inlined?.set(
+              relative(root, args.path),
+              into.files.map((file) => relative(root, join(folder.root, file))),
+            );
           const warnings = (into?.advice ?? []).map((text) => ({ text }));
           return { contents, loader: "js", resolveDir: args.path, watchDirs: [args.path], warnings };
         } catch (error) {

@@ -103,6 +103,8 @@ export class PageModules {
    */
   async load(entries: string[], changed: string[]): Promise<{ exports: unknown[]; graph: ImportGraph }> {
     const saved = new Set(changed.map((file) => resolve(this.root, file)));
+    // A content file emptied by an editor saving in place is read once its bytes land, here as when compiled.
+    await Promise.all([...saved].map(contentLanded));
     const stale = [...this.files].filter(([path, file]) => saved.has(path) || stampOf(path) !== file.stamp).map(([path]) => path);
     // A folder's module holds whether each entry is published (marked on its page): made again for a save that changes it.
     for (const [folder, reasons] of this.reasons) {

@@ -164,6 +164,14 @@ test("a content file's image is read for its size and becomes an input of the pa
     height: 900,
   });
   assert.match(contentModule(root, "content/site.yaml", site), new RegExp(`import image0 from "${join(root, "art/hero.svg")}";`));
+  // An alt text with what String.replace reads as patterns ($& the match, $' what follows) is written as it is.
+  const alt = "Fees cut by $' and $& and $$";
+  const code = contentModule(
+    root,
+    "content/site.yaml",
+    site.replace('alt: "{{ company.name }}: {{ company.tagline }}"', () => `alt: "${alt}"`),
+  );
+  assert.ok(code.includes(`{ ...${JSON.stringify({ src: "art/hero.svg", alt, width: 1600, height: 900 })}, ...image0 }`), code);
 });
 
 test("YAML that cannot be read says where", () => {

@@ -188,6 +188,14 @@ test("the dev server's folder collection says which entries are unpublished afte
     await assert.rejects(bundler.load([added]), /a-new-study\.md/);
     writeFileSync(join(root, added), study.replace("title: EQOS Initiative", "title: A New Study").replace("order: 3", "order: 8\ndraft: true"));
     assert.equal(marks(await bundler.load([added]))["A New Study"], "a draft");
+    // An entry that is none until the image it names is added: only the image is saved (the entry's save
+    // counts on from the load it failed).
+    const third = "content/case-studies/a-third-study.md";
+    const cover = "cover:\n  src: art/third.svg\n  alt: The third study's cover";
+    writeFileSync(join(root, third), study.replace("title: EQOS Initiative", "title: A Third Study").replace("order: 3", `order: 9\ndraft: true\n${cover}`));
+    await assert.rejects(bundler.load([third]), /a-third-study\.md/);
+    cpSync("art/hero.svg", join(root, "art/third.svg"));
+    assert.equal(marks(await bundler.load(["art/third.svg"]))["A Third Study"], "a draft");
   } finally {
     await bundler.dispose();
     rmSync(root, { recursive: true, force: true });
