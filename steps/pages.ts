@@ -220,11 +220,16 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       } else {
         // A collection's template is traced beside the bundle (esbuild works on both at once).
         const traced = traces.of(collections, savedSince);
-        made = await bundle();
-        templates = await traced;
+        try {
+          made = await bundle();
+        } finally {
+          // The trace done and the verdicts found so far written, the bundle passed or not: a failed load
+          // leaves nothing writing behind it (a test removing its copy then failed: ENOTEMPTY, .cache/blobs/checks).
+          templates = await traced;
+          await checks.save();
+        }
         const keeping = kept && (await reuse?.keep(files, made.graph, templates, made.code));
         if (keeping) kept.recordBundle(keeping);
-        await checks.save();
       }
       graph = made.graph;
       loaded = evaluate(made.code) as Entry;
