@@ -37,6 +37,17 @@ async function runSteps(state: OutputState, bodies: RenderedBodies, loaded: Load
   return rendered;
 }
 
+/** Pages as a test gives them: the pages, how a body is rendered, each route's sources (its template's
+ * the same, unless given), and when the bundle began; no file a trace left out, no advice, no image. */
+function loadedPages({
+  renderBody,
+  ...given
+}: Pick<LoadedPages, "pages" | "sourcesOf" | "bundledAt"> &
+  Partial<LoadedPages> & { renderBody: (page: { file: string; route: string }) => { bodyHtml: string; islands: string[] } }): LoadedPages {
+  const renderer = { renderBody } as unknown as LoadedPages["renderer"];
+  return { renderer, templateSourcesOf: given.sourcesOf, templateLeftOutOf: () => ({}), advice: [], unpublished: [], images: [], ...given };
+}
+
 test("a body's key moves with a source's content, a setting, the props and the route, and with nothing else", () => {
   const inputs = {
     settings: settingsKey("19.3.1", { siteUrl: "https://a.test", images: { hero: "/images/hero.1.jpg" } }),
@@ -111,17 +122,13 @@ test("an entry removed from a collection leaves the manifest, and its body is pr
     mkdirSync(dirname(template), { recursive: true });
     writeFileSync(template, "export default () => null;\n");
     const page = (slug: string) => ({ file: "pages/notes/[slug].tsx", route: `/notes/${slug}`, meta: { title: slug }, Component: () => null, props: { slug } });
-    const loaded = (slugs: string[]): LoadedPages => ({
-      pages: slugs.map(page),
-      renderer: { renderBody: (p: { route: string }) => ({ bodyHtml: `<h1>${p.route}</h1>`, islands: [] }) } as unknown as LoadedPages["renderer"],
-      sourcesOf: () => [template],
-      templateSourcesOf: () => [template],
-      templateLeftOutOf: () => ({}),
-      advice: [],
-      unpublished: [],
-      bundledAt: Date.now() + 1000,
-      images: [],
-    });
+    const loaded = (slugs: string[]) =>
+      loadedPages({
+        pages: slugs.map(page),
+        renderBody: (p) => ({ bodyHtml: `<h1>${p.route}</h1>`, islands: [] }),
+        sourcesOf: () => [template],
+        bundledAt: Date.now() + 1000,
+      });
     // No grace: every unnamed body goes at once.
     const store = new DiskStore(out, 0);
     const state = new OutputState(store, out, fingerprintOf({}));
@@ -147,18 +154,14 @@ test("the dev server's bodies: a source is read again when its stamp moves, and 
   try {
     const file = join(source, "pages/note.tsx");
     mkdirSync(dirname(file), { recursive: true });
-    const loaded = (bundledAt: number): LoadedPages => ({
-      pages: [{ file: "pages/note.tsx", route: "/note", meta: { title: "Note" }, Component: () => null }],
-      // The body shows the file's bytes, as a page shows its source's.
-      renderer: { renderBody: () => ({ bodyHtml: readFileSync(file, "utf8"), islands: [] }) } as unknown as LoadedPages["renderer"],
-      sourcesOf: () => [file],
-      templateSourcesOf: () => [file],
-      templateLeftOutOf: () => ({}),
-      advice: [],
-      unpublished: [],
-      images: [],
-      bundledAt,
-    });
+    const loaded = (bundledAt: number) =>
+      loadedPages({
+        pages: [{ file: "pages/note.tsx", route: "/note", meta: { title: "Note" }, Component: () => null }],
+        // The body shows the file's bytes, as a page shows its source's.
+        renderBody: () => ({ bodyHtml: readFileSync(file, "utf8"), islands: [] }),
+        sourcesOf: () => [file],
+        bundledAt,
+      });
     const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
     const bodies = new RenderedBodies(state);
     const bodyAfter = async (text: string, modified: Date, bundledAt: number) => {
@@ -192,19 +195,17 @@ test("an entry's body made while a file its template's trace left out was saved 
     const longAgo = new Date(Date.now() - 60_000);
     writeFileSync(template, "export default () => null;\n");
     utimesSync(template, longAgo, longAgo);
-    const loaded = (bundledAt: number, bytesTraced: number): LoadedPages => ({
-      pages: [{ file: "pages/notes/[slug].tsx", route: "/notes/one", meta: { title: "One" }, Component: () => null, props: { slug: "one" } }],
-      // The body shows the note as the bundle read it.
-      renderer: { renderBody: () => ({ bodyHtml: `<p>${readFileSync(note, "utf8")}</p>`, islands: [] }) } as unknown as LoadedPages["renderer"],
-      sourcesOf: () => [template, note],
-      templateSourcesOf: () => [template],
-      // The trace left the note out, having read `bytesTraced` of it.
-      templateLeftOutOf: () => ({ [note]: bytesTraced }),
-      advice: [],
-      unpublished: [],
-      images: [],
-      bundledAt,
-    });
+    const loaded = (bundledAt: number, bytesTraced: number) =>
+      loadedPages({
+        pages: [{ file: "pages/notes/[slug].tsx", route: "/notes/one", meta: { title: "One" }, Component: () => null, props: { slug: "one" } }],
+        // The body shows the note as the bundle read it.
+        renderBody: () => ({ bodyHtml: `<p>${readFileSync(note, "utf8")}</p>`, islands: [] }),
+        sourcesOf: () => [template, note],
+        templateSourcesOf: () => [template],
+        // The trace left the note out, having read `bytesTraced` of it.
+        templateLeftOutOf: () => ({ [note]: bytesTraced }),
+        bundledAt,
+      });
     const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
     const bodies = new RenderedBodies(state);
     const bodyAfter = async (text: string, modified: Date, bundledAt: number, bytesTraced: number) => {
@@ -237,17 +238,13 @@ test("the dev server's bodies stay kept through a run that renders nothing (a st
       writeFileSync(file, `export default "${file}";\n`);
       utimesSync(file, settled, settled);
     }
-    const loaded = (): LoadedPages => ({
-      pages: files.map((file) => ({ file, route: `/${basename(file, ".tsx")}`, meta: { title: file }, Component: () => null })),
-      renderer: { renderBody: (page: { file: string }) => ({ bodyHtml: readFileSync(page.file, "utf8"), islands: [] }) } as unknown as LoadedPages["renderer"],
-      sourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
-      templateSourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
-      templateLeftOutOf: () => ({}),
-      advice: [],
-      unpublished: [],
-      images: [],
-      bundledAt: Date.now(),
-    });
+    const loaded = () =>
+      loadedPages({
+        pages: files.map((file) => ({ file, route: `/${basename(file, ".tsx")}`, meta: { title: file }, Component: () => null })),
+        renderBody: (page) => ({ bodyHtml: readFileSync(page.file, "utf8"), islands: [] }),
+        sourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
+        bundledAt: Date.now(),
+      });
     const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
     const bodies = new RenderedBodies(state);
     const first = await runSteps(state, bodies, loaded(), out);
