@@ -155,17 +155,16 @@ export interface Inlined {
 
 /** The module a folder collection becomes: each of its Markdown files' entries that `publishing` shows,
  * ordered by the collection's field; those it leaves out are added to `left`. An entry the dev server
- * shows although a build would not carries why (`unpublished`), for its page to say so; `reasons` gets
- * each entry's (entryReason), by its path in the project. Given `inlined`, the entries are written in
- * (Inlined), and every entry's problems are thrown at once (a ContentError). */
+ * shows although a build would not carries why (`unpublished`), for its page to say so. `reasons` gets
+ * each entry's (entryReason), by its path in the project (the dev server's); given `inlined` (a build's),
+ * the entries are written in (Inlined), and every entry's problems are thrown at once (a ContentError). */
 export function folderModule(
   root: string,
   folder: string,
   publishing: Publishing = BUILD_PUBLISHING,
   left: Unpublished[] = [],
   checks?: ContentChecks,
-  reasons?: Map<string, string | undefined | null>,
-  inlined?: Inlined,
+  { reasons, inlined }: { reasons?: Map<string, string | undefined | null>; inlined?: Inlined } = {},
 ): string {
   const { orderBy } = folders[folder];
   const entries: string[] = [];
@@ -248,7 +247,7 @@ export function contentPlugin(
         if (!entries) return { contents: UNREAD_FOLDER, loader: "js", resolveDir: args.path, watchDirs: [args.path] };
         const into: Inlined | undefined = inlined && { files: [], advice: [] };
         try {
-          const contents = folderModule(folder.root, folder.folder, publishing, left, checks, undefined, into);
+          const contents = folderModule(folder.root, folder.folder, publishing, left, checks, { inlined: into });
           if (into)
             inlined?.set(
               relative(root, args.path),
