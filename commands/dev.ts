@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { ConfigError, readConfig, readPaths } from "../steps/config.ts";
 import { BUILD_SOURCES } from "../steps/sources.ts";
-import { answerAdmin } from "./dev/admin.ts";
+import { answerAdmin, cmsFile } from "./dev/admin.ts";
 import { DevSite, describe, log } from "./dev/dev-site.ts";
 import { PageChannel } from "./dev/page-channel.ts";
 import { isServer, RESTART, supervise } from "./dev/supervisor.ts";
@@ -111,6 +111,8 @@ async function runServer(): Promise<void> {
   };
   watchSaves(saved);
   await flush();
+  // The CMS's script is made now, not when /admin/ is first opened (a failure shows then).
+  cmsFile(process.cwd()).catch(() => {});
 }
 
 if (isServer()) {

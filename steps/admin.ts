@@ -1,13 +1,14 @@
-// The CMS at /admin/ (Decap CMS, installed from npm and served from the site's own origin): its page, its
-// configuration generated from the content schema (steps/cms-config.ts), and its own Content-Security-
-// Policy, which every host sends for /admin/* alone. A build publishes it only when the GitHub backend is
+// The CMS at /admin/ (Decap CMS, bundled from the parts of it the site uses, browser/cms.ts, and served
+// from the site's own origin): its scripts, its page, its configuration generated from the content schema
+// (steps/cms-config.ts), and its own Content-Security-Policy, which every host sends for /admin/* alone. A build publishes it only when the GitHub backend is
 // configured (CMS_GITHUB_REPO); the dev server always serves it, with its local backend. Its preview of a
 // case study is the study's page, rendered in the browser by browser/cms-preview-page.tsx with the site's
 // stylesheet, fetched when a preview first shows (browser/cms-preview.ts registers it).
-import { copyFile, mkdir } from "node:fs/promises";
-import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { readFileSync } from "node:fs";
+import { mkdir } from "node:fs/promises";
+import { join } from "node:path";
 import * as esbuild from "esbuild";
+import { cached, cacheKey } from "./cache.ts";
 import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
 import { contentPlugin } from "./content.ts";
 import { imagePlugin } from "./image-modules.ts";
@@ -16,8 +17,8 @@ import { bundleErrorMessage } from "./pages.ts";
 
 /** Where the CMS is served: a folder, so its page is /admin/ on every host. */
 export const ADMIN_PATH = "/admin/";
-/** The CMS's whole script (Decap CMS's own bundle, React included), served as is. */
-export const CMS_SCRIPT = "decap-cms.js";
+/** The CMS's whole script: the parts of Decap CMS the site uses, React included (browser/cms.ts). */
+export const CMS_SCRIPT = "cms.js";
 /** Where the CMS reads its configuration (JSON, which YAML reads). */
 export const CMS_CONFIG = "config.yml";
 /** The preview's registration (browser/cms-preview.ts, ~1 KB): the page loads it after the CMS. */
@@ -25,17 +26,16 @@ export const PREVIEW_SCRIPT = "preview.js";
 /** The preview of a case study as its page (browser/cms-preview-page.tsx, bundled with the page and React),
  * fetched by the registration when a preview first shows. */
 export const PREVIEW_PAGE = "preview-page.js";
-/** Each of the preview's scripts and its source. */
-const PREVIEW_SOURCES: Record<string, string> = { [PREVIEW_SCRIPT]: "browser/cms-preview.ts", [PREVIEW_PAGE]: "browser/cms-preview-page.tsx" };
+/** Each of the CMS's scripts and its source. */
+const SOURCES: Record<string, string> = {
+  [CMS_SCRIPT]: "browser/cms.ts",
+  [PREVIEW_SCRIPT]: "browser/cms-preview.ts",
+  [PREVIEW_PAGE]: "browser/cms-preview-page.tsx",
+};
 /** The site's stylesheet, for the preview. */
 export const PREVIEW_STYLE = "site.css";
 /** The folder whose entries the preview shows as their page. */
 const PREVIEWED_FOLDER = "content/case-studies";
-
-/** The CMS's bundle in node_modules. */
-export function cmsScriptFile(): string {
-  return join(dirname(createRequire(import.meta.url).resolve("decap-cms/package.json")), "dist", CMS_SCRIPT);
-}
 
 /** The GitHub repository the CMS commits to and how editors sign in (steps/config.ts reads it). */
 export interface CmsSettings {
@@ -112,37 +112,57 @@ export function adminPage(csp: string): string {
 /** The CMS's configuration file for a backend. */
 export const adminConfig = (backend: CmsBackend) => `${JSON.stringify(cmsConfig(backend), null, 2)}\n`;
 
-/** One of the preview's scripts (PREVIEW_SCRIPT or PREVIEW_PAGE), minified, and the files it was made
- * from (absolute paths). The page's: browser/cms-preview-page.tsx with the page it renders, the site's
- * facts (content/site.yaml, read as the pages read it) and React. */
-export async function previewScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
+/** How the CMS's scripts are bundled. */
+const OPTIONS = {
+  bundle: true,
+  format: "iife",
+  target: "es2022",
+  minify: true,
+  legalComments: "none",
+  jsx: "automatic",
+  // Decap's packages read Node's `global` here and there, as webpack gave it them.
+  define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
+  write: false,
+  metafile: true,
+  logLevel: "silent",
+} satisfies esbuild.BuildOptions;
+
+/** One of the CMS's scripts (CMS_SCRIPT, PREVIEW_SCRIPT or PREVIEW_PAGE), minified, and the files it was
+ * made from (absolute paths). The page's: browser/cms-preview-page.tsx with the page it renders, the
+ * site's facts (content/site.yaml, read as the pages read it) and React. */
+export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collection = cmsCollections().find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
   const result = await esbuild
     .build({
-      entryPoints: [join(root, PREVIEW_SOURCES[name])],
-      bundle: true,
-      format: "iife",
-      target: "es2022",
-      minify: true,
-      legalComments: "none",
-      jsx: "automatic",
+      ...OPTIONS,
+      entryPoints: [join(root, SOURCES[name])],
       define: {
-        "process.env.NODE_ENV": '"production"',
+        ...OPTIONS.define,
         CMS_PREVIEW: JSON.stringify({ collection, stylesheet: `${ADMIN_PATH}${PREVIEW_STYLE}`, page: `${ADMIN_PATH}${PREVIEW_PAGE}` }),
       },
-      write: false,
-      metafile: true,
-      logLevel: "silent",
       absWorkingDir: root,
       // The page reads the list of studies only for its paths: the preview reads none of them.
       plugins: [contentPlugin(root, undefined, [], undefined, { entries: false }), imagePlugin(root)],
     })
     .catch((error: esbuild.BuildFailure) => {
-      throw new Error(bundleErrorMessage(error, `${ADMIN_PATH}${name}: the CMS's preview could not be made`));
+      throw new Error(bundleErrorMessage(error, `${ADMIN_PATH}${name}: the CMS could not be made`));
     });
   const files = Object.keys(result.metafile.inputs).filter((input) => !input.startsWith("<")); // not <define:…>
   return { text: result.outputFiles[0].text, inputs: files.map((input) => join(root, input)) };
 }
+
+/**
+ * The CMS's whole script, made once per machine (3 MB from ~1,000 files in node_modules, ~1.3 s) and kept
+ * in .cache/blobs/cms/ by what it is made from: browser/cms.ts, package-lock.json (which fixes every
+ * package it bundles), esbuild's version and how it bundles. `root`: the project, the working folder.
+ */
+export function cmsScript(root: string): Promise<Buffer> {
+  const sources = [SOURCES[CMS_SCRIPT], "package-lock.json"].map((file) => readFileSync(join(root, file)));
+  const key = cacheKey(esbuild.version, JSON.stringify(OPTIONS), ...sources);
+  return cached(CMS_BLOBS, key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text);
+}
+/** Where cmsScript keeps its scripts, under .cache/blobs/. */
+export const CMS_BLOBS = "cms";
 
 /** Writes /admin/ into the site when the CMS is configured, with the site's `stylesheet` for its preview;
  * returns the files written (site-relative). */
@@ -154,8 +174,8 @@ export async function writeAdmin(outDir: string, settings: CmsSettings | null, s
   await Promise.all([
     writeIfChanged(join(folder, "index.html"), adminPage(adminCsp(backend))),
     writeIfChanged(join(folder, CMS_CONFIG), adminConfig(backend)),
-    copyFile(cmsScriptFile(), join(folder, CMS_SCRIPT)),
-    ...[PREVIEW_SCRIPT, PREVIEW_PAGE].map((name) => previewScript(process.cwd(), name).then(({ text }) => writeIfChanged(join(folder, name), text))),
+    cmsScript(process.cwd()).then((bytes) => writeIfChanged(join(folder, CMS_SCRIPT), bytes)),
+    ...[PREVIEW_SCRIPT, PREVIEW_PAGE].map((name) => adminScript(process.cwd(), name).then(({ text }) => writeIfChanged(join(folder, name), text))),
     writeIfChanged(join(folder, PREVIEW_STYLE), stylesheet),
   ]);
   return ["index.html", CMS_CONFIG, CMS_SCRIPT, PREVIEW_SCRIPT, PREVIEW_PAGE, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);

@@ -3,13 +3,14 @@
 // whether it is required, its pattern with the build's own words, its options and its default.
 import type { z } from "zod";
 import { collections, folders } from "../content/collections.ts";
+import type { CmsWidget } from "../shared/cms-widgets.ts";
 import { type ZodDef, zodDef } from "./content-fields.ts";
 
 /** One field of a CMS form, as Decap CMS reads it. */
 export interface CmsField {
   name: string;
   label: string;
-  widget: string;
+  widget: CmsWidget;
   hint?: string;
   required?: boolean;
   default?: unknown;

@@ -3,21 +3,21 @@
 // site's stylesheet as they are now, under its own policy. Its scripts are kept in memory and sent as a
 // static host sends them (commands/dev/kept-script.ts); the preview's are made again only once a file
 // they were made from has changed.
-import { readFile, stat } from "node:fs/promises";
+import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { dirname, join } from "node:path";
 import {
   ADMIN_PATH,
   adminConfig,
   adminCsp,
   adminHeaders,
   adminPage,
+  adminScript,
   CMS_CONFIG,
-  cmsScriptFile,
+  CMS_SCRIPT,
+  cmsScript,
   PREVIEW_PAGE,
   PREVIEW_SCRIPT,
   PREVIEW_STYLE,
-  previewScript,
 } from "../../steps/admin.ts";
 import type { CmsBackend } from "../../steps/cms-config.ts";
 import { type KeptScript, keptScript, sendScript } from "./kept-script.ts";
@@ -30,17 +30,19 @@ export const LOCAL_BACKEND: CmsBackend = { name: "proxy", proxy_url: BACKEND_PAT
 /** The configuration, made once: the content schema it comes from restarts the dev server when saved. */
 let config: string | undefined;
 
-/** The CMS's own files (its bundle and the chunks it loads later), read once: node_modules does not
- * change under a running server. */
-const bundled = new Map<string, Promise<KeptScript>>();
-function cmsFile(name: string): Promise<KeptScript> {
-  let kept = bundled.get(name);
-  if (!kept) {
-    kept = readFile(join(dirname(cmsScriptFile()), name)).then((bytes) => keptScript(bytes, { onDisk: true }));
-    kept.catch(() => bundled.delete(name));
-    bundled.set(name, kept);
+/** The CMS's script, made or read once: node_modules does not change under a running server. */
+let cms: Promise<KeptScript> | undefined;
+/** The CMS's script; the dev server asks for it once the site is built, so that it is made (once per
+ * machine, ~1.3 s) before the CMS is first opened. One that failed is made again at the next request. */
+export function cmsFile(root: string): Promise<KeptScript> {
+  if (!cms) {
+    const kept = cmsScript(root).then((bytes) => keptScript(bytes, { onDisk: true }));
+    kept.catch(() => {
+      if (cms === kept) cms = undefined;
+    });
+    cms = kept;
   }
-  return kept;
+  return cms;
 }
 
 /** A preview script as it was made, and what each file it was made from was then (size and time). */
@@ -59,7 +61,7 @@ const previews = new Map<string, Promise<Made>>();
 
 async function make(root: string, name: string): Promise<Made> {
   const started = Date.now() - 1;
-  const { text, inputs } = await previewScript(root, name);
+  const { text, inputs } = await adminScript(root, name);
   const stamps = await Promise.all(inputs.map(async (file): Promise<[string, string]> => [file, await stampOf(file, started)]));
   return { script: keptScript(text), stamps };
 }
@@ -99,16 +101,7 @@ export function answerAdmin(root: string, path: string, req: IncomingMessage, re
   } else if (`${ADMIN_PATH}${name}` === BACKEND_PATH) answerCms(root, req, res);
   else if (name === PREVIEW_STYLE) res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(stylesheet());
   else if (name === PREVIEW_SCRIPT || name === PREVIEW_PAGE) preview(root, name).then((script) => sendScript(req, res, headers, script), failed);
-  else if (/^[\w-]+(\.[\w-]+)*\.js$/.test(name))
-    cmsFile(name).then(
-      (script) => sendScript(req, res, headers, script),
-      () => res.writeHead(404, headers).end(),
-    );
-  else if (/^[\w-]+\.wasm$/.test(name))
-    readFile(join(dirname(cmsScriptFile()), name)).then(
-      (bytes) => res.writeHead(200, { ...headers, "Content-Type": "application/wasm" }).end(bytes),
-      () => res.writeHead(404, headers).end(),
-    );
+  else if (name === CMS_SCRIPT) cmsFile(root).then((script) => sendScript(req, res, headers, script), failed);
   else res.writeHead(404, headers).end();
   return true;
 }

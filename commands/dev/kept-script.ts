@@ -1,7 +1,7 @@
 // A script the dev server keeps in memory and sends as a static host would: with an ETag (a browser that
 // has it revalidates, gets a 304 and runs it with the code V8 cached for it) and gzip. The CMS's scripts
-// are sent this way (commands/dev/admin.ts): Decap's 5.2 MB bundle is read and hashed once per dev server,
-// and compressed once per machine (1.5 MB gzip, ~0.2 CPU-s), kept in .cache/compressed/ by its hash.
+// are sent this way (commands/dev/admin.ts): the CMS's 3 MB bundle is read and hashed once per dev server,
+// and compressed once per machine (0.9 MB gzip, ~0.2 CPU-s), kept in .cache/compressed/ by its hash.
 import { createHash } from "node:crypto";
 import { mkdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { caseStudy, collections, folders } from "../../content/collections.ts";
+import { CMS_WIDGETS } from "../../shared/cms-widgets.ts";
 import { type CmsField, cmsCollections, cmsConfig } from "../../steps/cms-config.ts";
 
 type Shape = Record<string, z.ZodType>;
@@ -79,6 +80,16 @@ describe("the CMS's configuration", () => {
     const publications = fieldAt(formOf("content/bio.md"), "publications");
     expect(publications?.typeKey).toBe("kind");
     expect(publications?.types?.map((type) => type.name)).toEqual(["Article", "Whitepaper"]);
+  });
+
+  test("every widget a form names is one the site's CMS registers (browser/cms.ts)", () => {
+    const widgets = (fields: CmsField[]): string[] =>
+      fields.flatMap((field) => [field.widget, ...widgets([...(field.fields ?? []), ...(field.field ? [field.field] : []), ...(field.types ?? [])])]);
+    const named = new Set(
+      cmsCollections().flatMap((collection) => widgets([...(collection.fields ?? []), ...(collection.files ?? []).flatMap((file) => file.fields)])),
+    );
+    expect([...named].filter((widget) => !(CMS_WIDGETS as readonly string[]).includes(widget))).toEqual([]);
+    expect(named.size).toBeGreaterThanOrEqual(8);
   });
 
   test("a form refuses what the build refuses, in the build's words", () => {
