@@ -6,7 +6,7 @@
 // changed (steps/bundle-reuse.ts); the dev server loads the same files one by one instead
 // (steps/page-modules.ts), so that a save compiles and runs again only what it touched. What the bundle
 // exports, the renderer and all the engine reads of the site, is its entry's (steps/page-entry.ts).
-import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
@@ -36,6 +36,9 @@ export interface LoadedPages {
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
+  /** The size of each file saved since the last load (project-relative), as the bundle began: a file the
+   * trace left out is known to be what the bundle read when the trace read as many bytes (steps/render-cache.ts). */
+  sizesAtStart: Readonly<Record<string, number>>;
   /** Advice on the content files read anew (a summary shorter than a search result shows): printed, not an error. */
   advice: string[];
   /** The entries this bundle left out, as it made them (none known when a build reused the last bundle). */
@@ -192,6 +195,12 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
     const bundledAt = Date.now();
+    const sizesAtStart = Object.fromEntries(
+      [...savedSince].flatMap((file) => {
+        const size = statSync(join(root, file), { throwIfNoEntry: false })?.size;
+        return size === undefined ? [] : [[file, size]];
+      }),
+    );
     const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     entry = entrySource(root, files);
@@ -243,6 +252,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     checkRoutesUnique(pages);
     return {
       bundledAt,
+      sizesAtStart,
       ...notes,
       images: Object.keys(graph)
         .filter((file) => IMAGE_FILE.test(file) && !file.includes("node_modules/"))

@@ -73,7 +73,7 @@ export class RenderedBodies {
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
   async render(
-    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt }: LoadedPages,
+    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt, sizesAtStart }: LoadedPages,
     site: SiteData,
   ): Promise<{ pages: RenderedPage[]; rendered: number }> {
     const { state } = this;
@@ -100,12 +100,13 @@ export class RenderedBodies {
       return known;
     };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
-    /** A file the template's trace left out holds what the trace read: saved before the bundle began, or
-     * as many bytes as it read (one read half-written, emptied by an editor saving in place, had fewer).
-     * Just saved, with bytes unknown (a plugin made its module), it is not known to. */
+    /** A file the template's trace left out was read by the trace as the bundle read it: saved before the
+     * bundle began, or holding as many bytes as the trace read both then and now (one read half-written,
+     * emptied by an editor saving in place, had fewer; one emptied by the next save after the bundle read
+     * it had fewer than then). Just saved, with bytes unknown (a plugin made its module), it is not known to. */
     const readWhole = ([file, bytes]: [string, number]) => {
       try {
-        return savedBefore(file, bundledAt) || statSync(file).size === bytes;
+        return savedBefore(file, bundledAt) || (sizesAtStart[file] === bytes && statSync(file).size === bytes);
       } catch {
         return false; // gone since
       }
