@@ -1,8 +1,10 @@
 // The CMS at /admin/: Decap CMS made of the parts this site uses, bundled by steps/admin.ts. Decap's own
 // bundle (decap-cms) registers every backend, widget and media library it has (5.2 MB); this one
 // registers the two backends the site signs in to (the dev server's local backend, GitHub) and the
-// widgets steps/cms-config.ts may write into the configuration (shared/cms-widgets.ts), 3.1 MB, so the
-// firm's browser has less to compile before the collections show.
+// widgets steps/cms-config.ts may write into the configuration (shared/cms-widgets.ts), 3.0 MB, so the
+// firm's browser has less to compile before the collections show. Decap's WebP conversion of uploads
+// (media_processing) finds its WebAssembly from its own module's address, which this one script has not:
+// the configuration does not turn it on, and would need this bundled as ES modules with their chunks first.
 import createClass from "create-react-class";
 import { GitHubBackend } from "decap-cms-backend-github";
 import { ProxyBackend } from "decap-cms-backend-proxy";

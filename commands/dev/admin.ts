@@ -14,6 +14,7 @@ import {
   adminScript,
   CMS_CONFIG,
   CMS_SCRIPT,
+  cmsKey,
   cmsScript,
   PREVIEW_PAGE,
   PREVIEW_SCRIPT,
@@ -30,19 +31,21 @@ export const LOCAL_BACKEND: CmsBackend = { name: "proxy", proxy_url: BACKEND_PAT
 /** The configuration, made once: the content schema it comes from restarts the dev server when saved. */
 let config: string | undefined;
 
-/** The CMS's script, made or read once: node_modules does not change under a running server. */
-let cms: Promise<KeptScript> | undefined;
-/** The CMS's script; the dev server asks for it once the site is built, so that it is made (once per
- * machine, ~1.3 s) before the CMS is first opened. One that failed is made again at the next request. */
-export function cmsFile(root: string): Promise<KeptScript> {
-  if (!cms) {
-    const kept = cmsScript(root).then((bytes) => keptScript(bytes, { onDisk: true }));
-    kept.catch(() => {
-      if (cms === kept) cms = undefined;
+/** The CMS's script, and what it was made from (cmsKey). */
+let cms: { key: string; script: Promise<KeptScript> } | undefined;
+/** The CMS's script, made again when browser/cms.ts or the packages installed change; the dev server
+ * asks for it once the site is built, so that it is made (once per machine, ~1.3 s) before the CMS is
+ * first opened. One that failed is made again at the next request. */
+export async function cmsFile(root: string): Promise<KeptScript> {
+  const key = cmsKey(root);
+  if (cms?.key !== key) {
+    const script = cmsScript(root, key).then((bytes) => keptScript(bytes, { onDisk: true }));
+    script.catch(() => {
+      if (cms?.script === script) cms = undefined;
     });
-    cms = kept;
+    cms = { key, script };
   }
-  return cms;
+  return cms.script;
 }
 
 /** A preview script as it was made, and what each file it was made from was then (size and time). */
