@@ -11,6 +11,7 @@ import sharp from "sharp";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, startDevServer } from "../../commands/support/dev-server.ts";
 import { buildCopyAsync, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { CMS_WIDGETS } from "../../shared/cms-widgets.ts";
 import { THEME_STORAGE_KEY } from "../../shared/theme-key.ts";
 import { launchFirefox } from "../helpers/engines/firefox.ts";
 
@@ -90,6 +91,15 @@ test("/admin/ opens under its own policy, signed in to the dev server's local ba
   assert.equal(asked.filter((path) => path === "/admin/config.yml").length, 1, "the preloaded configuration is the one Decap reads");
   assert.ok(!asked.includes("/admin/preview-page.js"), "the preview's page is fetched when a preview shows, not as the CMS starts");
   assert.deepEqual(violations, []);
+  // The CMS is the site's own (browser/cms.ts): every widget a form may name, the two backends, and no other.
+  const registered = await admin.evaluate(
+    ({ widgets, backends }) => {
+      const cms = (window as unknown as { CMS: { getWidget(name: string): unknown; getBackend(name: string): unknown } }).CMS;
+      return { widgets: widgets.filter((name) => cms.getWidget(name)), backends: backends.filter((name) => cms.getBackend(name)) };
+    },
+    { widgets: [...CMS_WIDGETS, "map", "code", "relation"], backends: ["proxy", "github", "gitlab", "git-gateway", "test-repo"] },
+  );
+  assert.deepEqual(registered, { widgets: [...CMS_WIDGETS], backends: ["proxy", "github"] });
 });
 
 test("the dev server sends the CMS's scripts as a static host does: gzip, and a 304 to a browser that has them", async () => {
