@@ -1,19 +1,14 @@
 // A script the dev server keeps in memory and sends as a static host would: with an ETag (a browser that
 // has it revalidates, gets a 304 and runs it with the code V8 cached for it) and gzip. The CMS's scripts
 // are sent this way (commands/dev/admin.ts): the CMS's 3 MB bundle is read and hashed once per dev server,
-// and compressed once per machine (0.9 MB gzip, ~0.2 CPU-s), kept in .cache/compressed/ by its hash.
+// and compressed once per machine (0.9 MB gzip, ~0.1 CPU-s), a blob (.cache/blobs/gzip/) by its hash.
 import { createHash } from "node:crypto";
-import { mkdir, readFile } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { join } from "node:path";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { CACHE_DIR } from "../../steps/cache.ts";
-import { writeWhole } from "../../steps/files.ts";
+import { cached } from "../../steps/cache.ts";
 
 const gzipped = promisify(gzip);
-/** Where a script's gzip form is kept, by the hash of its bytes. */
-export const COMPRESSED_DIR = join(CACHE_DIR, "compressed");
 
 export interface KeptScript {
   bytes: Buffer;
@@ -22,19 +17,14 @@ export interface KeptScript {
   gzip?: Buffer;
 }
 
-/** A script to keep; its gzip form is made in the background, or read from COMPRESSED_DIR when `onDisk`
- * (for a script every dev server sends again, as Decap's), and written there once made. */
+/** A script to keep; its gzip form is made in the background, or, when `onDisk` (for a script every dev
+ * server sends again, as the CMS's), read from the blob made by an earlier one. */
 export function keptScript(bytes: Buffer | string, { onDisk = false } = {}): KeptScript {
   const buffer = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
   const hash = createHash("sha256").update(buffer).digest("hex");
   const kept: KeptScript = { bytes: buffer, etag: `"${hash.slice(0, 32)}"` };
-  const file = join(COMPRESSED_DIR, `${hash}.gz`);
-  const made = async () => {
-    const compressed = await gzipped(buffer, { level: 9 });
-    if (onDisk) await mkdir(COMPRESSED_DIR, { recursive: true }).then(() => writeWhole(file, compressed));
-    return compressed;
-  };
-  (onDisk ? readFile(file).catch(made) : made()).then(
+  const made = () => gzipped(buffer, { level: 9 });
+  (onDisk ? cached("gzip", hash, "gz", made) : made()).then(
     (compressed) => {
       kept.gzip = compressed;
     },

@@ -14,12 +14,12 @@ export function retitled(pageSource: string, title: string): string {
 }
 
 /** The slow caches a developer's checkout has warm: encoded images, compiled CSS, printed PDFs, each kept by
- * the hash of what it was made from (no record of any build, no verdict, reads them), the CMS's script
- * (by its sources and package-lock.json, steps/admin.ts), the type check's
- * record (tsc's own, by each file's content; no build reads it), the dev server's gzip of the CMS's
- * bundle (by its bytes' hash, commands/dev/kept-script.ts), and the compiled build (by its files' bytes,
- * commands/run.mjs; it finds its files from where it is, so it runs in the copy). */
-export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "blobs/cms", "tsc", "compressed", "engine"];
+ * the hash of what it was made from (no record of any build, no verdict, reads them), the CMS's script (by
+ * its source and the packages installed, steps/admin.ts) and the dev server's gzip of it (by its bytes'
+ * hash, commands/dev/kept-script.ts), the type check's record (tsc's own, by each file's content; no build
+ * reads it), and the compiled build (by its files' bytes, commands/run.mjs; it finds its files from where
+ * it is, so it runs in the copy). */
+export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "blobs/cms", "blobs/gzip", "tsc", "engine"];
 
 /** The verdicts a developer's checkout has warm, each kept by the content it judged alone (a page's bytes
  * or structure, a content file's text), never by what a build wrote: which pages html-validate found valid,

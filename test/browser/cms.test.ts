@@ -104,7 +104,7 @@ test("/admin/ opens under its own policy, signed in to the dev server's local ba
 
 test("the dev server sends the CMS's scripts as a static host does: gzip, and a 304 to a browser that has them", async () => {
   const url = `${dev.origin}/admin/cms.js`;
-  // Its gzip form is made in the background when the first load asks for it (or read from .cache/compressed/).
+  // Its gzip form is made in the background when the first load asks for it (or read from its blob, .cache/blobs/gzip/).
   const deadline = Date.now() + 10_000;
   let answer = await fetch(url, { headers: { "accept-encoding": "gzip" } });
   while (answer.headers.get("content-encoding") !== "gzip" && Date.now() < deadline) {
