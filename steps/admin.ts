@@ -1,13 +1,14 @@
 // The CMS at /admin/ (Decap CMS, bundled from the parts of it the site uses, browser/cms.ts, and served
 // from the site's own origin): its scripts, its page, its configuration generated from the content schema
-// (steps/cms-config.ts), and its own Content-Security-Policy, which every host sends for /admin/* alone. A build publishes it only when the GitHub backend is
-// configured (CMS_GITHUB_REPO); the dev server always serves it, with its local backend. Its preview of a
-// case study is the study's page, rendered in the browser by browser/cms-preview-page.tsx with the site's
-// stylesheet, fetched when a preview first shows (browser/cms-preview.ts registers it).
-import { mkdir, utimes } from "node:fs/promises";
+// (steps/cms-config.ts), and its own Content-Security-Policy, which every host sends for /admin/* alone. A
+// build publishes it only when the GitHub backend is configured (CMS_GITHUB_REPO); the dev server always
+// serves it, with its local backend. Its preview of a case study is the study's page, rendered in the
+// browser by browser/cms-preview-page.tsx with the site's stylesheet, fetched when a preview first shows
+// (browser/cms-preview.ts registers it).
+import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import * as esbuild from "esbuild";
-import { BLOBS_DIR, cached, cacheKey } from "./cache.ts";
+import { cached, cacheKey } from "./cache.ts";
 import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
 import { contentPlugin } from "./content.ts";
 import { readIfExists } from "./files.ts";
@@ -154,7 +155,9 @@ export async function adminScript(root: string, name: string): Promise<{ text: s
 /** What the CMS's script is made from, hashed: browser/cms.ts, the packages installed (npm writes
  * node_modules/.package-lock.json at each install), esbuild's version and how it bundles. */
 export function cmsKey(root: string): string {
-  const sources = [SOURCES[CMS_SCRIPT], "node_modules/.package-lock.json"].map((file) => readIfExists(join(root, file)) ?? "");
+  // The lockfile where npm wrote no record of the install (another package manager's).
+  const installed = readIfExists(join(root, "node_modules/.package-lock.json")) ?? readIfExists(join(root, "package-lock.json")) ?? "";
+  const sources = [readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed];
   return cacheKey(esbuild.version, JSON.stringify(OPTIONS), ...sources);
 }
 
@@ -164,14 +167,8 @@ export function cmsKey(root: string): string {
  * restarts the blob's hour of grace: a build that does not publish /admin/ leaves the dev server's alone.
  */
 export async function cmsScript(root: string, key = cmsKey(root)): Promise<Buffer> {
-  const name = `${CMS_BLOBS}/${key}.js`;
-  const bytes = await cached(CMS_BLOBS, key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text);
-  const now = new Date();
-  await utimes(join(root, BLOBS_DIR, name), now, now).catch(() => {});
-  return bytes;
+  return cached("cms", key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text, { refresh: true });
 }
-/** Where cmsScript keeps its scripts, under .cache/blobs/. */
-const CMS_BLOBS = "cms";
 
 /** Writes /admin/ into the site when the CMS is configured, with the site's `stylesheet` for its preview;
  * returns the files written (site-relative). */

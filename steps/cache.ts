@@ -3,7 +3,7 @@
 // blobs a run asks for are named in its manifest (steps/store.ts), which is what keeps them from pruning.
 import { createHash } from "node:crypto";
 import { readdirSync, readFileSync, statSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
+import { mkdir, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { readIfExists, writeWhole } from "./files.ts";
 
@@ -59,10 +59,21 @@ export async function writeBlob(name: string, bytes: Uint8Array | string, root =
   await writeWhole(file, bytes);
 }
 
-/** The bytes for this key: from the cache, or made now and kept for next time. */
-export async function cached(kind: string, key: string, extension: string, make: () => Promise<Uint8Array | string>): Promise<Buffer> {
+/** The bytes for this key: from the cache, or made now and kept for next time. `refresh`: each use
+ * restarts the blob's hour of grace from pruning (one no build's manifest names: the dev server's). */
+export async function cached(
+  kind: string,
+  key: string,
+  extension: string,
+  make: () => Promise<Uint8Array | string>,
+  { refresh = false } = {},
+): Promise<Buffer> {
   const name = `${kind}/${key}.${extension}`;
   const hit = readBlob(name);
+  if (hit && refresh) {
+    const now = new Date();
+    await utimes(join(BLOBS_DIR, name), now, now).catch(() => {});
+  }
   if (hit) return hit;
   const made = await make();
   const bytes = Buffer.from(made);

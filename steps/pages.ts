@@ -6,7 +6,7 @@
 // changed (steps/bundle-reuse.ts); the dev server loads the same files one by one instead
 // (steps/page-modules.ts), so that a save compiles and runs again only what it touched. What the bundle
 // exports, the renderer and all the engine reads of the site, is its entry's (steps/page-entry.ts).
-import { mkdirSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
@@ -15,6 +15,7 @@ import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./collections.ts";
 import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
 import { ContentChecks } from "./content-checks.ts";
+import { stampOf } from "./files.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules } from "./page-modules.ts";
@@ -36,9 +37,10 @@ export interface LoadedPages {
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
-  /** The size of each file saved since the last load (project-relative), as the bundle began: a file the
-   * trace left out is known to be what the bundle read when the trace read as many bytes (steps/render-cache.ts). */
-  sizesAtStart: Readonly<Record<string, number>>;
+  /** The stamp (size and time) of each file saved since the last load (project-relative) as the bundle
+   * began: a file the trace left out, unchanged since and holding as many bytes as the trace read, was
+   * read by the trace as by the bundle (steps/render-cache.ts). */
+  stampsAtStart: Readonly<Record<string, string>>;
   /** Advice on the content files read anew (a summary shorter than a search result shows): printed, not an error. */
   advice: string[];
   /** The entries this bundle left out, as it made them (none known when a build reused the last bundle). */
@@ -195,10 +197,10 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
     const bundledAt = Date.now();
-    const sizesAtStart = Object.fromEntries(
+    const stampsAtStart = Object.fromEntries(
       [...savedSince].flatMap((file) => {
-        const size = statSync(join(root, file), { throwIfNoEntry: false })?.size;
-        return size === undefined ? [] : [[file, size]];
+        const stamp = stampOf(join(root, file));
+        return stamp === null ? [] : [[file, stamp]];
       }),
     );
     const files = pageFiles(root);
@@ -252,7 +254,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     checkRoutesUnique(pages);
     return {
       bundledAt,
-      sizesAtStart,
+      stampsAtStart,
       ...notes,
       images: Object.keys(graph)
         .filter((file) => IMAGE_FILE.test(file) && !file.includes("node_modules/"))

@@ -4,7 +4,7 @@
 // each is fetched again when its page's document is written, so a large site's bodies are never all
 // held in a build. A route whose key is the one the output folder's manifest records is not even read
 // back unless its document has to be printed again.
-import { readFileSync, statSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { type OutputState, savedBefore } from "./build-state.ts";
 import { cacheKey, sourceKey } from "./cache.ts";
 import { stampOf } from "./files.ts";
@@ -73,7 +73,7 @@ export class RenderedBodies {
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
   async render(
-    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt, sizesAtStart }: LoadedPages,
+    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt, stampsAtStart }: LoadedPages,
     site: SiteData,
   ): Promise<{ pages: RenderedPage[]; rendered: number }> {
     const { state } = this;
@@ -101,12 +101,15 @@ export class RenderedBodies {
     };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
     /** A file the template's trace left out was read by the trace as the bundle read it: saved before the
-     * bundle began, or holding as many bytes as the trace read both then and now (one read half-written,
-     * emptied by an editor saving in place, had fewer; one emptied by the next save after the bundle read
-     * it had fewer than then). Just saved, with bytes unknown (a plugin made its module), it is not known to. */
+     * bundle began, or unchanged since it began and holding as many bytes as the trace read (one read
+     * half-written, emptied by an editor saving in place, had fewer; any write after the bundle began,
+     * the next save's included, changed its stamp). Just saved, with bytes unknown (a plugin made its
+     * module), it is not known to. */
     const readWhole = ([file, bytes]: [string, number]) => {
       try {
-        return savedBefore(file, bundledAt) || (sizesAtStart[file] === bytes && statSync(file).size === bytes);
+        if (savedBefore(file, bundledAt)) return true;
+        const now = stampOf(file);
+        return now !== null && now === stampsAtStart[file] && now.startsWith(`${bytes}:`);
       } catch {
         return false; // gone since
       }

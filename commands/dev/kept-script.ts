@@ -24,7 +24,7 @@ export function keptScript(bytes: Buffer | string, { onDisk = false } = {}): Kep
   const hash = createHash("sha256").update(buffer).digest("hex");
   const kept: KeptScript = { bytes: buffer, etag: `"${hash.slice(0, 32)}"` };
   const made = () => gzipped(buffer, { level: 9 });
-  (onDisk ? cached("gzip", hash, "gz", made) : made()).then(
+  (onDisk ? cached("gzip", hash, "gz", made, { refresh: true }) : made()).then(
     (compressed) => {
       kept.gzip = compressed;
     },

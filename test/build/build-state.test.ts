@@ -14,6 +14,7 @@ import { fingerprintOf, OutputState } from "../../steps/build-state.ts";
 import { BLOBS_DIR } from "../../steps/cache.ts";
 import { readConfig } from "../../steps/config.ts";
 import { DocumentWriter } from "../../steps/documents.ts";
+import { stampOf } from "../../steps/files.ts";
 import { Memo } from "../../steps/inputs.ts";
 import type { LoadedPages } from "../../steps/pages.ts";
 import type { DocumentAssets } from "../../steps/render.ts";
@@ -46,7 +47,7 @@ function loadedPages({
 }: Pick<LoadedPages, "pages" | "sourcesOf" | "bundledAt"> &
   Partial<LoadedPages> & { renderBody: (page: { file: string; route: string }) => { bodyHtml: string; islands: string[] } }): LoadedPages {
   const renderer = { renderBody } as unknown as LoadedPages["renderer"];
-  return { renderer, templateSourcesOf: given.sourcesOf, templateLeftOutOf: () => ({}), sizesAtStart: {}, advice: [], unpublished: [], images: [], ...given };
+  return { renderer, templateSourcesOf: given.sourcesOf, templateLeftOutOf: () => ({}), stampsAtStart: {}, advice: [], unpublished: [], images: [], ...given };
 }
 
 test("a body's key moves with a source's content, a setting, the props and the route, and with nothing else", () => {
@@ -196,7 +197,7 @@ test("an entry's body made while a file its template's trace left out was saved 
     const longAgo = new Date(Date.now() - 60_000);
     writeFileSync(template, "export default () => null;\n");
     utimesSync(template, longAgo, longAgo);
-    const loaded = (bundledAt: number, bytesTraced: number, sizeAtStart: number) =>
+    const loaded = (bundledAt: number, bytesTraced: number, stampAtStart: string) =>
       loadedPages({
         pages: [{ file: "pages/notes/[slug].tsx", route: "/notes/one", meta: { title: "One" }, Component: () => null, props: { slug: "one" } }],
         // The body shows the note as the bundle read it.
@@ -206,25 +207,29 @@ test("an entry's body made while a file its template's trace left out was saved 
         // The trace left the note out, having read `bytesTraced` of it.
         templateLeftOutOf: () => ({ [note]: bytesTraced }),
         bundledAt,
-        // The note was saved since the last load: its size as the bundle began.
-        sizesAtStart: { [note]: sizeAtStart },
+        // The note was saved since the last load: its stamp (size and time) as the bundle began.
+        stampsAtStart: { [note]: stampAtStart },
       });
     const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
     const bodies = new RenderedBodies(state);
-    const bodyAfter = async (text: string, modified: Date, bundledAt: number, bytesTraced: number, sizeAtStart = bytesTraced) => {
+    /** The note written, then a load: `stampAtStart`, the note as the bundle began (unless given, as it is now). */
+    const bodyAfter = async (text: string, modified: Date, bundledAt: number, bytesTraced: number, stampAtStart?: string) => {
       writeFileSync(note, text);
       utimesSync(note, modified, modified);
-      const [page] = (await runSteps(state, bodies, loaded(bundledAt, bytesTraced, sizeAtStart), out)).pages;
+      const [page] = (await runSteps(state, bodies, loaded(bundledAt, bytesTraced, stampAtStart ?? String(stampOf(note))), out)).pages;
       return { key: page.key, html: bodies.bodyOf(page) };
     };
     // Filled once the bundle had begun: the bundle read it filled, the trace empty (an editor saving in place had emptied it).
-    const filled = await bodyAfter("Note three", new Date(), Date.now() - 1000, 0);
+    const filled = await bodyAfter("Note three", new Date(), Date.now() - 1000, 0, `0:${Date.now() - 1000}`);
     assert.deepEqual(filled, { key: null, html: "<p>Note three</p>" });
     // Filled as the bundle began and read so, then emptied by the next save in place before the trace
     // read it: the trace read as many bytes as the file holds now, but not as the bundle read (CI failed
     // on this in dev-server.test.ts: the body showing "Note three" was kept under the key without the
     // note, and the next save's run, emptying it, found that body and rendered nothing).
-    assert.equal((await bodyAfter("", new Date(), Date.now() - 1000, 0, "Note three".length)).key, null);
+    assert.equal((await bodyAfter("", new Date(), Date.now() - 1000, 0, `${"Note three".length}:${Date.now() - 1000}`)).key, null);
+    // Emptied as the bundle began, filled as the bundle read it, emptied again before the trace read it:
+    // as many bytes then, at the trace and now, but written since the bundle began (a size alone kept it).
+    assert.equal((await bodyAfter("", new Date(), Date.now() - 1000, 0, `0:${Date.now() - 1000}`)).key, null);
     // Emptied, long before the next load: traced the same, and the body is made anew, not the one above.
     assert.equal((await bodyAfter("", longAgo, Date.now(), 0)).html, "<p></p>");
     // Saved as the load began, and read whole by the trace, which left it out (as a list only getStaticPaths

@@ -138,6 +138,9 @@ test("the dev server's pages, after a save: the saved file and every file import
     writeFileSync(join(root, "lib/words.ts"), 'import { counter } from "./counter.ts";\ncounter.runs++;\nexport const words = "second";\n');
     const second = await bundler.load(["lib/words.ts"]);
     assert.equal(meta(second, "/one").title, "second");
+    // The saved file's stamp as the bundle began, by its project path, as a trace names the files it left out.
+    assert.deepEqual(Object.keys(second.stampsAtStart), ["lib/words.ts"]);
+    assert.match(second.stampsAtStart["lib/words.ts"], /^\d+:[\d.]+$/);
     // counter.ts did not run again: one object still, which words.ts has now counted into twice.
     assert.equal(meta(second, "/two").counter, meta(first, "/two").counter);
     assert.equal(meta(second, "/one").counter.runs, 2);
