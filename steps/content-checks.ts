@@ -1,6 +1,6 @@
 // The verdicts of the content files' checks, kept so that a file is checked once per text: within one
 // load of the pages (the bundle, each collection's trace and a folder's module read the same files),
-// across the dev server's loads (in memory), and across builds (a blob in the store for each verdict, checks/).
+// across the dev server's loads (in memory), and across builds (one blob in the store, checks/, with each file's last verdict).
 // A file is checked again when its text, site.yaml's text (its tokens), an image it names, the schema's
 // and the checks' own sources, or the lockfile (the versions of zod, yaml and marked) change. Checking
 // 1,000 Markdown notes took 1.25 s of a build in which one of them was edited.
@@ -54,14 +54,19 @@ export class ContentChecks {
   private readonly thisLoad = new Map<string, Verdict | ContentError>();
   /** Passed verdicts by their key, from this process (the dev server's loads). */
   private readonly kept = new Map<string, Kept>();
+  /** The key of a verdict, given site.yaml's text: the lockfile and what the verdicts are made by hashed once. */
   private readonly keyOf: (...parts: string[]) => string;
-  /** The verdicts being written to the store. */
-  private readonly writes: Promise<void>[] = [];
+  /** The key of a verdict in this load, by project: site.yaml's text hashed once, not once for each of a thousand entries. */
+  private readonly loadKeys = new Map<string, (...parts: string[]) => string>();
+  /** A build's verdicts on its project's files, one for each file, as the last build kept them (one blob:
+   * reading a blob for each of 1,000 notes took ~0.1 s), and whether this load changed them. */
+  private pack: Record<string, { key: string; kept: Kept }> | undefined;
+  private packChanged = false;
 
-  /** `stored`: the verdicts are read from and kept in the store's blobs under `root` (a build's); else
-   * in memory alone (the dev server's). */
+  /** `stored`: the verdicts on `root`'s files are read from and kept in the store's blobs under `root` (a
+   * build's); else in memory alone (the dev server's). */
   constructor(
-    root: string,
+    private readonly root: string,
     private readonly stored = false,
   ) {
     const lock = readIfExists(join(root, "package-lock.json")) ?? "";
@@ -69,22 +74,25 @@ export class ContentChecks {
     this.keyOf = cacheKeys(lock, ...CHECKED_BY.map((path) => readIfExists(path) ?? ""));
   }
 
-  /** site.yaml's text in this load, by project: read once, not once for each of a thousand entries. */
-  private readonly siteTexts = new Map<string, string>();
+  /** The blob of the kept verdicts: named by what they are made by, so other checks never read it. */
+  private get packBlob(): string {
+    return `checks/${this.keyOf("verdicts")}.json`;
+  }
 
   /** Starts a load: the files are read anew (an image or site.yaml saved since may change a verdict). */
   startLoad(): void {
     this.thisLoad.clear();
-    this.siteTexts.clear();
+    this.loadKeys.clear();
   }
 
-  private siteText(root: string): string {
-    let text = this.siteTexts.get(root);
-    if (text === undefined) {
-      text = readIfExists(join(root, SITE_FILE))?.toString("utf8") ?? "";
-      this.siteTexts.set(root, text);
+  private keyIn(root: string, file: string, source: string): string {
+    let keyOf = this.loadKeys.get(root);
+    if (!keyOf) {
+      keyOf = cacheKeys(this.keyOf(), readIfExists(join(root, SITE_FILE))?.toString("utf8") ?? "");
+      this.loadKeys.set(root, keyOf);
     }
-    return text;
+    // site.yaml's own verdict does not hang on its text twice.
+    return file === SITE_FILE ? this.keyOf(file, source) : keyOf(file, source);
   }
 
   /** The verdict on a content file of `root` with this text: kept, or made by `check` (which throws a file's problems). */
@@ -106,27 +114,37 @@ export class ContentChecks {
 
   /** A verdict kept from an earlier load, where the file, site.yaml and its images are as they were; else checked now. */
   private keptOrChecked(root: string, file: string, source: string, schema: z.ZodType | undefined, check: () => Verdict): Verdict {
-    const key = this.keyOf(file, source, file === SITE_FILE ? "" : this.siteText(root));
-    const blob = `checks/${key}.json`;
-    const kept = this.kept.get(key) ?? this.readStored(blob, root);
+    const key = this.keyIn(root, file, source);
+    const packed = this.stored && root === this.root ? this.packed() : undefined;
+    const kept = this.kept.get(key) ?? (packed?.[file]?.key === key ? packed[file].kept : undefined);
     if (kept?.images.every(([src, bytes]) => bytesKey(root, src) === bytes)) return { data: kept.data, advice: kept.advice };
     const verdict = check();
     const made: Kept = { ...verdict, images: imagesIn(schema, verdict.data).map(({ image }) => [image.src, bytesKey(root, image.src)]) };
     this.kept.set(key, made);
-    // A verdict not kept (a failed write, a build stopped by another file's problem) is only checked again.
-    if (this.stored) this.writes.push(writeBlob(blob, JSON.stringify(made), root).catch(() => {}));
+    if (packed) {
+      packed[file] = { key, kept: made };
+      this.packChanged = true;
+    }
     return verdict;
   }
 
-  /** A verdict an earlier build kept in the store (a build's), asked for only when this process has none. */
-  private readStored(blob: string, root: string): Kept | undefined {
-    const stored = this.stored ? readBlob(blob, root) : null;
-    return stored ? (JSON.parse(stored.toString("utf8")) as Kept) : undefined;
+  /** The verdicts the last build kept (a build's), read once. */
+  private packed(): Record<string, { key: string; kept: Kept }> {
+    if (!this.pack) {
+      try {
+        this.pack = JSON.parse(readBlob(this.packBlob, this.root)?.toString("utf8") ?? "{}");
+      } catch {
+        this.pack = {}; // damaged: each file is checked again
+      }
+    }
+    return this.pack as Record<string, { key: string; kept: Kept }>;
   }
 
-  /** The verdicts made since the last call, written (a build's). */
+  /** The verdicts made since the last call, kept with the others (a build's). A verdict not kept (a failed
+   * write, a build stopped by another file's problem) is only checked again. */
   async save(): Promise<void> {
-    const writes = this.writes.splice(0);
-    await Promise.all(writes);
+    if (!this.pack || !this.packChanged) return;
+    this.packChanged = false;
+    await writeBlob(this.packBlob, JSON.stringify(this.pack), this.root).catch(() => {});
   }
 }

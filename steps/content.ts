@@ -6,12 +6,13 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
-import { folders, type Site } from "../content/collections.ts";
+import { folders, type ImageFile, type Site } from "../content/collections.ts";
 import { fillTokens } from "../content/tokens.ts";
 import { type ContentChecks, ContentError } from "./content-checks.ts";
 import { imagesIn } from "./content-fields.ts";
 import { checkContent, collectionOf, contentFileOf, readContentFile, SITE_FILE } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
+import { imageFile } from "./image-modules.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
@@ -45,8 +46,8 @@ export function contentModuleWithAdvice(root: string, file: string, source: stri
 }
 
 /** A content file's checked data as one expression, each image it names its field's value with the image's
- * module spread in (imported as image<first>, image<first + 1>…, `imports`), and the advice on the file. */
-function dataOf(root: string, file: string, source: string, checks?: ContentChecks, first = 0): { data: string; imports: string[]; advice: string[] } {
+ * module spread in (imported as image0, image1…, `imports`), and the advice on the file. */
+function dataOf(root: string, file: string, source: string, checks?: ContentChecks): { data: string; imports: string[]; advice: string[] } {
   const { data: checked, advice } = readChecked(root, file, source, checks);
   const images = imagesIn(collectionOf(file)?.schema, checked);
   // Written where it stands: the data stays one expression, so its module stays free of side effects.
@@ -55,9 +56,9 @@ function dataOf(root: string, file: string, source: string, checks?: ContentChec
   let data = JSON.stringify(checked, (_key, value) => (imageAt.has(value) ? marker(imageAt.get(value) as number) : value));
   images.forEach(({ image }, i) => {
     // A function, not a string: a `$&` or `$'` in an alt text is no replacement pattern.
-    data = data.replace(JSON.stringify(marker(i)), () => `{ ...${JSON.stringify(image)}, ...image${first + i} }`);
+    data = data.replace(JSON.stringify(marker(i)), () => `{ ...${JSON.stringify(image)}, ...image${i} }`);
   });
-  const imports = images.map(({ image }, i) => `import image${first + i} from ${JSON.stringify(join(root, image.src))};`);
+  const imports = images.map(({ image }, i) => `import image${i} from ${JSON.stringify(join(root, image.src))};`);
   return { data, imports, advice };
 }
 
@@ -143,71 +144,98 @@ export async function contentLanded(path: string): Promise<void> {
   }
 }
 
-/** A folder collection's entries written into its module (a build's), not each imported as a module of its
- * own: the entries' data, their advice, and the files (added here) that the bundle's graph gains as the
- * module's imports. esbuild then makes one module, not 1,000 through the content plugin: a build of 1,000
- * Markdown notes with one edited took 0.81× the time. The dev server keeps a module per entry (a save
- * compiles that one alone). */
-export interface Inlined {
+/** A folder collection's published entries as a build's page bundle reads them: data, not modules. The
+ * bundle's module of the folder asks the build for them (FROM_STORE) where it is evaluated, so a saved
+ * entry leaves the bundle as it was: a build of 1,000 Markdown notes with one edited bundled them all again.
+ * `files`: the entries shown; `images`: the images they name; `left`: the entries left out, and why. */
+export interface FolderEntries {
+  entries: unknown[];
   files: string[];
+  images: string[];
+  left: Unpublished[];
   advice: string[];
 }
 
-/** The module a folder collection becomes: each of its Markdown files' entries that `publishing` shows,
- * ordered by the collection's field; those it leaves out are added to `left`. An entry the dev server
- * shows although a build would not carries why (`unpublished`), for its page to say so. `reasons` gets
- * each entry's (entryReason), by its path in the project (the dev server's); given `inlined` (a build's),
- * the entries are written in (Inlined), and every entry's problems are thrown at once (a ContentError). */
+/** Where a build's page bundle finds each folder collection's entries (folderEntries), set before it is evaluated. */
+export const FROM_STORE = "cedarline.folderEntries";
+
+/** A folder module that takes its entries from the build (FROM_STORE): pure, so a template that uses none keeps none. */
+const storeModule = (folder: string) => `export default /* @__PURE__ */ globalThis[Symbol.for(${JSON.stringify(FROM_STORE)})](${JSON.stringify(folder)});`;
+
+/** The entries `publishing` shows of a folder collection of `root` (a build's), checked, their tokens filled and
+ * each image they name with its size, ordered by the collection's field; every entry's problems at once (a ContentError). */
+export function folderEntries(root: string, folder: string, publishing: Publishing, checks?: ContentChecks): FolderEntries {
+  const found: FolderEntries = { entries: [], files: [], images: [], left: [], advice: [] };
+  const problems: string[] = [];
+  const site = readChecked(root, SITE_FILE, readFileSync(join(root, SITE_FILE), "utf8"), checks).data as object;
+  const filledSite = fillTokens(site, site);
+  for (const name of readdirSync(join(root, folder))
+    .filter((file) => file.endsWith(".md"))
+    .sort()) {
+    const file = `${folder}/${name}`;
+    try {
+      const { data, advice } = readChecked(root, file, readFileSync(join(root, file), "utf8"), checks);
+      const reason = unpublishedReason(data as Record<string, never>, publishing.today);
+      if (reason && !publishing.drafts) {
+        found.left.push({ file, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
+        continue;
+      }
+      const sizes = new Map<unknown, ImageFile>(imagesIn(collectionOf(file)?.schema, data).map(({ image }) => [image, imageFile(root, join(root, image.src))]));
+      const sized = (value: unknown): unknown => {
+        if (sizes.has(value)) return { ...(value as object), ...sizes.get(value) };
+        if (Array.isArray(value)) return value.map(sized);
+        if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sized(item)]));
+        return value;
+      };
+      const entry = fillTokens(sizes.size ? sized(data) : data, filledSite) as object;
+      found.entries.push(reason ? { ...entry, unpublished: reason } : entry);
+      found.files.push(file);
+      found.images.push(...[...sizes.values()].map((image) => image.src));
+      found.advice.push(...advice);
+    } catch (error) {
+      if (!(error instanceof ContentError)) throw error;
+      problems.push(...error.problems);
+    }
+  }
+  if (problems.length > 0) throw new ContentError(problems);
+  const { orderBy } = folders[folder];
+  const key = (entry: unknown) => (entry as Record<string, string>)[orderBy];
+  found.entries.sort((a, b) => (key(a) > key(b) ? 1 : key(a) < key(b) ? -1 : 0));
+  return found;
+}
+
+/** The module a folder collection becomes where each entry is a module of its own (the dev server's, and
+ * Node's loader): each of its Markdown files' entries that `publishing` shows, ordered by the collection's
+ * field; those it leaves out are added to `left`. An entry the dev server shows although a build would not
+ * carries why (`unpublished`), for its page to say so. `reasons` gets each entry's (entryReason), by its path
+ * in the project. */
 export function folderModule(
   root: string,
   folder: string,
   publishing: Publishing = BUILD_PUBLISHING,
   left: Unpublished[] = [],
   checks?: ContentChecks,
-  { reasons, inlined }: { reasons?: Map<string, string | undefined | null>; inlined?: Inlined } = {},
+  reasons?: Map<string, string | undefined | null>,
 ): string {
   const { orderBy } = folders[folder];
   const entries: string[] = [];
-  const imports: string[] = inlined
-    ? [`import { fillTokens } from ${JSON.stringify(join(root, TOKENS_MODULE))};`, `import site from ${JSON.stringify(join(root, SITE_FILE))};`]
-    : [];
-  const problems: string[] = [];
-  let images = 0;
+  const imports: string[] = [];
   for (const name of readdirSync(join(root, folder))
     .filter((file) => file.endsWith(".md"))
     .sort()) {
     const file = `${folder}/${name}`;
-    const source = readFileSync(join(root, file), "utf8");
-    const found = entryReason(root, file, source, publishing.today, checks);
+    const found = entryReason(root, file, readFileSync(join(root, file), "utf8"), publishing.today, checks);
     reasons?.set(file, found);
-    // Unread (null), its own module reports what is wrong with it, in its words (written in: the module's problems).
+    // Unread (null), its own module reports what is wrong with it, in its words.
     const reason = found ?? undefined;
-    const path = `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`;
     if (reason && !publishing.drafts) {
-      left.push({ file, path, reason });
+      left.push({ file, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
       continue;
     }
-    let entry: string;
-    if (inlined) {
-      try {
-        const { data, imports: ofImages, advice } = dataOf(root, file, source, checks, images);
-        images += ofImages.length;
-        imports.push(...ofImages);
-        inlined.files.push(file);
-        inlined.advice.push(...advice);
-        entry = `/* @__PURE__ */ fillTokens(${data}, site)`;
-      } catch (error) {
-        if (!(error instanceof ContentError)) throw error;
-        problems.push(...error.problems);
-        continue;
-      }
-    } else {
-      entry = `entry${imports.length}`;
-      imports.push(`import ${entry} from ${JSON.stringify(join(root, file))};`);
-    }
+    const entry = `entry${imports.length}`;
+    imports.push(`import ${entry} from ${JSON.stringify(join(root, file))};`);
     entries.push(reason ? `{ ...${entry}, unpublished: ${JSON.stringify(reason)} }` : entry);
   }
-  if (problems.length > 0) throw new ContentError(problems);
   return [
     ...imports,
     `const entries = [${entries.join(", ")}];`,
@@ -223,15 +251,15 @@ export function folderModule(
 const UNREAD_FOLDER = "export default /* @__PURE__ */ Array.of();";
 
 /** Where a problem of a content file stops the page bundle, with the file's own words. `checks`: the
- * verdicts kept (steps/content-checks.ts), shared with the other bundles of a load. `entries`: whether a
- * folder collection's module has its entries (not in a template's trace: UNREAD_FOLDER); `inlined`: where
- * a folder's entries are written into its module (Inlined), each folder's entry files, by the folder. */
+ * verdicts kept (steps/content-checks.ts), shared with the other bundles of a load. `entries`: how a folder
+ * collection's module has its entries: each imported ("modules"), none (a template's trace: UNREAD_FOLDER),
+ * or from the build where the bundle is evaluated ("store": folderEntries, FROM_STORE). */
 export function contentPlugin(
   root: string,
   publishing: Publishing = BUILD_PUBLISHING,
   left: Unpublished[] = [],
   checks?: ContentChecks,
-  { entries = true, inlined }: { entries?: boolean; inlined?: Map<string, string[]> } = {},
+  { entries = "modules" }: { entries?: "modules" | "none" | "store" } = {},
 ): esbuild.Plugin {
   return {
     name: "content",
@@ -244,21 +272,13 @@ export function contentPlugin(
       build.onLoad({ filter: FOLDER_IMPORT }, (args) => {
         const folder = collectionFolderOf(args.path);
         if (!folder) return undefined;
-        if (!entries) return { contents: UNREAD_FOLDER, loader: "js", resolveDir: args.path, watchDirs: [args.path] };
-        const into: Inlined | undefined = inlined && { files: [], advice: [] };
-        try {
-          const contents = folderModule(folder.root, folder.folder, publishing, left, checks, { inlined: into });
-          if (into)
-            inlined?.set(
-              relative(root, args.path),
-              into.files.map((file) => relative(root, join(folder.root, file))),
-            );
-          const warnings = (into?.advice ?? []).map((text) => ({ text }));
-          return { contents, loader: "js", resolveDir: args.path, watchDirs: [args.path], warnings };
-        } catch (error) {
-          if (error instanceof ContentError) return { errors: error.problems.map((text) => ({ text })) };
-          throw error;
-        }
+        const contents =
+          entries === "none"
+            ? UNREAD_FOLDER
+            : entries === "store"
+              ? storeModule(folder.folder)
+              : folderModule(folder.root, folder.folder, publishing, left, checks);
+        return { contents, loader: "js", resolveDir: args.path, watchDirs: [args.path] };
       });
       // Read in turn: for 1,000 small files, fs/promises' round trips cost more than the reads (steps/files.ts).
       build.onLoad({ filter: /\.(yaml|md)$/ }, (args) => {

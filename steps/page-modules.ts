@@ -72,7 +72,7 @@ export class PageModules {
     if (folder) {
       const left: Unpublished[] = [];
       const reasons = new Map<string, string | undefined | null>();
-      const code = folderModule(folder.root, folder.folder, this.publishing, left, this.checks, { reasons });
+      const code = folderModule(folder.root, folder.folder, this.publishing, left, this.checks, reasons);
       this.left.set(path, left);
       this.reasons.set(path, reasons);
       return code;

@@ -6,14 +6,15 @@
 // changed (steps/bundle-reuse.ts); the dev server loads the same files one by one instead
 // (steps/page-modules.ts), so that a save compiles and runs again only what it touched. What the bundle
 // exports, the renderer and all the engine reads of the site, is its entry's (steps/page-entry.ts).
-import { mkdirSync, unlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
 import * as esbuild from "esbuild";
+import { folders } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph, type KeptBundle, type Traces } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./collections.ts";
-import { BUILD_PUBLISHING, contentPlugin, type Unpublished } from "./content.ts";
+import { BUILD_PUBLISHING, ContentError, contentPlugin, type FolderEntries, FROM_STORE, folderEntries, type Unpublished } from "./content.ts";
 import { ContentChecks } from "./content-checks.ts";
 import { stampOf } from "./files.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
@@ -43,7 +44,7 @@ export interface LoadedPages {
   stampsAtStart: Readonly<Record<string, string>>;
   /** Advice on the content files read anew (a summary shorter than a search result shows): printed, not an error. */
   advice: string[];
-  /** The entries this bundle left out, as it made them (none known when a build reused the last bundle). */
+  /** The entries this load left out (drafts, entries not yet or no longer published). */
   unpublished: Unpublished[];
   /** Every image a page imports or a content file names (project paths): the images step encodes these. */
   images: string[];
@@ -79,10 +80,6 @@ export interface BundleShelf {
 export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false, today = BUILD_PUBLISHING.today } = {}) {
   // The dev server shows drafts (marked as such); the build's day decides the dated entries.
   const publishing = { drafts: dev, today };
-  /** The entries the last bundle left out (drafts, entries not yet or no longer published). */
-  const left: Unpublished[] = [];
-  /** Each folder collection's entry files, written into its module by the last bundle (steps/content.ts, Inlined). */
-  const inlined = new Map<string, string[]>();
   /** The content files' verdicts, for the bundle and the traces alike: the dev server's kept in memory, a build's in .cache/. */
   const checks = new ContentChecks(root, !dev);
   /** Where each loaded bundle is written to be required (and removed once loaded): stack traces name it. */
@@ -105,7 +102,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     logLevel: "silent",
     absWorkingDir: root,
     plugins: [
-      contentPlugin(root, publishing, left, checks, { inlined }),
+      contentPlugin(root, publishing, [], checks, { entries: "store" }),
       imagePlugin(root),
       {
         name: ENTRY,
@@ -134,11 +131,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     return (await warm).rebuild();
   }
   /** Each collection's template, traced with the bundle's content (a folder collection read as no entries) and images. */
-  const traces = templateTraces(root, run, join(loadDir, "template.js"), [contentPlugin(root, publishing, [], checks, { entries: false }), imagePlugin(root)]);
+  const traces = templateTraces(root, run, join(loadDir, "template.js"), [contentPlugin(root, publishing, [], checks, { entries: "none" }), imagePlugin(root)]);
 
-  async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph; advice?: string[]; unpublished?: Unpublished[] }> {
-    left.length = 0;
-    inlined.clear();
+  async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph; advice: string[] }> {
     try {
       const result = await run(ENTRY, options);
       const [output] = result.outputFiles!;
@@ -146,12 +141,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       for (const [input, { imports }] of Object.entries(result.metafile!.inputs)) {
         if (!input.startsWith(`${ENTRY}:`)) graph[input] = imports.filter((imported) => !imported.external).map((imported) => imported.path);
       }
-      // A folder's entries, written into its module, are imported by it all the same.
-      for (const [folder, files] of inlined) {
-        graph[folder] = [...(graph[folder] ?? []), ...files];
-        for (const file of files) graph[file] ??= [];
-      }
-      return { code: output.contents, graph, advice: result.warnings.map((warning) => warning.text), unpublished: [...left] };
+      return { code: output.contents, graph, advice: result.warnings.map((warning) => warning.text) };
     } catch (error) {
       if (!(error as esbuild.BuildFailure).errors) throw error;
       const failure = error as esbuild.BuildFailure;
@@ -187,6 +177,22 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     }
   }
 
+  /** Each folder collection's entries as a build shows them, by its folder; every entry's problems at once. */
+  function readFolders(): Map<string, FolderEntries> {
+    const store = new Map<string, FolderEntries>();
+    const problems: string[] = [];
+    for (const folder of Object.keys(folders).filter((folder) => existsSync(join(root, folder)))) {
+      try {
+        store.set(folder, folderEntries(root, folder, publishing, checks));
+      } catch (error) {
+        if (!(error instanceof ContentError)) throw error;
+        problems.push(...error.problems);
+      }
+    }
+    if (problems.length > 0) throw new Error(problems.join("\n"));
+    return store;
+  }
+
   /** Every file saved since the last load that got as far as its traces (a failed one's saves count on). */
   const savedSince = new Set<string>();
 
@@ -220,14 +226,17 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       notes = modules.contentNotes();
       templates = await traced;
     } else {
+      // The folder collections' entries first: data the bundle asks for, not part of it (folderEntries).
+      const store = readFolders();
       const reused = kept && reuse?.reusable(kept.bundles(), files);
-      let made: Awaited<ReturnType<typeof bundle>>;
+      let made: { code: Uint8Array; graph: ImportGraph; advice?: string[] };
       if (reused) {
         // The traces kept with the bundle: tracing 1,000 Markdown notes' template read every note again.
         const { bytes, ...bundle } = reused;
         kept?.recordBundle(bundle);
         made = { code: bytes, graph: bundle.graph };
         templates = bundle.traces;
+        await checks.save();
       } else {
         // A collection's template is traced beside the bundle (esbuild works on both at once).
         const traced = traces.of(collections, savedSince);
@@ -242,9 +251,11 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         const keeping = kept && (await reuse?.keep(files, made.graph, templates, made.code));
         if (keeping) kept.recordBundle(keeping);
       }
-      graph = made.graph;
+      graph = withEntries(made.graph, store);
+      (globalThis as Record<symbol, unknown>)[Symbol.for(FROM_STORE)] = (folder: string) => store.get(folder)?.entries ?? [];
       loaded = evaluate(made.code) as Entry;
-      notes = { advice: made.advice ?? [], unpublished: made.unpublished ?? [] };
+      const entries = [...store.values()];
+      notes = { advice: [...(made.advice ?? []), ...entries.flatMap((folder) => folder.advice)], unpublished: entries.flatMap((folder) => folder.left) };
     }
     if (dev) {
       traces.keep(templates, graph);
@@ -288,4 +299,16 @@ export async function loadPages(root: string = process.cwd()): Promise<LoadedPag
   } finally {
     await bundler.dispose();
   }
+}
+
+/** The bundle's graph with each folder collection it imports importing its entries and their images: what a
+ * page of them is made from, though the bundle takes them as data (steps/content.ts, folderEntries). */
+function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
+  const whole = { ...graph };
+  for (const [folder, { files, images }] of store) {
+    if (!(folder in whole)) continue;
+    whole[folder] = [...whole[folder], ...files, ...images];
+    for (const file of [...files, ...images]) whole[file] ??= [];
+  }
+  return whole;
 }
