@@ -7,10 +7,11 @@
 // (browser/cms-preview.ts registers it).
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
-import * as esbuild from "esbuild";
+import type * as esbuild from "esbuild";
 import { cached, cacheKey } from "./cache.ts";
 import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
 import { contentPlugin } from "./content.ts";
+import { esbuildVersion, esbuild as loadEsbuild } from "./esbuild.ts";
 import { readIfExists } from "./files.ts";
 import { imagePlugin } from "./image-modules.ts";
 import { writeIfChanged } from "./output.ts";
@@ -133,7 +134,7 @@ const OPTIONS = {
  * site's facts (content/site.yaml, read as the pages read it) and React. */
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collection = cmsCollections().find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
-  const result = await esbuild
+  const result = await (await loadEsbuild())
     .build({
       ...OPTIONS,
       entryPoints: [join(root, SOURCES[name])],
@@ -158,7 +159,7 @@ export function cmsKey(root: string): string {
   // The lockfile where npm wrote no record of the install (another package manager's).
   const installed = readIfExists(join(root, "node_modules/.package-lock.json")) ?? readIfExists(join(root, "package-lock.json")) ?? "";
   const sources = [readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed];
-  return cacheKey(esbuild.version, JSON.stringify(OPTIONS), ...sources);
+  return cacheKey(esbuildVersion, JSON.stringify(OPTIONS), ...sources);
 }
 
 /**

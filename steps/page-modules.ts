@@ -9,7 +9,7 @@ import { readFileSync, statSync } from "node:fs";
 import { createRequire, isBuiltin } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { compileFunction } from "node:vm";
-import * as esbuild from "esbuild";
+import type * as esbuild from "esbuild";
 import type { ImportGraph } from "./bundle-reuse.ts";
 import {
   BUILD_PUBLISHING,
@@ -24,6 +24,7 @@ import {
   type Unpublished,
 } from "./content.ts";
 import type { ContentChecks } from "./content-checks.ts";
+import { esbuild as loadEsbuild } from "./esbuild.ts";
 import { stampOf } from "./files.ts";
 import { IMAGE_FILE, imageModule } from "./image-modules.ts";
 
@@ -145,7 +146,7 @@ export class PageModules {
     // The stamp before the bytes: a save between the two is seen as a new stamp at the next load.
     const stamp = stampOf(path);
     const source = this.generated(path);
-    const result = await esbuild.build({
+    const result = await (await loadEsbuild()).build({
       ...(source === undefined
         ? { entryPoints: [relative(this.root, path)] }
         : {
@@ -203,7 +204,7 @@ export class PageModules {
       found = createRequire(importer).resolve(specifier);
     } catch {
       // Not a name Node knows from here: esbuild's own look-up, through the tsconfig.
-      const result = await esbuild
+      const result = await (await loadEsbuild())
         .build({
           stdin: { contents: `import ${JSON.stringify(specifier)};`, resolveDir: dirname(importer), loader: "ts" },
           bundle: true,

@@ -9,13 +9,14 @@
 import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, resolve } from "node:path";
-import * as esbuild from "esbuild";
+import type * as esbuild from "esbuild";
 import { folders } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph, type KeptBundle, type Traces } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./collections.ts";
 import { BUILD_PUBLISHING, ContentError, contentPlugin, type FolderEntries, FROM_STORE, folderEntries, type Unpublished } from "./content.ts";
 import { ContentChecks } from "./content-checks.ts";
+import { esbuildVersion, esbuild as loadEsbuild, stopEsbuild } from "./esbuild.ts";
 import { stampOf } from "./files.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
@@ -122,10 +123,10 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   const contexts = new Map<string, Promise<esbuild.BuildContext>>();
   /** esbuild once (a build), or warm, kept under `name` for the next save (the dev server). */
   async function run(name: string, options: esbuild.BuildOptions): Promise<esbuild.BuildResult> {
-    if (!dev) return esbuild.build(options);
+    if (!dev) return (await loadEsbuild()).build(options);
     let warm = contexts.get(name);
     if (!warm) {
-      warm = esbuild.context(options);
+      warm = loadEsbuild().then((loaded) => loaded.context(options));
       contexts.set(name, warm);
     }
     return (await warm).rebuild();
@@ -213,7 +214,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     entry = entrySource(root, files);
     // The day is part of what the bundle is made from: a dated entry comes and goes with it.
-    const reuse = dev ? null : new BundleReuse(root, [esbuild.version, entry, String(sourceMaps), today]);
+    const reuse = dev ? null : new BundleReuse(root, [esbuildVersion, entry, String(sourceMaps), today]);
     const collections = files.filter((file) => file.includes("["));
     let graph: ImportGraph;
     let loaded: Entry;
@@ -288,7 +289,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
  * again. Only where no esbuild call or context is live in this process: esbuild leaves those hanging.
  * The dev server's pipeline, whose contexts stay warm, never calls it. */
 export function stopBundling(): Promise<void> {
-  return esbuild.stop();
+  return stopEsbuild();
 }
 
 /** Loads every page once, as a build does. */
