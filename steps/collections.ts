@@ -89,20 +89,28 @@ export function pagesOf(file: string, module: PageModule): Page[] {
  * `undefined` (`{ title, plant: entry.plant }` where the entry has none) is absent, as JSON.stringify leaves
  * it out and the component reads it as absent; an array's `undefined`, which JSON makes null, is not. */
 function notPlainJson(value: unknown, path: string): string | null {
+  const at = unplainAt(value);
+  return at && path + at.reverse().join("");
+}
+
+/** Where in `value` (its keys, innermost first) the first value JSON would not keep is, or null: the path
+ * is written only when there is one (the props of 1,000 notes are walked in every build). */
+function unplainAt(value: unknown): string[] | null {
   if (value === null || typeof value === "string" || typeof value === "boolean") return null;
-  if (typeof value === "number") return Number.isFinite(value) ? null : path;
+  if (typeof value === "number") return Number.isFinite(value) ? null : [];
   if (Array.isArray(value)) {
-    for (const [i, item] of value.entries()) {
-      const found = notPlainJson(item, `${path}[${i}]`);
-      if (found) return found;
+    for (let i = 0; i < value.length; i++) {
+      const found = unplainAt(value[i]);
+      if (found) return [...found, `[${i}]`];
     }
     return null;
   }
-  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return path;
-  for (const [key, item] of Object.entries(value)) {
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return [];
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
     if (item === undefined) continue;
-    const found = notPlainJson(item, `${path}.${key}`);
-    if (found) return found;
+    const found = unplainAt(item);
+    if (found) return [...found, `.${key}`];
   }
   return null;
 }

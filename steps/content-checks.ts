@@ -50,8 +50,8 @@ export class ContentError extends Error {
 }
 
 export class ContentChecks {
-  /** This load's verdicts by path and text, a file's problems too (a ContentError). */
-  private readonly thisLoad = new Map<string, Verdict | ContentError>();
+  /** This load's verdicts by path, with the text each is on, a file's problems too (a ContentError). */
+  private readonly thisLoad = new Map<string, { source: string; found: Verdict | ContentError }>();
   /** Passed verdicts by their key, from this process (the dev server's loads). */
   private readonly kept = new Map<string, Kept>();
   /** The key of a verdict, given site.yaml's text: the lockfile and what the verdicts are made by hashed once. */
@@ -97,8 +97,10 @@ export class ContentChecks {
 
   /** The verdict on a content file of `root` with this text: kept, or made by `check` (which throws a file's problems). */
   check(root: string, file: string, source: string, schema: z.ZodType | undefined, check: () => Verdict): Verdict {
-    const loadKey = `${root}\0${file}\0${source}`;
-    let found = this.thisLoad.get(loadKey);
+    // By path, the text compared: a key holding each text made a thousand notes' texts map keys.
+    const loadKey = `${root}\0${file}`;
+    const known = this.thisLoad.get(loadKey);
+    let found = known?.source === source ? known.found : undefined;
     if (!found) {
       try {
         found = this.keptOrChecked(root, file, source, schema, check);
@@ -106,7 +108,7 @@ export class ContentChecks {
         if (!(error instanceof ContentError)) throw error;
         found = error;
       }
-      this.thisLoad.set(loadKey, found);
+      this.thisLoad.set(loadKey, { source, found });
     }
     if (found instanceof ContentError) throw found;
     return found;
