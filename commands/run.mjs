@@ -15,12 +15,8 @@ import { pathToFileURL } from "node:url";
 const ENGINE_DIR = ".cache/engine";
 /** A compiled engine no record names is removed once unused this long (a run may still load its chunks). */
 const UNUSED_GRACE_MS = 60 * 60 * 1000;
-/** Read besides the bundled files: what decides how esbuild resolves and compiles them, and the packages' versions. */
-const SETTINGS = ["tsconfig.json", "package.json", "package-lock.json"];
-/** Packages of plain JavaScript bundled in, not imported from node_modules: loaded as one module, zod
- * took ~30 ms less of each build's start (as its hundreds of files, ~60 ms). Every other package stays
- * where it is (esbuild, Sass and sharp run binaries they find beside their own files). */
-const BUNDLED_PACKAGES = /^(zod|yaml|marked)(\/|$)/;
+/** Read besides the bundled files: what decides how esbuild resolves and compiles them. */
+const SETTINGS = ["tsconfig.json", "package.json"];
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || !/^[a-z-]+$/.test(name)) {
@@ -71,8 +67,7 @@ async function compile() {
     // As tsx compiles: for the Node that runs it.
     target: `node${process.versions.node}`,
     format: "esm",
-    // A CommonJS package bundled in (yaml) requires Node's modules: an ES module has no require() of its own.
-    banner: { js: 'import { createRequire as __ownRequire } from "node:module"; const require = __ownRequire(import.meta.url);' },
+    packages: "external",
     jsx: "automatic",
     outdir: outputDepth,
     chunkNames: "[name]-[hash]",
@@ -82,13 +77,6 @@ async function compile() {
     metafile: true,
     logLevel: "silent",
     plugins: [
-      {
-        name: "packages",
-        setup(build) {
-          // A package's import stays an import, but for the few bundled in (BUNDLED_PACKAGES).
-          build.onResolve({ filter: /^[^./]/ }, (args) => (BUNDLED_PACKAGES.test(args.path) ? undefined : { external: true }));
-        },
-      },
       {
         name: "own-location",
         setup(build) {
