@@ -77,6 +77,43 @@ test("npm run build runs the engine compiled, not through tsx, and compiles it a
   assert.equal(record().key, key, "the engine as it was has the key it had");
 });
 
+test("the islands are bundled again only once the browser code changed: a rebuild writes them from the store", () => {
+  runBuild();
+  const stored = () => readdirSync(path(join(BLOBS_DIR, "islands")));
+  // The blob this build's scripts came from: its manifest is the one written.
+  const written = readFileSync(path("dist/assets/manifest.json"), "utf8");
+  const blob = stored().find((name) => JSON.stringify(JSON.parse(readFileSync(path(join(BLOBS_DIR, "islands", name)), "utf8")).manifest, null, 2) === written);
+  assert.ok(blob, "the scripts are a blob of the store");
+  const blobFile = path(join(BLOBS_DIR, "islands", blob));
+  const kept = readFileSync(blobFile, "utf8");
+  const { outputs } = JSON.parse(kept) as { outputs: Record<string, string> };
+  const script = Object.keys(outputs).find((file) => file.endsWith(".js")) as string;
+  try {
+    // What a rebuild writes is what the store holds, not what esbuild would make again.
+    writeFileSync(blobFile, JSON.stringify({ ...JSON.parse(kept), outputs: { ...outputs, [script]: `${outputs[script]}/* from the store */` } }));
+    runBuild();
+    assert.match(readFileSync(path(`dist/${script}`), "utf8"), /from the store/);
+  } finally {
+    writeFileSync(blobFile, kept);
+  }
+  const island = readFileSync(path("islands/MobileMenu.tsx"), "utf8");
+  const before = new Set(stored());
+  try {
+    writeFileSync(path("islands/MobileMenu.tsx"), `${island}\nconsole.info("Bundled again.");\n`);
+    runBuild();
+    assert.equal(stored().filter((name) => !before.has(name)).length, 1, "the edited island's bundle is a blob of its own");
+    const scripts = readdirSync(path("dist/assets")).filter((file) => file.endsWith(".js"));
+    assert.ok(
+      scripts.some((file) => readFileSync(path(`dist/assets/${file}`), "utf8").includes("Bundled again.")),
+      "the edit is in the scripts",
+    );
+  } finally {
+    writeFileSync(path("islands/MobileMenu.tsx"), island);
+  }
+  runBuild();
+  assert.equal(readFileSync(path(`dist/${script}`), "utf8"), outputs[script], "as it was, from the store");
+});
+
 test("kept code that is not the code its manifest names (damaged) is not used", () => {
   const code = keptCode();
   writeFileSync(code, "exports.pageModules = [];\n");
@@ -104,6 +141,24 @@ test("an edit to a file the pages import or to a page is bundled anew, and then 
   }
   runBuild();
   assert.doesNotMatch(readFileSync(path("dist/index.html"), "utf8"), /Rebuilt: why leaders choose/);
+});
+
+test("an edit to an entry of a folder collection keeps the bundle: the entries are data it asks for, read anew by each build", () => {
+  runBuild();
+  const before = kept();
+  const file = path("content/case-studies/eqos-initiative.md");
+  const original = readFileSync(file, "utf8");
+  try {
+    writeFileSync(file, original.replace(/^title: .*$/m, 'title: "EQOS, edited"'));
+    runBuild();
+    assert.match(readFileSync(path("dist/case-studies/eqos-initiative.html"), "utf8"), /<h1[^>]*>EQOS, edited<\/h1>/);
+    assert.match(readFileSync(path("dist/case-studies.html"), "utf8"), /EQOS, edited/, "the list shows it too");
+    assert.equal(kept(), before, "the bundle was made again");
+  } finally {
+    writeFileSync(file, original);
+  }
+  runBuild();
+  assert.doesNotMatch(readFileSync(path("dist/case-studies.html"), "utf8"), /EQOS, edited/);
 });
 
 test("a new page file is built, and once deleted its page is gone", () => {
