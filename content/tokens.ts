@@ -21,6 +21,11 @@ export function fillTokens<T>(data: T, facts: object): T {
   if (!data || typeof data !== "object") return data;
   // A loop, not Object.entries: the build fills every entry of a 1,000-note collection.
   const filled: Record<string, unknown> = {};
-  for (const key in data) filled[key] = fillTokens(data[key], facts);
+  for (const key in data) {
+    const value = fillTokens(data[key], facts);
+    // An own key, as YAML read it, never the object's prototype (which the schema would then not see as a field).
+    if (key === "__proto__") Object.defineProperty(filled, key, { value, enumerable: true, writable: true, configurable: true });
+    else filled[key] = value;
+  }
   return filled as T;
 }

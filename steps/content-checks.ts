@@ -1,5 +1,5 @@
 // The verdicts of the content files' checks, kept so that a file is checked once per text: within one
-// load of the pages (the bundle, each collection's trace and a folder's module read the same files),
+// load of the pages (the bundle, each collection's trace and a folder's entries read the same files),
 // across the dev server's loads (in memory), and across builds (one blob in the store, checks/, with each file's last verdict).
 // A file is checked again when its text, site.yaml's text (its tokens), an image it names, the schema's
 // and the checks' own sources, or the lockfile (the versions of zod, yaml and marked) change. Checking

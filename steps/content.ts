@@ -1,8 +1,10 @@
 // A checked content file becomes a module of plain data that fills its {{ tokens }} from
 // content/site.yaml where it is read, so a page's bundle names every content file it shows (the dates and
-// re-renders follow that) and the site's facts stay one change; a folder collection becomes a module of
-// its published entries, in order. One transform, three loaders: esbuild's (the page bundle), Node's
-// (commands and tests) and Vite's (unit tests). Reading and checking a file: steps/content-read.ts.
+// re-renders follow that) and the site's facts stay one change. A folder collection is its published
+// entries, in order: in a build, data the bundle asks for where it runs (folderEntries), so an entry's save
+// leaves the bundle as it was; in the dev server and Node's loader, a module importing each entry's. One
+// transform, three loaders: esbuild's (the page bundle), Node's (commands and tests) and Vite's (unit
+// tests). Reading and checking a file: steps/content-read.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
@@ -159,8 +161,9 @@ export interface FolderEntries {
 /** Where a build's page bundle finds each folder collection's entries (folderEntries), set before it is evaluated. */
 export const FROM_STORE = "cedarline.folderEntries";
 
-/** A folder module that takes its entries from the build (FROM_STORE): pure, so a template that uses none keeps none. */
-const storeModule = (folder: string) => `export default /* @__PURE__ */ globalThis[Symbol.for(${JSON.stringify(FROM_STORE)})](${JSON.stringify(folder)});`;
+/** A folder module that takes its entries from the build (FROM_STORE), by the folder's path: pure, so a
+ * template that uses none keeps none. */
+const storeModule = (path: string) => `export default /* @__PURE__ */ globalThis[Symbol.for(${JSON.stringify(FROM_STORE)})](${JSON.stringify(path)});`;
 
 /** The entries `publishing` shows of a folder collection of `root` (a build's), checked, their tokens filled and
  * each image they name with its size, ordered by the collection's field; every entry's problems at once (a ContentError). */
@@ -276,7 +279,7 @@ export function contentPlugin(
           entries === "none"
             ? UNREAD_FOLDER
             : entries === "store"
-              ? storeModule(folder.folder)
+              ? storeModule(args.path)
               : folderModule(folder.root, folder.folder, publishing, left, checks);
         return { contents, loader: "js", resolveDir: args.path, watchDirs: [args.path] };
       });

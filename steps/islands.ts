@@ -4,9 +4,10 @@
 // What it makes is a blob of the store, keyed by what it is made from: a build that changed no browser
 // code writes the files again from it without starting esbuild (~50 ms of every build).
 
-import { existsSync, readdirSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { join, relative, resolve } from "node:path";
+import { fileURLToPath } from "node:url";
 import type * as esbuild from "esbuild";
 import type { AnalyticsConfig } from "../browser/analytics.ts";
 import { cached, cacheKey } from "./cache.ts";
@@ -79,20 +80,22 @@ export type IslandBundle = IslandManifest & { files: string[] };
  * folders, the settings esbuild reads and the packages' versions. */
 function sourcesKey(): string {
   const files = ISLAND_SOURCES.flatMap((folder) =>
-    readdirSync(resolve(root, folder), { recursive: true, encoding: "utf8" })
-      .map((file) => join(folder, file))
+    readdirSync(resolve(root, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)))
       .sort(),
   );
-  const bytes = files.flatMap((file) => {
-    const read = readIfExists(resolve(root, file));
-    return read ? [file, read] : []; // a folder
-  });
-  return cacheKey(esbuildVersion, root, ...["tsconfig.json", "package-lock.json"].map((file) => readIfExists(resolve(root, file)) ?? ""), ...bytes);
+  const bytes = files.flatMap((file) => [file, readIfExists(resolve(root, file)) ?? ""]);
+  const settings = ["tsconfig.json", "package-lock.json"].map((file) => readIfExists(resolve(root, file)) ?? "");
+  // This file too: how it bundles (esbuild's options, the entry, the manifest) is part of what it makes.
+  return cacheKey(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), ...settings, ...bytes);
 }
 
 /** The browser code for these pages, from the store or bundled now, written into `outDir`. */
 export async function bundleIslands(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandBundle> {
-  const key = cacheKey(sourcesKey(), JSON.stringify([pages, analytics]));
+  // The settings the scripts carry, not the rest of the site's configuration (its day, its output folder).
+  const { gaMeasurementId, clarityProjectId, consentDefault } = analytics;
+  const key = cacheKey(sourcesKey(), JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
   const made = await cached("islands", key, "json", async () => JSON.stringify(await bundle(pages, analytics, outDir)));
   const { outputs, manifest } = JSON.parse(made.toString("utf8")) as Bundled;
   await mkdir(resolve(outDir, "assets"), { recursive: true });

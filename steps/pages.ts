@@ -8,13 +8,23 @@
 // exports, the renderer and all the engine reads of the site, is its entry's (steps/page-entry.ts).
 import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { join, resolve } from "node:path";
+import { join, relative, resolve } from "node:path";
 import type * as esbuild from "esbuild";
 import { folders } from "../content/collections.ts";
 import { BundleReuse, type ImportGraph, type KeptBundle, type Traces } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./collections.ts";
-import { BUILD_PUBLISHING, ContentError, contentPlugin, type FolderEntries, FROM_STORE, folderEntries, type Unpublished } from "./content.ts";
+import {
+  BUILD_PUBLISHING,
+  ContentError,
+  collectionFolderOf,
+  contentPlugin,
+  type FolderEntries,
+  FROM_STORE,
+  folderEntries,
+  SITE_FILE,
+  type Unpublished,
+} from "./content.ts";
 import { ContentChecks } from "./content-checks.ts";
 import { esbuildVersion, esbuild as loadEsbuild, stopEsbuild } from "./esbuild.ts";
 import { stampOf } from "./files.ts";
@@ -43,7 +53,8 @@ export interface LoadedPages {
    * began: a file the trace left out, unchanged since and holding as many bytes as the trace read, was
    * read by the trace as by the bundle (steps/render-cache.ts). */
   stampsAtStart: Readonly<Record<string, string>>;
-  /** Advice on the content files read anew (a summary shorter than a search result shows): printed, not an error. */
+  /** Advice on the content files (a summary shorter than a search result shows): printed, not an error. On
+   * the files the bundle read anew, and on every entry of a folder collection, which each build reads. */
   advice: string[];
   /** The entries this load left out (drafts, entries not yet or no longer published). */
   unpublished: Unpublished[];
@@ -178,20 +189,29 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     }
   }
 
-  /** Each folder collection's entries as a build shows them, by its folder; every entry's problems at once. */
-  function readFolders(): Map<string, FolderEntries> {
+  /** Each folder collection's entries as a build shows them, by its folder, and every entry's problems (site.yaml's once). */
+  function readFolders(): { store: Map<string, FolderEntries>; problems: string[] } {
     const store = new Map<string, FolderEntries>();
-    const problems: string[] = [];
+    const problems = new Set<string>();
     for (const folder of Object.keys(folders).filter((folder) => existsSync(join(root, folder)))) {
       try {
         store.set(folder, folderEntries(root, folder, publishing, checks));
       } catch (error) {
         if (!(error instanceof ContentError)) throw error;
-        problems.push(...error.problems);
+        for (const problem of error.problems) problems.add(problem);
       }
     }
-    if (problems.length > 0) throw new Error(problems.join("\n"));
-    return store;
+    return { store, problems: [...problems] };
+  }
+
+  /** The entries of the folder at `path` the bundle asks for: this project's as read, another's (a test's
+   * pages may show the site's) read now. */
+  function entriesAt(store: Map<string, FolderEntries>, path: string): unknown[] {
+    const read = store.get(relative(root, path));
+    if (read) return read.entries;
+    const other = collectionFolderOf(path);
+    if (!other) throw new Error(`${path} is no folder collection of content/collections.ts`);
+    return folderEntries(other.root, other.folder, publishing, checks).entries;
   }
 
   /** Every file saved since the last load that got as far as its traces (a failed one's saves count on). */
@@ -213,8 +233,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     entry = entrySource(root, files);
-    // The day is part of what the bundle is made from: a dated entry comes and goes with it.
-    const reuse = dev ? null : new BundleReuse(root, [esbuildVersion, entry, String(sourceMaps), today]);
+    // The day is not: the dated entries come and go with the folders' entries, which the bundle asks for.
+    const reuse = dev ? null : new BundleReuse(root, [esbuildVersion, entry, String(sourceMaps)]);
     const collections = files.filter((file) => file.includes("["));
     let graph: ImportGraph;
     let loaded: Entry;
@@ -228,8 +248,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       templates = await traced;
     } else {
       // The folder collections' entries first: data the bundle asks for, not part of it (folderEntries).
-      const store = readFolders();
-      const reused = kept && reuse?.reusable(kept.bundles(), files);
+      // Where one has a problem, the pages are bundled all the same, so that every problem is told at once.
+      const { store, problems } = readFolders();
+      const reused = problems.length === 0 && kept && reuse?.reusable(kept.bundles(), files);
       let made: { code: Uint8Array; graph: ImportGraph; advice?: string[] };
       if (reused) {
         // The traces kept with the bundle: tracing 1,000 Markdown notes' template read every note again.
@@ -243,6 +264,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         const traced = traces.of(collections, savedSince);
         try {
           made = await bundle();
+        } catch (error) {
+          throw problems.length > 0 ? new Error([...problems, (error as Error).message].join("\n")) : error;
         } finally {
           // The trace done and the verdicts found so far written, the bundle passed or not: a failed load
           // leaves nothing writing behind it (a test removing its copy then failed: ENOTEMPTY, .cache/blobs/checks).
@@ -252,8 +275,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         const keeping = kept && (await reuse?.keep(files, made.graph, templates, made.code));
         if (keeping) kept.recordBundle(keeping);
       }
+      if (problems.length > 0) throw new Error(problems.join("\n"));
       graph = withEntries(made.graph, store);
-      (globalThis as Record<symbol, unknown>)[Symbol.for(FROM_STORE)] = (folder: string) => store.get(folder)?.entries ?? [];
+      (globalThis as Record<symbol, unknown>)[Symbol.for(FROM_STORE)] = (path: string) => entriesAt(store, path);
       loaded = evaluate(made.code) as Entry;
       const entries = [...store.values()];
       notes = { advice: [...(made.advice ?? []), ...entries.flatMap((folder) => folder.advice)], unpublished: entries.flatMap((folder) => folder.left) };
@@ -308,8 +332,9 @@ function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): Imp
   const whole = { ...graph };
   for (const [folder, { files, images }] of store) {
     if (!(folder in whole)) continue;
-    whole[folder] = [...whole[folder], ...files, ...images];
-    for (const file of [...files, ...images]) whole[file] ??= [];
+    // site.yaml too, whose facts fill the entries' tokens.
+    whole[folder] = [...whole[folder], SITE_FILE, ...files, ...images];
+    for (const file of [SITE_FILE, ...files, ...images]) whole[file] ??= [];
   }
   return whole;
 }

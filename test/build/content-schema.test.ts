@@ -235,6 +235,9 @@ test("a case study without its results, with an unknown field, or with a file na
   ]);
   const [unknown] = problemsOf(EQOS, eqos.replace("order: 3", "order: 3\nauthor: Jordan"));
   assert.match(unknown, new RegExp(`^${EQOS}:${lineOf(eqos, "order: 3") + 1} author is not a field here; remove it, or use one of title, subtitle, summary`));
+  // Even a key named as JavaScript names an object's prototype: a field like any other, and not one of the study's.
+  const [prototype] = problemsOf(EQOS, eqos.replace("order: 3", "order: 3\n__proto__:\n  title: Another"));
+  assert.match(prototype, new RegExp(`^${EQOS}:${lineOf(eqos, "order: 3") + 1} __proto__ is not a field here`));
   assert.deepEqual(problemsOf("content/case-studies/EQOS Initiative.md", eqos), [
     "content/case-studies/EQOS Initiative.md: its name is its page's address, so write it in lowercase letters, digits and single hyphens, such as my-study.md",
   ]);
