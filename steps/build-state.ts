@@ -1,22 +1,17 @@
 // What a run keeps for the next one: the output folder's state (the last run's manifest, and this run's
 // as its steps fill it in, kept in a store once the run has ended well), and the one clock rule.
-import { readdirSync, statSync } from "node:fs";
+import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { KeptBundle } from "./bundle-reuse.ts";
 import { blobsAsked, cacheKey, forgetBlobsAsked } from "./cache.ts";
-import { readIfExists } from "./files.ts";
+import { folderFiles, readIfExists } from "./files.ts";
 import { type Fingerprint, MANIFEST_VERSION, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
 import type { Store } from "./store.ts";
 
 /** What every output depends on: the engine's sources (build.ts, steps/), the configuration, the lockfile. */
 export function fingerprintOf(config: unknown, root = "."): Fingerprint {
-  const engine = [
-    "build.ts",
-    ...readdirSync(join(root, "steps"), { recursive: true, encoding: "utf8" })
-      .sort()
-      .map((file) => join("steps", file)),
-  ];
-  const sources = engine.filter((file) => statSync(join(root, file)).isFile()).flatMap((file) => [file, readIfExists(join(root, file))!]);
+  const engine = ["build.ts", ...folderFiles(root, "steps")];
+  const sources = engine.flatMap((file) => [file, readIfExists(join(root, file))!]);
   return {
     version: MANIFEST_VERSION,
     engine: cacheKey(...sources),

@@ -102,6 +102,18 @@ export interface Unpublished {
   reason: string;
 }
 
+/** A folder collection's entries: its Markdown files' names, in order. */
+function entryNames(root: string, folder: string): string[] {
+  return readdirSync(join(root, folder))
+    .filter((file) => file.endsWith(".md"))
+    .sort();
+}
+
+/** An entry the build leaves out: its file, the site path its page would have, and why. */
+function leftOut(folder: string, name: string, reason: string): Unpublished {
+  return { file: `${folder}/${name}`, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason };
+}
+
 /** Why an entry is not on the site on `today`, or undefined when it is. */
 export function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expiresAt?: string }, today: string): string | undefined {
   if (entry.draft) return "a draft";
@@ -172,15 +184,13 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
   const problems: string[] = [];
   const site = readChecked(root, SITE_FILE, readFileSync(join(root, SITE_FILE), "utf8"), checks).data as object;
   const filledSite = fillTokens(site, site);
-  for (const name of readdirSync(join(root, folder))
-    .filter((file) => file.endsWith(".md"))
-    .sort()) {
+  for (const name of entryNames(root, folder)) {
     const file = `${folder}/${name}`;
     try {
       const { data, advice } = readChecked(root, file, readFileSync(join(root, file), "utf8"), checks);
       const reason = unpublishedReason(data as Record<string, never>, publishing.today);
       if (reason && !publishing.drafts) {
-        found.left.push({ file, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
+        found.left.push(leftOut(folder, name, reason));
         continue;
       }
       const sizes = new Map<unknown, ImageFile>(imagesIn(collectionOf(file)?.schema, data).map(({ image }) => [image, imageFile(root, join(root, image.src))]));
@@ -223,16 +233,14 @@ export function folderModule(
   const { orderBy } = folders[folder];
   const entries: string[] = [];
   const imports: string[] = [];
-  for (const name of readdirSync(join(root, folder))
-    .filter((file) => file.endsWith(".md"))
-    .sort()) {
+  for (const name of entryNames(root, folder)) {
     const file = `${folder}/${name}`;
     const found = entryReason(root, file, readFileSync(join(root, file), "utf8"), publishing.today, checks);
     reasons?.set(file, found);
     // Unread (null), its own module reports what is wrong with it, in its words.
     const reason = found ?? undefined;
     if (reason && !publishing.drafts) {
-      left.push({ file, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
+      left.push(leftOut(folder, name, reason));
       continue;
     }
     const entry = `entry${imports.length}`;

@@ -1,6 +1,7 @@
 // The file operations the build's caches and its output share.
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
+import { join, relative } from "node:path";
 
 /** The file's bytes, or null when there is no such file. Synchronous: for a thousand small files,
  * fs/promises' open, stat, read and close round trips cost ~0.2 s where reading them in turn costs a
@@ -32,4 +33,13 @@ export async function writeWhole(file: string, data: Uint8Array | string): Promi
 export function stampOf(file: string): string | null {
   const stats = statSync(file, { throwIfNoEntry: false });
   return stats ? `${stats.size}:${stats.mtimeMs}` : null;
+}
+
+/** Every file under `folder` (of `root`), in its subfolders too, by its path from `root`, in order: what a
+ * key of the folder's contents reads (steps/build-state.ts, steps/islands.ts). */
+export function folderFiles(root: string, folder: string): string[] {
+  return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+    .sort();
 }

@@ -4,15 +4,15 @@
 // What it makes is a blob of the store, keyed by what it is made from: a build that changed no browser
 // code writes the files again from it without starting esbuild (~50 ms of every build).
 
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
-import { join, relative, resolve } from "node:path";
+import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as esbuild from "esbuild";
 import type { AnalyticsConfig } from "../browser/analytics.ts";
 import { cached, cacheKey } from "./cache.ts";
 import { esbuildVersion, esbuild as loadEsbuild } from "./esbuild.ts";
-import { readIfExists } from "./files.ts";
+import { folderFiles, readIfExists } from "./files.ts";
 import { writeIfChanged } from "./output.ts";
 import { ISLAND_SOURCES } from "./sources.ts";
 
@@ -79,12 +79,7 @@ export type IslandBundle = IslandManifest & { files: string[] };
 /** What the islands are made from besides the pages' use of them: every file of the browser code's
  * folders, the settings esbuild reads and the packages' versions. */
 function sourcesKey(): string {
-  const files = ISLAND_SOURCES.flatMap((folder) =>
-    readdirSync(resolve(root, folder), { recursive: true, withFileTypes: true })
-      .filter((entry) => entry.isFile())
-      .map((entry) => relative(root, join(entry.parentPath, entry.name)))
-      .sort(),
-  );
+  const files = ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder));
   const bytes = files.flatMap((file) => [file, readIfExists(resolve(root, file)) ?? ""]);
   const settings = ["tsconfig.json", "package-lock.json"].map((file) => readIfExists(resolve(root, file)) ?? "");
   // This file too: how it bundles (esbuild's options, the entry, the manifest) is part of what it makes.
