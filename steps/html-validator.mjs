@@ -14,7 +14,7 @@ if (inWorker && workerData.background) setPriority(0, 19);
 const { formatterFactory, HtmlValidate, StaticConfigLoader } = await import("html-validate");
 const { structureKey, structureOf, structureSharing } = await import("./page-structure.mjs");
 
-/** @typedef {{ file: string; html: string }} HtmlFile */
+/** @typedef {{ file: string; html: string }} HtmlFile a page: its file, dist-relative (services.html), and its text */
 /** @typedef {(string | null)[]} Reports for each page, null when valid, else the report's text */
 /** @typedef {import("./page-structure.mjs").StructureOptions} StructureOptions */
 /**

@@ -5,23 +5,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { availableParallelism } from "node:os";
 import { Worker } from "node:worker_threads";
 import type { ConfigData } from "html-validate";
-import type { StructureOptions } from "./page-structure.mjs";
-
-export interface HtmlFile {
-  /** dist-relative, e.g. services.html */
-  file: string;
-  html: string;
-}
-
-export type Reports = (string | null)[];
-/** The reports; how many of the pages passed by a structure already found valid; the structures found
- * valid (steps/page-structure.mjs structureKey) and the options they are made with (null: none is judged). */
-export interface Verdicts {
-  reports: Reports;
-  shared: number;
-  structures: string[];
-  options: StructureOptions | null;
-}
+import type { HtmlFile, Verdicts } from "./html-validator.mjs";
 
 /** Below this many pages another worker's start-up (~0.3 s to load html-validate) costs more than it saves. */
 export const PAGES_PER_WORKER = 60;

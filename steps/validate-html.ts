@@ -1,25 +1,22 @@
 // Every page must be valid HTML (html-validate, configured in .htmlvalidate.json to accept React's
-// output). A page whose exact bytes were found valid before is not validated again: the cache key is
-// the page, the config and the validator's version, so any change to any of them validates anew (a
-// build of many pages leaves this to the threads' structures, which are faster). In a
-// build, html-validate judges each page structure once (steps/page-structure.mjs): the pages of one
-// template whose structure it found valid pass without being validated one by one, and a structure found
-// valid is kept for the next build. Many unchecked pages (a cold build of a large site) are shared out to
-// worker threads (steps/html-validators.ts). Each verdict is an empty blob in the store (html/), named
-// by what it judged: kept while a manifest names it, pruned like any other blob.
+// output). A page whose exact bytes were found valid before, with the same config and html-validate, is
+// not validated again. html-validate judges each page structure once (steps/page-structure.mjs): the
+// pages of a structure found valid pass without being validated one by one, and the structure is kept
+// for the next build. Many pages are shared out to worker threads (steps/html-validators.ts). Each
+// verdict is an empty blob in the store (html/), named by what it judged, pruned like any other blob.
 import { readFileSync } from "node:fs";
 import { cacheKey, readBlob, writeBlob } from "./cache.ts";
-import { BATCH, type HtmlFile, PAGES_PER_WORKER, parseConfig, type Reports, readConfigText, Validators, type Verdicts } from "./html-validators.ts";
+import type { HtmlFile, Verdicts } from "./html-validator.mjs";
+import { BATCH, PAGES_PER_WORKER, parseConfig, readConfigText, Validators } from "./html-validators.ts";
 import { type StructureOptions, structureKey, structureOf } from "./page-structure.mjs";
 
-export { type HtmlFile, Validators };
+export { Validators };
 
 /**
  * The blobs of what earlier builds found valid: a page by its bytes (and html-validate's version and
  * config), a page structure by its hash (and the version, config and the options it is made with), and
- * those options by the version and config. A page of a structure known valid passes in the build's own
- * thread, without html-validate: a build that edited one entry of 1,000 started a thread and loaded
- * html-validate for that page alone, and waited ~1 s at its end for it.
+ * those options by the version and config. A page of a structure known valid then passes in the build's
+ * own thread, without starting a thread to load html-validate for it.
  */
 const VALID = {
   page: (key: string) => `html/page-${key}`,
@@ -35,14 +32,6 @@ function isKept(name: string): boolean {
 
 /** html-validate in this thread, loaded once when first needed. */
 let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Verdicts>; threadCpuMs: () => number }> | undefined;
-
-/** What validation has cost: pages validated, how many of them passed by a structure already found
- * valid, and the CPU time of every thread that validated them. */
-export interface ValidationCost {
-  pages: number;
-  shared: number;
-  cpuMs: number;
-}
 
 /**
  * Validates pages as they are written: a page whose exact bytes passed before (same config, same
@@ -98,14 +87,16 @@ export class PageValidation {
     return this.validators;
   }
 
-  get cost(): ValidationCost {
+  /** What validation has cost: pages validated, how many of them passed by a structure already found
+   * valid, and the CPU time of every thread that validated them. */
+  get cost(): { pages: number; shared: number; cpuMs: number } {
     return { pages: this.validated, shared: this.shared, cpuMs: this.hereCpuMs + (this.validators?.cpuMs ?? 0) - this.threadsCpuMsBefore };
   }
 
   /** Queues a page; resolves once there is room for more (the caller may go on writing). */
   async add(page: HtmlFile): Promise<void> {
     // With threads at work (many pages), a page goes to them as it is: they pass it by its structure in
-    // less time than this thread took to hash it and look for its verdict (~0.15 ms a page of 35 KB).
+    // less time than this thread takes to hash it and look for its verdict.
     if (this.validators) this.batch.push(page);
     else {
       const key = cacheKey(this.version, this.configText, page.html);
@@ -129,14 +120,10 @@ export class PageValidation {
     if (this.inFlight >= validators.capacity) await new Promise((done) => setImmediate(done));
     while (this.inFlight >= validators.capacity) {
       // Pages the threads pass by their structures are quick to them: this thread waits for them rather
-      // than load html-validate (~100 MB, ~0.3 s) to help, which a cold build of 10,000 such pages did
-      // for one batch. Pages validated whole are not: this thread then helps, as fast as a second thread.
+      // than load html-validate (~100 MB, ~0.3 s) to help. Pages validated whole are not: this thread
+      // then helps, as fast as a second thread.
       if (validators.alsoHere && this.validatedWhole > 0) {
-        const pages = this.take();
-        await this.check(
-          pages.map(({ key }) => key),
-          this.validateHere(pages),
-        ).checked;
+        await this.checkHere();
         return;
       }
       await this.sent.find((part) => part.pages > 0)?.checked;
@@ -163,19 +150,22 @@ export class PageValidation {
   async finish(): Promise<string[]> {
     try {
       if (this.validators) this.send(this.validators);
-      else if (this.batch.length) {
-        const pages = this.take();
-        this.check(
-          pages.map(({ key }) => key),
-          this.validateHere(pages),
-        );
-      }
+      else if (this.batch.length) this.checkHere();
       const problems = (await Promise.all(this.sent.map((part) => part.checked))).flat();
       await Promise.all(this.writes);
       return problems;
     } finally {
       await this.started?.close();
     }
+  }
+
+  /** Validates the batch so far in this thread. */
+  private checkHere(): Promise<string[]> {
+    const pages = this.take();
+    return this.check(
+      pages.map(({ key }) => key),
+      this.validateHere(pages),
+    ).checked;
   }
 
   private async validateHere(pages: HtmlFile[]): Promise<Verdicts> {
@@ -199,8 +189,8 @@ export class PageValidation {
     const pages = this.take();
     const count = pages.length;
     this.inFlight += count;
-    // Nothing here holds the pages' text once they are sent: held until the answer, 10,000 pages' text
-    // outlived the young generation, and the heap grew by ~100 MB of it between its collections.
+    // Nothing here holds the pages' text once they are sent: held until the answer, a large site's
+    // pages would outlive the young generation and grow the heap.
     const part = this.check(
       pages.map(({ key }) => key),
       validators.validate(pages).finally(() => {
@@ -225,7 +215,9 @@ export class PageValidation {
         }
         const made = this.options;
         if (made) for (const structure of structures) this.keep(VALID.structure(this.fingerprint, made, structure));
-        return this.record(pages, reports);
+        this.validated += pages.length;
+        for (const [i, key] of pages.entries()) if (reports[i] === null && key) this.valid(key);
+        return reports.filter((report) => report !== null);
       }),
     };
     this.sent.push(part);
@@ -236,17 +228,6 @@ export class PageValidation {
   private valid(key: string): void {
     this.known.add(key);
     this.keep(VALID.page(key));
-  }
-
-  private record(pages: (string | undefined)[], reports: Reports): string[] {
-    this.validated += pages.length;
-    const problems: string[] = [];
-    reports.forEach((report, i) => {
-      const key = pages[i];
-      if (report !== null) problems.push(report);
-      else if (key) this.valid(key);
-    });
-    return problems;
   }
 }
 
