@@ -42,19 +42,12 @@ export function contentSecurityPolicy(options: CspOptions): string {
   ].join("; ");
 }
 
-/** The inline scripts every page prints: the theme script and the speculation rules as the page bundle
- * holds them (components/), so a dev save of either reaches the policy as it reaches the pages; the
- * island bootstrap as the islands step made it. */
-export interface InlineScripts {
-  themeScript: string;
-  bootstrap: string;
-  speculationRules: string;
-}
-
-/** The site's one policy for this deployment, with the inline scripts and the stylesheet. */
-export function siteCsp(config: SiteConfig, { themeScript, bootstrap, speculationRules }: InlineScripts, stylesheet: string): string {
+/** The site's one policy for this deployment, with the stylesheet and the inline scripts every page
+ * prints: the theme script and speculation rules as the page bundle holds them (so a dev save of either
+ * reaches the policy as it reaches the pages), and the islands' bootstrap. */
+export function siteCsp(config: SiteConfig, scripts: Record<"themeScript" | "bootstrap" | "speculationRules", string>, stylesheet: string): string {
   return contentSecurityPolicy({
-    inlineScripts: [themeScript, bootstrap, speculationRules],
+    inlineScripts: [scripts.themeScript, scripts.bootstrap, scripts.speculationRules],
     inlineStyles: [stylesheet],
     crmOrigin: config.crm?.origin ?? null,
     analytics: Boolean(config.gaMeasurementId),

@@ -1,18 +1,13 @@
-// Compiles styles/main.scss into one compressed stylesheet (cached by the sources), which every page inlines.
-// Each page carries the whole stylesheet in a <style> (its hash in style-src): 4.7 KB gzip more HTML
-// a page, and no request between the HTML and first paint. Lighthouse's mobile preset measured LCP
-// 908 → 753 ms on /services and 914 → 794 ms on /about (with the headshot loaded eagerly).
-// A build compiles once, with Dart Sass's own command (the native compiler sass-embedded installs):
-// 10–20 ms in a process of its own, where loading sass-embedded's JavaScript host cost the build's
-// main thread ~0.3 s of CPU for the same compile. The dev server keeps sass-embedded's compiler
-// running, and previews a partial's save before the whole compile (steps/dev-styles.ts).
+// Compiles styles/main.scss into one compressed stylesheet (cached by the sources), which every page inlines
+// in a <style> (its hash in style-src): a few KB more HTML a page, and no request before first paint.
+// A build compiles with Dart Sass's own command (the native compiler sass-embedded installs), in a
+// process of its own: loading sass-embedded's JavaScript host costs the build's main thread far more.
+// The dev server keeps sass-embedded's compiler running (steps/dev-styles.ts).
 import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
 import { cached, cacheKey } from "./cache.ts";
-
-/** build.ts imports these from here: the dev server's styles, and the splices it sends a style save as. */
 
 /** Sass's entry: the site's stylesheet, which uses every partial. */
 export const ENTRY = "styles/main.scss";
