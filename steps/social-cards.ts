@@ -6,7 +6,6 @@
 // title or section, the brand, the host, the font, satori, sharp or the layout changed.
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import { fileURLToPath } from "node:url";
 import type { PageMeta } from "../components/head.ts";
 import { cached, cacheKeys } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
@@ -18,7 +17,7 @@ import { writeIfChanged } from "./output.ts";
 const CARD_ENCODING = { density: 72, resize: SOCIAL_CARD, format: "png", quality: 0 } as const;
 
 /** The layout: an edit to it makes every card again. */
-const LAYOUT_FILE = fileURLToPath(new URL("./card-layout.mjs", import.meta.url));
+const LAYOUT_FILE = new URL("./card-layout.mjs", import.meta.url);
 
 export interface CardPage {
   route: string;
@@ -32,24 +31,14 @@ export interface CardLabels {
   sectionLabel: (path: string) => string;
 }
 
-/** The section a page belongs to: its meta's, else its folder as the header names it ("Work" for a case study). */
-function sectionOf(route: string, meta: PageMeta, labels: CardLabels): string {
-  return meta.section ?? labels.sectionLabel(`/${route.split("/")[1] ?? ""}`);
-}
-
 /** The page's title as its card shows it, under the brand: without the company's name ("Cedarline Advisory | …"). */
 function cardTitle(title: string, brand: string): string {
   return title.replace(new RegExp(`^${brand}\\s*[|:–-]\\s*`), "").replace(new RegExp(`\\s*[|:–-]\\s*${brand}$`), "");
 }
 
-/** The card's alternative text, for og:image:alt and twitter:image:alt. */
-function cardAlt(card: Card): string {
-  return `${card.section}: ${card.title}. ${card.brand}`;
-}
-
 /** The cards of a build: where each page's will be (known at once, from what it shows), and when all are written. */
 export interface SocialCards {
-  /** Each page's card by route: its site path, and what it shows (its alternative text). */
+  /** Each page's card by route: its site path, and what it shows (its alternative text, for og:image:alt). */
   byRoute: Record<string, { path: string; alt: string }>;
   /** Each card's writing by its site path: resolves once that card is in the output folder. */
   each: Map<string, Promise<void>>;
@@ -82,7 +71,9 @@ export async function buildSocialCards(
   const cards = pages
     .filter((page) => page.meta.socialCard !== false)
     .map(({ route, meta }) => {
-      const card: Card = { title: cardTitle(meta.title, labels.brand), section: sectionOf(route, meta, labels), brand: labels.brand, host };
+      // The section: the page's own, else its folder's as the header names it ("Work" for a case study).
+      const section = meta.section ?? labels.sectionLabel(`/${route.split("/")[1] ?? ""}`);
+      const card: Card = { title: cardTitle(meta.title, labels.brand), section, brand: labels.brand, host };
       const key = keyOf(JSON.stringify(card));
       const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
       return { route, card, key, file: `images/card-${name}.${key.slice(0, 12)}.png` };
@@ -109,14 +100,14 @@ export async function buildSocialCards(
   // A failure is reported where the build awaits it, at its end; until then it is not an unhandled rejection.
   for (const writing of [written, ...each.values()]) writing.catch(() => {});
   if (!later) draw();
-  return { byRoute: Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: cardAlt(card) }])), each, written, draw };
+  const byRoute = Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: `${card.section}: ${card.title}. ${card.brand}` }]));
+  return { byRoute, each, written, draw };
 }
 
 /**
- * The dev server's cards: a save's page is patched without waiting for its card (a title save showed
- * after 556–1,004 ms while the encoder started beside the render and the next save held back until the
- * card was written). Each run's cards are drawn once it has ended, by an encoder of their own at the
- * lowest priority that ends once they are written, and held while the next run is under way.
+ * The dev server's cards: a save's page is patched without waiting for its card. Each run's cards are
+ * drawn once it has ended, by an encoder of their own at the lowest priority that ends once they are
+ * written, and held while the next run is under way.
  */
 export class DevCards {
   /** The cards as the last run named them. */

@@ -20,7 +20,7 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
 
 /** Folders whose file names carry a content hash (steps/islands.ts, steps/styles.ts, steps/images.ts). */
-export const HASHED_FOLDERS = ["/assets/*", "/images/*"];
+const HASHED_FOLDERS = ["/assets/*", "/images/*"];
 
 interface PolicyInput {
   /** The page policy (steps/csp.ts); headers add what only a header can carry. */
@@ -60,16 +60,12 @@ export function headerPolicy({ csp, pages, documents, admin }: PolicyInput): Hea
   };
 }
 
-/** Whether a rule applies to a request path. */
-export function ruleMatches(rule: HeaderRule, path: string): boolean {
-  return isFolderRule(rule) ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path;
-}
-
 export function isFolderRule(rule: HeaderRule): boolean {
   return rule.path.endsWith("/*");
 }
 
 /** Every header a response for `path` carries under the policy. */
 export function headersFor(policy: HeaderPolicy, path: string): Record<string, string> {
-  return Object.assign({ ...policy.security }, ...policy.rules.filter((rule) => ruleMatches(rule, path)).map((rule) => rule.headers));
+  const matches = (rule: HeaderRule) => (isFolderRule(rule) ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path);
+  return Object.assign({ ...policy.security }, ...policy.rules.filter(matches).map((rule) => rule.headers));
 }
