@@ -6,12 +6,12 @@
 // title or section, the brand, the host, the font, satori, sharp or the layout changed.
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
-import type { PageMeta } from "../components/head.ts";
 import { cached, cacheKeys } from "./cache.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
 import { Encoder, encoderVersion } from "./encoder.ts";
 import { SOCIAL_CARD } from "./images.ts";
 import { writeIfChanged } from "./output.ts";
+import type { Page } from "./routes.ts";
 
 /** How the encoder makes a card: part of each card's key, as the layout is. */
 const CARD_ENCODING = { density: 72, resize: SOCIAL_CARD, format: "png", quality: 0 } as const;
@@ -19,10 +19,7 @@ const CARD_ENCODING = { density: 72, resize: SOCIAL_CARD, format: "png", quality
 /** The layout: an edit to it makes every card again. */
 const LAYOUT_FILE = new URL("./card-layout.mjs", import.meta.url);
 
-export interface CardPage {
-  route: string;
-  meta: PageMeta;
-}
+type CardPage = Pick<Page, "route" | "meta">;
 
 /** What a card names besides its page, as the page bundle read it: the brand, and each folder's label in the header. */
 export interface CardLabels {
