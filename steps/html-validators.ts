@@ -40,7 +40,6 @@ interface Thread {
  */
 export class Validators {
   private readonly threads: Thread[];
-  /** Whether the caller's thread validates too when the threads are busy. */
   readonly alsoHere: boolean;
   private calls = 0;
   /** CPU time the threads have spent validating, in ms. */

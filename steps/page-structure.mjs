@@ -74,8 +74,7 @@ export function structureKey(structure) {
  * white space around it */
 
 /** Each text measured so far by this thread (null: white space alone): the pages of a template repeat
- * most of theirs (the header, the footer, the 24 KB stylesheet), which took half the time of a page's
- * structure when measured anew each time. Emptied when it holds many. @type {Map<string, Text | null>} */
+ * most of theirs (the header, the footer, the stylesheet). Emptied when it holds many. @type {Map<string, Text | null>} */
 const texts = new Map();
 const TEXTS_KEPT = 2_000;
 

@@ -3,7 +3,7 @@
 // the site's URL form onto the files in the bucket (/services is services.html); on the response it
 // adds the header policy.
 import type { Redirect } from "../../content/collections.ts";
-import type { HeaderPolicy } from "./policy.ts";
+import { type HeaderPolicy, type HeaderRule, isFolderRule } from "./policy.ts";
 
 /** CloudFront refuses function code larger than this. */
 const CLOUDFRONT_FUNCTION_LIMIT = 10 * 1024;
@@ -13,9 +13,9 @@ const CLOUDFRONT_FUNCTION_LIMIT = 10 * 1024;
 const PAGES = "pages";
 
 export function cloudFrontFunction(policy: HeaderPolicy, redirects: Redirect[]): string {
-  const isPage = (path: string) => !path.endsWith("/*") && !path.split("/").pop()?.includes(".");
-  const pageRule = policy.rules.find((rule) => isPage(rule.path));
-  const rules = [...policy.rules.filter((rule) => !isPage(rule.path)), ...(pageRule ? [{ path: PAGES, headers: pageRule.headers }] : [])];
+  const isPage = (rule: HeaderRule) => !isFolderRule(rule) && !rule.path.split("/").pop()?.includes(".");
+  const pageRule = policy.rules.find(isPage);
+  const rules = [...policy.rules.filter((rule) => !isPage(rule)), ...(pageRule ? [{ path: PAGES, headers: pageRule.headers }] : [])];
   const data = JSON.stringify({ redirects: Object.fromEntries(redirects.map((r) => [r.from, r])), policy: { ...policy, rules } });
   const source = functionSource(data);
   const size = Buffer.byteLength(source);
