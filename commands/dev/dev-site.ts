@@ -69,16 +69,9 @@ export class DevSite {
   /** Runs the pipeline for a batch of saved files; never throws: a failure is shown, and the next save
    * redoes every step the failed one's files feed. */
   async update(files: string[]): Promise<void> {
-    let ended = () => {};
-    this.running = new Promise((done) => {
-      ended = done;
-    });
-    try {
-      await this.runUpdate(files);
-    } finally {
-      this.running = null;
-      ended();
-    }
+    this.running = this.runUpdate(files);
+    await this.running;
+    this.running = null;
   }
 
   private async runUpdate(files: string[]): Promise<void> {
