@@ -48,11 +48,12 @@ async function clientScript(): Promise<string> {
 async function runServer(): Promise<void> {
   const { port } = readPaths();
   const channel = new PageChannel();
-  const site = new DevSite(readConfig(), channel);
+  const config = readConfig();
+  const site = new DevSite(config, channel);
   const client = await clientScript();
   const withClient = (html: string) => html.replace("</head>", `${CLIENT_TAG}</head>`);
   const server = await serve(
-    site.outDir,
+    config.outDir,
     port,
     (path, res, req) => {
       // The CMS at /admin/, with the dev server as its local backend: it answers before the site's files.
