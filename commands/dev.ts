@@ -3,8 +3,9 @@
 // content save is patched into the open page in place (no reload: scroll, focus and what was typed
 // stay); a style save swaps the stylesheet in place; a save to the islands' code reloads the page; an
 // error shows over the page and the next good save clears it. Verification and the type check follow
-// in the background. Its parts, one concept each, are in commands/dev/: the supervisor that restarts
-// it when the build's own code changes, the watcher, the warm site, the page channel, the type check.
+// in the background. The server runs in a child process, started afresh when the build's own code or
+// settings change; its parts are in commands/dev/: the watcher, the warm site, the page channel, the type check.
+import { spawn } from "node:child_process";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { ConfigError, readConfig, readPaths } from "../steps/config.ts";
@@ -12,7 +13,6 @@ import { BUILD_SOURCES } from "../steps/sources.ts";
 import { answerAdmin, cmsFile } from "./dev/admin.ts";
 import { DevSite, describe, log } from "./dev/dev-site.ts";
 import { PageChannel } from "./dev/page-channel.ts";
-import { isServer, RESTART, supervise } from "./dev/supervisor.ts";
 import { typeChecker } from "./dev/type-check.ts";
 import { WATCHED, watchSaves } from "./dev/watcher.ts";
 import { serve } from "./serve.ts";
@@ -21,6 +21,8 @@ import { serve } from "./serve.ts";
 // the build bundles it (the development build renders several times slower; the markup is the same).
 process.env.NODE_ENV ??= "production";
 
+/** The exit code with which the server asks for a fresh process. */
+const RESTART = 75;
 const CLIENT_PATH = "/__dev/client.js";
 const EVENTS_PATH = "/__dev/events";
 /** A save that restarts the server: the build's own code and settings, or the dev client. */
@@ -46,11 +48,12 @@ async function clientScript(): Promise<string> {
 async function runServer(): Promise<void> {
   const { port } = readPaths();
   const channel = new PageChannel();
-  const site = new DevSite(readConfig(), channel);
+  const config = readConfig();
+  const site = new DevSite(config, channel);
   const client = await clientScript();
   const withClient = (html: string) => html.replace("</head>", `${CLIENT_TAG}</head>`);
   const server = await serve(
-    site.outDir,
+    config.outDir,
     port,
     (path, res, req) => {
       // The CMS at /admin/, with the dev server as its local backend: it answers before the site's files.
@@ -115,7 +118,19 @@ async function runServer(): Promise<void> {
   cmsFile(process.cwd()).catch(() => {});
 }
 
-if (isServer()) {
+/** Runs the server in a child process, and a fresh one whenever it exits with RESTART. */
+function supervise(): void {
+  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
+    stdio: "inherit",
+    env: { ...process.env, DEV_SERVER_CHILD: "1" },
+  });
+  child.on("exit", (code, signal) => {
+    if (code === RESTART) supervise();
+    else process.exit(code ?? (signal ? 1 : 0));
+  });
+}
+
+if (process.env.DEV_SERVER_CHILD === "1") {
   runServer().catch((error: Error) => {
     console.error(error instanceof ConfigError ? `Dev server: ${error.message}` : `Dev server failed: ${error.stack ?? error.message}`);
     process.exit(1);

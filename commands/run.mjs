@@ -1,11 +1,8 @@
 // Runs one of the engine's commands compiled (npm run build is `node commands/run.mjs build`): the command's
 // file and every project file it imports bundled by esbuild into one module and its lazy chunks, which Node
-// loads at once. Loaded through tsx's loader, file by file, the engine took ~0.45 s more of every build (a
-// build of the real site with nothing changed: 0.9 → 0.6 s). The compiled engine is kept in .cache/engine/,
-// named by what it is made from (each project file esbuild read for it, tsconfig.json, package.json, the
-// versions of Node and esbuild, this file): a save to any of them compiles it again (~0.15 s), on the run that
-// finds it changed. Plain JavaScript, so Node runs it as it is. Only `import.meta.url` is made to name each
-// file's own place (`import.meta.dirname` would name the compiled module's).
+// loads at once (through tsx's loader, file by file, every build took ~0.45 s more). The compiled engine is
+// kept in .cache/engine/, named by what it is made from: a save to any of those files compiles it again.
+// Plain JavaScript, so Node runs it as it is.
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -14,9 +11,8 @@ import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
 // V8 optimises a function (TurboFan, on its own threads) after 4 times the usual work in it: a build runs
-// most of its code a few times, and on 2 cores those compiles took CPU from the image encoder. A cold build
-// of the real site: 3.12 → 2.94 s (5 pairs, 0.941×), of 1,000 Markdown notes 5.61 → 5.20 s; one note
-// edited as fast, with 10% less CPU. Code that stays hot (a 10,000-page render) is optimised all the same.
+// most of its code a few times, and on 2 cores those compiles took CPU from the image encoder (a cold
+// build 6% faster). Code that stays hot (a 10,000-page render) is optimised all the same.
 setFlagsFromString("--interrupt-budget=270336");
 
 const ENGINE_DIR = ".cache/engine";
@@ -87,8 +83,8 @@ async function compile() {
       {
         name: "own-location",
         setup(build) {
-          // Each file keeps its own place: a worker's, a child's or a package's path is found from it
-          // (new URL("./image-encoder.mjs", import.meta.url)), as when it ran uncompiled.
+          // Each file's `import.meta.url` keeps naming its own place (not the compiled module's): a worker's,
+          // a child's or a package's path is found from it, as when it ran uncompiled.
           build.onLoad({ filter: /\.(ts|tsx|mjs|js)$/ }, async (args) => {
             if (args.path.includes("/node_modules/")) return undefined;
             const file = relative(process.cwd(), args.path);
@@ -113,10 +109,9 @@ async function compile() {
   } catch {
     rmSync(made, { recursive: true, force: true }); // another run compiled the same engine meanwhile
   }
-  const recordMade = join(mkdtempSync(join(ENGINE_DIR, "record-")), "record.json");
+  const recordMade = `${recordFile}.${process.pid}.tmp`;
   writeFileSync(recordMade, JSON.stringify({ key, files: [...read.keys()] }));
   renameSync(recordMade, recordFile);
-  rmSync(join(recordMade, ".."), { recursive: true, force: true });
   try {
     prune(key);
   } catch {

@@ -8,17 +8,18 @@ import { buildStyles, type Compiler, ENTRY } from "./styles.ts";
 /** A partial: a Sass module of its own, which main.scss uses. */
 const PARTIAL = /^styles\/_[^/]+\.scss$/;
 
+/** A stylesheet, and the spans of the last one it replaced. */
+type Spliced = { css: string; splices: StyleSplice[] };
+type Preview = (css: string, splices: StyleSplice[]) => void;
+
 /**
  * The dev server's styles: a Sass compiler kept running, so each style save skips Sass's start-up, and
- * a quick preview of a partial's save. Compiled whole, the stylesheet takes Sass ~9 ms; one partial on
- * its own ~2 ms. Sass writes each module's CSS once, in one piece: when the partials' CSS, each compiled
- * on its own, lies end to end in the whole stylesheet (so they use only modules without CSS of their
- * own, such as `_variables.scss`), where each lies is known, and a partial's new CSS in its place is the
- * new stylesheet. The open pages get that preview at once, as the span replaced (a page parses only that
- * piece again); the whole compile follows, and is what the pages are written with (and sent again
- * should it differ from the preview). The entry's own rules (styles/main.scss's, after its `@use`s) come
- * after every module's, so they are a span of their own at the end: a save of the entry, compiled whole at
- * once, goes to the pages as that span replaced when the modules' CSS before it is the same.
+ * a quick preview of a partial's save (one partial compiles in ~2 ms, the whole stylesheet in ~9). Sass
+ * writes each module's CSS once, in one piece: when the partials' CSS, each compiled on its own, lies end
+ * to end in the whole stylesheet (they use only modules without CSS of their own, such as
+ * `_variables.scss`), a partial's new CSS in its place is the new stylesheet. The open pages get that
+ * preview at once, as the span replaced; the whole compile follows, and is what the pages are written
+ * with. The entry's own rules (after its `@use`s) come after every module's: a span of their own at the end.
  */
 export class DevStyles {
   private readonly compiler = import("sass-embedded").then((sass) => sass.initAsyncCompiler());
@@ -37,14 +38,11 @@ export class DevStyles {
   private begun = 0;
   private lastSent = 0;
 
-  /**
-   * A partial's save previewed as soon as the watcher reports it, ahead of the run that compiles it (which
-   * waits 2 ms for the save's bytes to land): what was read is sent if it compiles to some CSS (a partial
-   * read while its save had emptied it gives none) and its place is known. Only while no run compiles, and
-   * not once the run that follows has sent its own preview or its whole stylesheet (it read the partial
-   * later): that whole stylesheet always comes after it, and puts right a preview read half-written.
-   */
-  async previewSave(file: string, preview: (css: string, splices: StyleSplice[]) => void): Promise<void> {
+  /** A partial's save previewed as soon as the watcher reports it, ahead of the run that compiles it:
+   * sent if it compiles to some CSS (a partial read emptied mid-save gives none) and its place is known,
+   * while no run compiles, and not after the following run's own stylesheet (which puts right a preview
+   * read half-written). */
+  async previewSave(file: string, preview: Preview): Promise<void> {
     if (!(PARTIAL.test(file) || file === ENTRY) || !this.starts || this.compiling) return;
     const number = ++this.begun;
     const compiler = await this.compiler;
@@ -58,7 +56,7 @@ export class DevStyles {
   }
 
   /** A preview, unless a stylesheet begun after it has been sent (a run's, which read the partial later). */
-  private send(number: number, quick: { css: string; splices: StyleSplice[] } | null, preview: (css: string, splices: StyleSplice[]) => void): void {
+  private send(number: number, quick: Spliced | null, preview: Preview): void {
     if (!quick || number < this.lastSent) return;
     this.lastSent = number;
     preview(quick.css, quick.splices);
@@ -66,42 +64,38 @@ export class DevStyles {
 
   /** The stylesheet for the sources on disk; `preview` is called first with a quick one (and the spans
    * it replaced in the last) when only partials whose place is known changed. */
-  async compile(changed: string[], preview?: (css: string, splices: StyleSplice[]) => void): Promise<string> {
+  async compile(changed: string[], preview?: Preview): Promise<string> {
     this.compiling++;
     const number = ++this.begun;
     try {
-      return await this.compileNow(number, changed, preview);
+      const compiler = await this.compiler;
+      const saved = changed.filter((file) => file.startsWith("styles/"));
+      const partials = saved.filter((file) => PARTIAL.test(file));
+      const fresh = await this.compileAlone(compiler, partials);
+      if (preview && partials.length === saved.length && fresh.size === partials.length) this.send(number, this.spliced(fresh), preview);
+      for (const file of partials) {
+        const css = fresh.get(file);
+        if (css === undefined) this.alone.delete(file);
+        else this.alone.set(file, css);
+      }
+      const whole = await buildStyles(compiler);
+      // The entry alone: its own rules, as the span they replace.
+      const at = this.starts?.get(ENTRY);
+      if (preview && saved.length === 1 && saved[0] === ENTRY && at !== undefined && whole.slice(0, at) === this.whole.slice(0, at)) {
+        this.send(number, this.entrySpliced(whole.slice(at)), preview);
+      }
+      this.whole = whole;
+      this.starts = this.placed();
+      // Partials not compiled on their own yet (at the first run), or stale (a save read half-written):
+      // compiled again in the background, for the next save's preview.
+      if (!this.starts) this.learning ??= this.learnPartials(compiler).finally(() => (this.learning = null));
+      return this.whole;
     } finally {
       this.compiling--;
       // Its whole stylesheet is sent (or its error shown) as soon as this returns: no preview begun
       // before it goes after it.
       this.lastSent = Math.max(this.lastSent, number);
     }
-  }
-
-  private async compileNow(number: number, changed: string[], preview?: (css: string, splices: StyleSplice[]) => void): Promise<string> {
-    const compiler = await this.compiler;
-    const saved = changed.filter((file) => file.startsWith("styles/"));
-    const partials = saved.filter((file) => PARTIAL.test(file));
-    const fresh = await this.compileAlone(compiler, partials);
-    if (preview && partials.length === saved.length && fresh.size === partials.length) this.send(number, this.spliced(fresh), preview);
-    for (const file of partials) {
-      const css = fresh.get(file);
-      if (css === undefined) this.alone.delete(file);
-      else this.alone.set(file, css);
-    }
-    const whole = await buildStyles(compiler);
-    // The entry alone: its own rules, as the span they replace.
-    const at = this.starts?.get(ENTRY);
-    if (preview && saved.length === 1 && saved[0] === ENTRY && at !== undefined && whole.slice(0, at) === this.whole.slice(0, at)) {
-      this.send(number, this.entrySpliced(whole.slice(at)), preview);
-    }
-    this.whole = whole;
-    this.starts = this.placed();
-    // Partials not compiled on their own yet (at the first run), or stale (a save read half-written):
-    // compiled again in the background, for the next save's preview.
-    if (!this.starts) this.learning ??= this.learnPartials(compiler).finally(() => (this.learning = null));
-    return this.whole;
   }
 
   async dispose(): Promise<void> {
@@ -143,7 +137,7 @@ export class DevStyles {
   }
 
   /** The whole stylesheet with the entry's own CSS replaced by `own`; null while its place is not known. */
-  private entrySpliced(own: string): { css: string; splices: StyleSplice[] } | null {
+  private entrySpliced(own: string): Spliced | null {
     const at = this.starts?.get(ENTRY);
     if (at === undefined) return null;
     return { css: this.whole.slice(0, at) + own, splices: [{ at, removed: this.whole.slice(at), text: own }] };
@@ -166,7 +160,7 @@ export class DevStyles {
 
   /** The whole stylesheet with each saved partial's new CSS in place of its old (the last first, so the
    * places before it hold); null unless each one's place is known. */
-  private spliced(fresh: Map<string, string>): { css: string; splices: StyleSplice[] } | null {
+  private spliced(fresh: Map<string, string>): Spliced | null {
     const starts = this.starts;
     if (!starts || ![...fresh.keys()].every((file) => starts.has(file) && this.alone.has(file))) return null;
     const splices = [...fresh.keys()]

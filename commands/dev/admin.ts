@@ -1,8 +1,6 @@
 // The CMS at /admin/ in the dev server: its page, its configuration with the local backend (which the
 // dev server answers itself, commands/dev/local-backend.ts), its bundle, and its preview's scripts and the
-// site's stylesheet as they are now, under its own policy. Its scripts are kept in memory and sent as a
-// static host sends them (commands/dev/kept-script.ts); the preview's are made again only once a file
-// they were made from has changed.
+// site's stylesheet as they are now, under its own policy.
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -69,8 +67,7 @@ async function make(root: string, name: string): Promise<Made> {
   return { script: keptScript(text), stamps };
 }
 
-/** A preview script, made again only when a file it was made from has changed since (one that failed to
- * build is tried again at the next request). */
+/** A preview script, made again only when a file it was made from has changed since (or it failed). */
 async function preview(root: string, name: string): Promise<KeptScript> {
   const last = previews.get(name);
   const made = await last?.catch(() => undefined);

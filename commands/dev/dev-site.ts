@@ -36,10 +36,6 @@ export class DevSite {
     this.pipeline = new Pipeline(config, true);
   }
 
-  get outDir(): string {
-    return this.config.outDir;
-  }
-
   /** False until a first build succeeds: pages then get an error page that recovers on the next good save. */
   get built(): boolean {
     return this.written !== null;
@@ -69,16 +65,9 @@ export class DevSite {
   /** Runs the pipeline for a batch of saved files; never throws: a failure is shown, and the next save
    * redoes every step the failed one's files feed. */
   async update(files: string[]): Promise<void> {
-    let ended = () => {};
-    this.running = new Promise((done) => {
-      ended = done;
-    });
-    try {
-      await this.runUpdate(files);
-    } finally {
-      this.running = null;
-      ended();
-    }
+    this.running = this.runUpdate(files);
+    await this.running;
+    this.running = null;
   }
 
   private async runUpdate(files: string[]): Promise<void> {
@@ -144,9 +133,8 @@ export class DevSite {
   }
 
   /** Full verification after the page has been patched: reported in the terminal and on the page, never
-   * blocking. A save meanwhile is handled between two pages, and the verification of what it changed
-   * follows instead (a style save ~400 ms behind another reached the page in 12 ms instead of 8 while
-   * the first one's pages were read and sent to be validated). */
+   * blocking. A save meanwhile makes it give up (between two pages), and the verification of what that
+   * save changed follows instead. */
   private verifyLater(cards: Promise<void>): void {
     const update = this.updates;
     const stale = () => this.updates !== update;

@@ -1,7 +1,5 @@
-// A script the dev server keeps in memory and sends as a static host would: with an ETag (a browser that
-// has it revalidates, gets a 304 and runs it with the code V8 cached for it) and gzip. The CMS's scripts
-// are sent this way (commands/dev/admin.ts): the CMS's 3 MB bundle is read and hashed once per dev server,
-// and compressed once per machine (0.9 MB gzip, ~0.1 CPU-s), a blob (.cache/blobs/gzip/) by its hash.
+// A script the dev server keeps in memory (the CMS's, commands/dev/admin.ts) and sends as a static host
+// would: with an ETag (a browser that has it gets a 304 and runs the code V8 cached for it) and gzip.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";

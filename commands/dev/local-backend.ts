@@ -3,12 +3,13 @@
 // and art/ folders only, and writes each file whole (a temporary file renamed over it), so the watcher
 // sees one save and the dev server patches the open pages as it does for any save.
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, realpath, rename, rm, writeFile } from "node:fs/promises";
+import { mkdir, readdir, readFile, realpath, rm } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { basename, dirname, join, normalize, sep } from "node:path";
+import { writeWhole } from "../../steps/files.ts";
 
 /** The folders the CMS may read and write: what the firm edits. */
-export const EDITABLE = ["content", "art"];
+const EDITABLE = ["content", "art"];
 
 /** A request the backend refuses: its status and what it says. */
 class Refused extends Error {
@@ -74,14 +75,11 @@ async function filesIn(root: string, folder: string, extension: string, depth: n
   return nested.flat();
 }
 
-let writes = 0;
-/** Writes a file whole: its bytes land in a temporary file beside it, renamed over it. */
-async function writeWhole(root: string, path: string, bytes: string | Buffer): Promise<void> {
+/** Writes a file of the project whole (its folder made first). */
+async function write(root: string, path: string, bytes: string | Buffer): Promise<void> {
   const target = await confined(root, path);
   await mkdir(dirname(target), { recursive: true });
-  const temporary = `${target}.tmp.${process.pid}.${writes++}`;
-  await writeFile(temporary, bytes);
-  await rename(temporary, target);
+  await writeWhole(target, bytes);
 }
 
 interface Asset {
@@ -109,8 +107,8 @@ async function answer(root: string, action: string, params: Params): Promise<unk
       const dataFiles = (params.dataFiles as { path: string; raw: string }[] | undefined) ?? (entry ? [entry] : []);
       const assets = (params.assets as Asset[] | undefined) ?? [];
       // The photos first: the entry that names one is then built with it there.
-      for (const asset of assets) await writeWhole(root, asset.path, Buffer.from(asset.content, asset.encoding));
-      for (const file of dataFiles) await writeWhole(root, file.path, file.raw);
+      for (const asset of assets) await write(root, asset.path, Buffer.from(asset.content, asset.encoding));
+      for (const file of dataFiles) await write(root, file.path, file.raw);
       return { message: "entry persisted" };
     }
     case "getMedia": {
@@ -121,7 +119,7 @@ async function answer(root: string, action: string, params: Params): Promise<unk
       return mediaOf(root, String(params.path));
     case "persistMedia": {
       const asset = params.asset as Asset;
-      await writeWhole(root, asset.path, Buffer.from(asset.content, asset.encoding));
+      await write(root, asset.path, Buffer.from(asset.content, asset.encoding));
       return mediaOf(root, asset.path);
     }
     case "deleteFile":

@@ -18,7 +18,7 @@ export class PageChannel {
   /** When the documents last changed, and the stylesheet they use: a page that connects later catches up. */
   private updatedAt = Date.now();
   private stylesheet = "";
-  problem: Problem | null = null;
+  private problem: Problem | null = null;
   private readonly notices = new Map<string, string>();
 
   /** A page showing `route` listens. */
@@ -68,7 +68,7 @@ export class PageChannel {
     else this.send("css", css);
   }
 
-  send(event: string, data = ""): void {
+  private send(event: string, data = ""): void {
     for (const res of this.streams.keys()) res.write(this.frame(event, data));
   }
 
@@ -91,10 +91,8 @@ export class PageChannel {
     return JSON.stringify({ title: [...this.notices.keys()].join(" and "), text: [...this.notices.values()].join("\n\n") });
   }
 
+  /** An event, each line of its data as a line of its own. */
   private frame(event: string, data: string): string {
-    return `event: ${event}\n${data
-      .split("\n")
-      .map((line) => `data: ${line}`)
-      .join("\n")}\n\n`;
+    return `event: ${event}\ndata: ${data.replaceAll("\n", "\ndata: ")}\n\n`;
   }
 }

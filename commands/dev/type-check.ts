@@ -13,13 +13,10 @@ import type { PageChannel } from "./page-channel.ts";
 export const CHECKS_AFTER_MS = 250;
 
 /**
- * tsc's arguments for a type check, npm test's as the dev server's: incremental, sharing one record, so a
- * check after a save rechecks what the save touched. On one thread: on two cores tsc's own threads cost
- * more CPU than they save time (a whole check 2.35 CPU-s in 1.93 s against 3.35 in 2.09; after a save
- * 0.78 in 0.60 s against 1.03 in 0.59; three runs each). Packages are known by the path they are reached
- * through (node_modules/…), not by where a symlink leads: npm installs none, and a project copy, whose
- * node_modules links to the checkout's, can then take the checkout's record along, its first check
- * 0.57 CPU-s instead of 2.3 (commands/support/project-copy.ts).
+ * tsc's arguments, npm test's as the dev server's: incremental, sharing one record, so a check after a
+ * save rechecks what the save touched. On one thread: on two cores tsc's own threads cost more CPU than
+ * they save time. Symlinks preserved: a project copy, whose node_modules links to the checkout's, can
+ * then take the checkout's record along (commands/support/project-copy.ts).
  */
 export const TYPE_CHECK_ARGS = [
   "--noEmit",
@@ -33,11 +30,9 @@ export const TYPE_CHECK_ARGS = [
 ];
 
 /**
- * The program that checks: TypeScript's native compiler itself. Its `tsc` script is a Node wrapper that
- * runs the compiler as a child of its own (Node 20 cannot hand its process over to it), so a pause
- * (SIGSTOP) and the dev server's last kill reached only the wrapper while the check ran on, and each
- * check paid a Node start (0.5 CPU-s in npm test). Where the native package is missing (a platform it
- * does not ship for), the script serves.
+ * The program that checks: TypeScript's native compiler itself, not its `tsc` script, a Node wrapper
+ * that runs it as a child (a pause or a kill would reach only the wrapper, and each check would pay a
+ * Node start). Where the native package is missing (a platform it does not ship for), the script serves.
  */
 export function typeCheckProgram(): string {
   const script = join("node_modules", ".bin", "tsc");
@@ -51,22 +46,13 @@ export function typeCheckProgram(): string {
   }
 }
 
-/** The background type check: `schedule` after each update; `pause` and `resume` around one. */
-export interface TypeChecker {
-  schedule(): void;
-  pause(): void;
-  resume(): void;
-}
-
 /**
- * The type check runs beside the dev server: its errors are shown, never block a reload. It runs under
- * `nice -n 19` from its start, and is paused (SIGSTOP) while an update is applied: a whole check takes
- * ~2 s (it then ran over several threads), and even at the lowest priority it slowed the next save's
- * reload by a fifth, as the two cores here share more than the scheduler divides. A run is never cut
- * short: saves made meanwhile get one more run after it, so a developer who saves every second still
- * sees type errors.
+ * The background type check: `schedule` after each update; `pause` and `resume` around one. It runs
+ * under `nice -n 19`, and is paused (SIGSTOP) while an update is applied: even at the lowest priority it
+ * slowed the next save's reload by a fifth. A run is never cut short: saves made meanwhile get one more
+ * run after it, so a developer who saves every second still sees type errors.
  */
-export function typeChecker(channel: PageChannel): TypeChecker {
+export function typeChecker(channel: PageChannel) {
   const program = typeCheckProgram();
   let child: ChildProcess | null = null;
   let stale = false;

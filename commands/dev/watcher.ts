@@ -25,11 +25,10 @@ function digestOf(path: string): string | null {
 }
 
 /**
- * chokidar drops every change to a file within 50 ms of the change it reported (its change throttle):
- * a second save that quickly, an autosave right behind a manual save or a formatter's rewrite, was lost
- * (the page kept the first; a test run caught a write-and-rename 30 ms after a save). So each reported
- * file is looked at again once that window has passed, and is saved again if its bytes differ from
- * what they were when it was reported. At worst that is one needless update, never a lost save.
+ * chokidar drops every change to a file within 50 ms of the change it reported (its change throttle): a
+ * second save that quickly (an autosave, a formatter's rewrite) was lost. So each reported file is looked
+ * at again once that window has passed, and is saved again if its bytes differ from what they were when
+ * it was reported. At worst that is one needless update, never a lost save.
  */
 function secondLook(path: string, changedAgain: () => void): void {
   const reported = digestOf(path);

@@ -1,35 +1,24 @@
 // What an external address's answer means: the link works, is broken, or could not be checked. Every
-// decision of the external check lives here: how long an answer may take, what is tried again and how
-// often, how long a rate limit is waited out, which answers are a site refusing robots.
-//
-// Our own requests rather than linkinator's: linkinator waits out a 429 with Retry-After for as long and
-// as often as the site asks (a 429 that never clears never ends the check), pauses 2^n s plus up to 3 s
-// before each retry of an error, and tells neither a link's text nor a 999 from a link it was told to skip.
+// decision of the external check lives here. Our own requests rather than linkinator's: linkinator waits
+// out a 429 for as long and as often as the site asks (one that never clears never ends the check), and
+// tells neither a link's text nor a 999 from a link it was told to skip.
 import { STATUS_CODES } from "node:http";
 
-export interface CheckPolicy {
+export const CHECK_POLICY = {
   /** How long one request may take to answer (its status and headers) before it counts as no answer. */
-  timeoutMs: number;
-  /** How many times in all an address that gives no answer or a 5xx is asked. */
-  tries: number;
-  /** The pause before asking again after no answer or a 5xx, doubled each time. */
-  retryPauseMs: number;
-  /** How many 429s in a row before giving up (could not check). */
-  rateLimitTries: number;
-  /** The longest Retry-After waited: a site that asks for more is asked again after this long. */
-  longestWaitMs: number;
-  /** How many redirects are followed, one after the other, to the end of a chain. */
-  redirects: number;
-}
-
-export const CHECK_POLICY: CheckPolicy = {
   timeoutMs: 20_000,
+  /** How many times in all an address that gives no answer or a 5xx is asked. */
   tries: 3,
+  /** The pause before asking again after no answer or a 5xx, doubled each time. */
   retryPauseMs: 5_000,
+  /** How many 429s in a row before giving up (could not check). */
   rateLimitTries: 3,
+  /** The longest Retry-After waited: a site that asks for more is asked again after this long. */
   longestWaitMs: 60_000,
+  /** How many redirects are followed, one after the other, to the end of a chain. */
   redirects: 10,
 };
+export type CheckPolicy = typeof CHECK_POLICY;
 
 /** ok: it answered 2xx at the end of its redirects. broken: 404, 410, any other 4xx but those below, a 5xx
  * or no answer after every try, a redirect without an end. unchecked: the site refuses robots (LinkedIn's
