@@ -16,12 +16,13 @@ import { siteCsp } from "./steps/csp.ts";
 import { DevStyles } from "./steps/dev-styles.ts";
 import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
 import { Encoder } from "./steps/encoder.ts";
+import { stopEsbuild } from "./steps/esbuild.ts";
 import { writeHostFiles } from "./steps/hosts/index.ts";
 import { buildImages } from "./steps/images.ts";
 import { allOrStop, Memo, SourceVersions } from "./steps/inputs.ts";
 import { bundleIslands } from "./steps/islands.ts";
 import { removeStale } from "./steps/output.ts";
-import { pageBundler, stopBundling } from "./steps/pages.ts";
+import { pageBundler } from "./steps/pages.ts";
 import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
 import { copyPublic, readLogos } from "./steps/public-files.ts";
 import type { DocumentAssets } from "./steps/render.ts";
@@ -152,7 +153,7 @@ export class Pipeline {
       styles,
     ]);
     // A build's esbuild (~35 MB) ends while the pages are rendered, beside the image encoder; it restarts for the islands.
-    if (!this.dev) await stopBundling();
+    if (!this.dev) await stopEsbuild();
     // The images the page bundle names: each file's address is known at once, and only the placeholders the
     // pages print are waited for; the files are encoded while the pages are rendered and written.
     const siteUrl = siteAddress(config, loaded.renderer.site);
@@ -188,7 +189,7 @@ export class Pipeline {
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
-    if (!this.dev) await stopBundling();
+    if (!this.dev) await stopEsbuild();
     const { themeScript, speculationRules } = loaded.renderer;
     const assets = await step.assets.get([siteUrl, scripts.bootstrap, themeScript, speculationRules, stylesheet, images.socialImage, cards.byRoute], () => ({
       siteUrl,
@@ -261,7 +262,7 @@ export class Pipeline {
   async close(): Promise<void> {
     await Promise.all([this.bundler.then((bundler) => bundler.dispose()), this.styles?.dispose()]);
     // A build's esbuild process, should a step have failed before the build stopped it.
-    if (!this.dev) await stopBundling();
+    if (!this.dev) await stopEsbuild();
   }
 }
 
