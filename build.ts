@@ -39,9 +39,9 @@ import { Verification } from "./steps/verify.ts";
 
 export interface RunOptions {
   /** Where each page's document goes as it is written (a build's verification, finished once the run's
-   * files are all written), given how many pages there are and how many were rendered anew, and the
+   * files are all written), given how many pages were rendered anew, the entries left out and the
    * address the site is served from. */
-  sinkFor?: (pages: number, rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
+  sinkFor?: (rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
   /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at
    * once); in the dev server first with a preview, and the spans it replaced, should a partial's save
    * allow one (DevStyles). */
@@ -60,7 +60,8 @@ export class Pipeline {
   private readonly state: OutputState;
   private readonly bodies: RenderedBodies;
   private readonly documents: DocumentWriter;
-  private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
+  /** The last run's island bootstrap: another one means the browser code changed. */
+  private lastBootstrap: string | undefined;
   /** The dev server's cards, drawn after each run (DevCards). */
   private readonly devCards = new DevCards();
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
@@ -183,7 +184,7 @@ export class Pipeline {
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
     // Known now, so that what the sink starts (a build's verification thread) loads while the islands are bundled.
-    const sink = sinkFor?.(bodies.length, rendered, loaded.unpublished, siteUrl);
+    const sink = sinkFor?.(rendered, loaded.unpublished, siteUrl);
 
     const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
@@ -204,8 +205,8 @@ export class Pipeline {
     const { pages, changed: changedPages } = await timer.step("documents", () =>
       this.documents.write(bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sink),
     );
-    pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastScripts?.bootstrap });
-    this.lastScripts = scripts;
+    pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastBootstrap });
+    this.lastBootstrap = scripts.bootstrap;
     // The dev server's update to the open pages leaves before the git commands below start (~8 ms sooner).
     if (pagesWritten) await new Promise((done) => setImmediate(done));
 
@@ -253,7 +254,7 @@ export class Pipeline {
     ];
     await timer.step("images and cards", () => imagesWritten);
     const removed = await removeStale(out, new Set(made));
-    const verified = await timer.step("verify", async () => sink?.finish?.());
+    const verified = await timer.step("verify", async () => sink?.finish());
     if (verified) this.state.recordVerified(verified);
     await this.state.keep();
     return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written, advice: loaded.advice, siteUrl };
@@ -278,7 +279,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   let verification: Verification | undefined;
   try {
     const run = await pipeline.run([], {
-      sinkFor: (_pages, rendered, unpublished, siteUrl) => {
+      sinkFor: (rendered, unpublished, siteUrl) => {
         if (rendered >= MANY_PAGES) setFlagsFromString("--heap-growing-percent=40");
         verification = new Verification(config.outDir, siteUrl, undefined, { expected: rendered, unpublished });
         return verification;
