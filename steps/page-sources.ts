@@ -1,5 +1,6 @@
 // The project files each route's output is made from (LoadedPages' sourcesOf and templateSourcesOf):
-// its page file, what that imports and what the renderer imports, from the page bundle's import graph;
+// its page file, what that imports and what the renderer imports, from the page bundle's import graph
+// (with each folder collection's entries: withEntries);
 // and for a collection's entry, the files its body is rendered from besides its props, its template,
 // traced by esbuild. The dev server keeps each trace from save to save while no file saved can move it.
 import { join, relative } from "node:path";

@@ -9,12 +9,10 @@ import { dirname, join, resolve } from "node:path";
 import { BLOBS_DIR, CACHE_DIR, cacheKey } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
 import { bodyBlob, MANIFEST_VERSION, type Manifest, named, type RouteEntry } from "./manifest.ts";
+import type { RenderedBody } from "./render.ts";
 
-/** A page's body as rendered: its HTML and the islands it uses. */
-export interface Body {
-  bodyHtml: string;
-  islands: string[];
-}
+/** A page's body as kept: its HTML and the islands it uses. */
+export type Body = Omit<RenderedBody, "page">;
 
 export interface Store {
   /** The manifest the last run of this output folder kept, or null. */
