@@ -20,9 +20,9 @@ import { stopEsbuild } from "./steps/esbuild.ts";
 import { writeHostFiles } from "./steps/hosts/index.ts";
 import { buildImages } from "./steps/images.ts";
 import { allOrStop, Memo, SourceVersions } from "./steps/inputs.ts";
-import { bundleIslands } from "./steps/islands.ts";
+import { bundleIslands, type IslandBundle } from "./steps/islands.ts";
 import { removeStale } from "./steps/output.ts";
-import { pageBundler } from "./steps/pages.ts";
+import { type LoadedPages, pageBundler } from "./steps/pages.ts";
 import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
 import { copyPublic, readLogos } from "./steps/public-files.ts";
 import type { DocumentAssets } from "./steps/render.ts";
@@ -67,7 +67,7 @@ export class Pipeline {
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
   site: ReturnType<typeof siteData> | undefined;
   private readonly step = {
-    pages: new Memo<Awaited<ReturnType<Awaited<ReturnType<typeof pageBundler>>["load"]>>>(),
+    pages: new Memo<LoadedPages>(),
     images: new Memo<Awaited<ReturnType<typeof buildImages>>>(),
     logos: new Memo<Record<string, string>>(),
     publicFiles: new Memo<string[]>(),
@@ -75,7 +75,7 @@ export class Pipeline {
     cards: new Memo<SocialCards>(),
     site: new Memo<ReturnType<typeof siteData>>(),
     render: new Memo<Awaited<ReturnType<RenderedBodies["render"]>>>(),
-    islands: new Memo<Awaited<ReturnType<typeof bundleIslands>>>(),
+    islands: new Memo<IslandBundle>(),
     assets: new Memo<DocumentAssets>(),
     pdfs: new Memo<string[]>(),
     sitemap: new Memo<void>(),
