@@ -42,9 +42,8 @@ export interface RunOptions {
    * files are all written), given how many pages were rendered anew, the entries left out and the
    * address the site is served from. */
   sinkFor?: (rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
-  /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at
-   * once); in the dev server first with a preview, and the spans it replaced, should a partial's save
-   * allow one (DevStyles). */
+  /** Called with a newly compiled stylesheet before any page is written (the dev server applies it at once),
+   * there first with a preview and the spans it replaced, should a partial's save allow one (DevStyles). */
   stylesheetReady?: (css: string, splices?: StyleSplice[]) => void;
   /** Called once the documents are on disk, and the images they name (the dev server shows them then),
    * before the steps that follow them: every page, the routes whose document changed, and whether the
@@ -60,7 +59,6 @@ export class Pipeline {
   private readonly state: OutputState;
   private readonly bodies: RenderedBodies;
   private readonly documents: DocumentWriter;
-  /** The last run's island bootstrap: another one means the browser code changed. */
   private lastBootstrap: string | undefined;
   /** The dev server's cards, drawn after each run (DevCards). */
   private readonly devCards = new DevCards();
