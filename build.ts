@@ -16,12 +16,13 @@ import { siteCsp } from "./steps/csp.ts";
 import { DevStyles } from "./steps/dev-styles.ts";
 import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
 import { Encoder } from "./steps/encoder.ts";
+import { stopEsbuild } from "./steps/esbuild.ts";
 import { writeHostFiles } from "./steps/hosts/index.ts";
 import { buildImages } from "./steps/images.ts";
 import { allOrStop, Memo, SourceVersions } from "./steps/inputs.ts";
-import { bundleIslands } from "./steps/islands.ts";
+import { bundleIslands, type IslandBundle } from "./steps/islands.ts";
 import { removeStale } from "./steps/output.ts";
-import { pageBundler, stopBundling } from "./steps/pages.ts";
+import { type LoadedPages, pageBundler } from "./steps/pages.ts";
 import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
 import { copyPublic, readLogos } from "./steps/public-files.ts";
 import type { DocumentAssets } from "./steps/render.ts";
@@ -38,12 +39,11 @@ import { Verification } from "./steps/verify.ts";
 
 export interface RunOptions {
   /** Where each page's document goes as it is written (a build's verification, finished once the run's
-   * files are all written), given how many pages there are and how many were rendered anew, and the
+   * files are all written), given how many pages were rendered anew, the entries left out and the
    * address the site is served from. */
-  sinkFor?: (pages: number, rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
-  /** Called with a newly compiled stylesheet, before any page is written (the dev server applies it at
-   * once); in the dev server first with a preview, and the spans it replaced, should a partial's save
-   * allow one (DevStyles). */
+  sinkFor?: (rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
+  /** Called with a newly compiled stylesheet before any page is written (the dev server applies it at once),
+   * there first with a preview and the spans it replaced, should a partial's save allow one (DevStyles). */
   stylesheetReady?: (css: string, splices?: StyleSplice[]) => void;
   /** Called once the documents are on disk, and the images they name (the dev server shows them then),
    * before the steps that follow them: every page, the routes whose document changed, and whether the
@@ -59,13 +59,13 @@ export class Pipeline {
   private readonly state: OutputState;
   private readonly bodies: RenderedBodies;
   private readonly documents: DocumentWriter;
-  private lastScripts: Awaited<ReturnType<typeof bundleIslands>> | undefined;
+  private lastBootstrap: string | undefined;
   /** The dev server's cards, drawn after each run (DevCards). */
   private readonly devCards = new DevCards();
   /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
   site: ReturnType<typeof siteData> | undefined;
   private readonly step = {
-    pages: new Memo<Awaited<ReturnType<Awaited<ReturnType<typeof pageBundler>>["load"]>>>(),
+    pages: new Memo<LoadedPages>(),
     images: new Memo<Awaited<ReturnType<typeof buildImages>>>(),
     logos: new Memo<Record<string, string>>(),
     publicFiles: new Memo<string[]>(),
@@ -73,7 +73,7 @@ export class Pipeline {
     cards: new Memo<SocialCards>(),
     site: new Memo<ReturnType<typeof siteData>>(),
     render: new Memo<Awaited<ReturnType<RenderedBodies["render"]>>>(),
-    islands: new Memo<Awaited<ReturnType<typeof bundleIslands>>>(),
+    islands: new Memo<IslandBundle>(),
     assets: new Memo<DocumentAssets>(),
     pdfs: new Memo<string[]>(),
     sitemap: new Memo<void>(),
@@ -152,7 +152,7 @@ export class Pipeline {
       styles,
     ]);
     // A build's esbuild (~35 MB) ends while the pages are rendered, beside the image encoder; it restarts for the islands.
-    if (!this.dev) await stopBundling();
+    if (!this.dev) await stopEsbuild();
     // The images the page bundle names: each file's address is known at once, and only the placeholders the
     // pages print are waited for; the files are encoded while the pages are rendered and written.
     const siteUrl = siteAddress(config, loaded.renderer.site);
@@ -182,13 +182,13 @@ export class Pipeline {
     this.site = site;
     const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
     // Known now, so that what the sink starts (a build's verification thread) loads while the islands are bundled.
-    const sink = sinkFor?.(bodies.length, rendered, loaded.unpublished, siteUrl);
+    const sink = sinkFor?.(rendered, loaded.unpublished, siteUrl);
 
     const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
     const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
       timer.step("islands", () => bundleIslands(usage, config, out)),
     );
-    if (!this.dev) await stopBundling();
+    if (!this.dev) await stopEsbuild();
     const { themeScript, speculationRules } = loaded.renderer;
     const assets = await step.assets.get([siteUrl, scripts.bootstrap, themeScript, speculationRules, stylesheet, images.socialImage, cards.byRoute], () => ({
       siteUrl,
@@ -203,8 +203,8 @@ export class Pipeline {
     const { pages, changed: changedPages } = await timer.step("documents", () =>
       this.documents.write(bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sink),
     );
-    pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastScripts?.bootstrap });
-    this.lastScripts = scripts;
+    pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastBootstrap });
+    this.lastBootstrap = scripts.bootstrap;
     // The dev server's update to the open pages leaves before the git commands below start (~8 ms sooner).
     if (pagesWritten) await new Promise((done) => setImmediate(done));
 
@@ -252,7 +252,7 @@ export class Pipeline {
     ];
     await timer.step("images and cards", () => imagesWritten);
     const removed = await removeStale(out, new Set(made));
-    const verified = await timer.step("verify", async () => sink?.finish?.());
+    const verified = await timer.step("verify", async () => sink?.finish());
     if (verified) this.state.recordVerified(verified);
     await this.state.keep();
     return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written, advice: loaded.advice, siteUrl };
@@ -261,7 +261,7 @@ export class Pipeline {
   async close(): Promise<void> {
     await Promise.all([this.bundler.then((bundler) => bundler.dispose()), this.styles?.dispose()]);
     // A build's esbuild process, should a step have failed before the build stopped it.
-    if (!this.dev) await stopBundling();
+    if (!this.dev) await stopEsbuild();
   }
 }
 
@@ -277,7 +277,7 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
   let verification: Verification | undefined;
   try {
     const run = await pipeline.run([], {
-      sinkFor: (_pages, rendered, unpublished, siteUrl) => {
+      sinkFor: (rendered, unpublished, siteUrl) => {
         if (rendered >= MANY_PAGES) setFlagsFromString("--heap-growing-percent=40");
         verification = new Verification(config.outDir, siteUrl, undefined, { expected: rendered, unpublished });
         return verification;

@@ -3,7 +3,7 @@
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { KeptBundle } from "./bundle-reuse.ts";
-import { blobsAsked, cacheKey, forgetBlobsAsked } from "./cache.ts";
+import { blobsAsked, cacheKey } from "./cache.ts";
 import { folderFiles, readIfExists } from "./files.ts";
 import { type Fingerprint, MANIFEST_VERSION, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
 import type { Store } from "./store.ts";
@@ -38,7 +38,7 @@ export class OutputState {
 
   /** A run begins: nothing recorded yet. */
   begin(): void {
-    forgetBlobsAsked();
+    blobsAsked.clear();
     this.kept ??= usable(this.store.manifest(), this.fingerprint);
     this.next = new Map();
     this.bundle = null;
@@ -80,7 +80,7 @@ export class OutputState {
       outDir: resolve(this.outDir),
       routes: Object.fromEntries(this.next),
       bundle: this.bundle,
-      blobs: blobsAsked(),
+      blobs: [...blobsAsked],
     };
     await this.store.keep(manifest);
     this.kept = manifest;

@@ -3,12 +3,9 @@
 // entry is the same and every file in it has the same content, so a build with nothing changed skips
 // esbuild; any folder's manifest may offer one (the test sites share theirs). Only builds do this; the
 // dev server loads the pages file by file instead (steps/page-modules.ts).
-import { readFileSync } from "node:fs";
-import { mkdir } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import { savedBefore } from "./build-state.ts";
-import { BLOBS_DIR, cacheKey, sourceKey } from "./cache.ts";
-import { writeWhole } from "./files.ts";
+import { cacheKey, readBlob, sourceKey, writeBlob } from "./cache.ts";
 import { bundleBlob } from "./manifest.ts";
 
 /** Each file in the bundle (relative to the root) and the project files it imports. */
@@ -43,7 +40,7 @@ export class BundleReuse {
   /** Content hashes of the files read before bundling, to key what is kept without reading them twice. */
   private readonly hashes = new Map<string, string>();
 
-  /** `salt`: whatever else decides the bundles' code (esbuild's version and options, the entry, the day). */
+  /** `salt`: whatever else decides the bundles' code (esbuild's version and options, the entry). */
   constructor(
     private readonly root: string,
     private readonly salt: (string | Uint8Array)[],
@@ -54,9 +51,9 @@ export class BundleReuse {
     for (const bundle of kept) {
       try {
         if (entries.join("\n") !== bundle.entries.join("\n") || this.key(entries, bundle.graph, (file) => this.read(file)) !== bundle.key) continue;
-        const bytes = readFileSync(join(this.root, BLOBS_DIR, bundleBlob(bundle.code)));
+        const bytes = readBlob(bundleBlob(bundle.code), this.root);
         // Its blob may be gone (pruned) or damaged.
-        if (cacheKey(bytes) === bundle.code) return { ...bundle, bytes };
+        if (bytes && cacheKey(bytes) === bundle.code) return { ...bundle, bytes };
       } catch {
         // a file of it is gone: not this one
       }
@@ -78,9 +75,7 @@ export class BundleReuse {
     }
     if (!key) return null;
     const bundle = { key, entries, graph, traces, code: cacheKey(code) };
-    const file = join(this.root, BLOBS_DIR, bundleBlob(bundle.code));
-    await mkdir(dirname(file), { recursive: true });
-    await writeWhole(file, code);
+    await writeBlob(bundleBlob(bundle.code), code, this.root);
     return bundle;
   }
 

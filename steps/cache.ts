@@ -10,17 +10,8 @@ import { readIfExists, writeWhole } from "./files.ts";
 export const CACHE_DIR = ".cache";
 export const BLOBS_DIR = join(CACHE_DIR, "blobs");
 
-/** The blobs this run asked for (kind/key.extension), for its manifest. */
-const asked = new Set<string>();
-
-export function blobsAsked(): string[] {
-  return [...asked];
-}
-
-/** A run begins: it names only the blobs it asks for itself. */
-export function forgetBlobsAsked(): void {
-  asked.clear();
-}
+/** The blobs this run asked for (kind/key.extension), for its manifest: a run begins with none. */
+export const blobsAsked = new Set<string>();
 
 export function cacheKey(...parts: (string | Uint8Array)[]): string {
   return cacheKeys(...parts)();
@@ -47,13 +38,13 @@ export function cacheKeys(...shared: (string | Uint8Array)[]): (...rest: (string
 /** A blob's bytes (`name`: kind/file, under `root`'s blobs), or null when there is none; asking for it
  * names it in this run's manifest, so it is not pruned. */
 export function readBlob(name: string, root = ""): Buffer | null {
-  asked.add(name);
+  blobsAsked.add(name);
   return readIfExists(join(root, BLOBS_DIR, name));
 }
 
 /** Keeps a blob (named in this run's manifest), its folder made first. */
 export async function writeBlob(name: string, bytes: Uint8Array | string, root = ""): Promise<void> {
-  asked.add(name);
+  blobsAsked.add(name);
   const file = join(root, BLOBS_DIR, name);
   await mkdir(dirname(file), { recursive: true });
   await writeWhole(file, bytes);
@@ -70,13 +61,11 @@ export async function cached(
 ): Promise<Buffer> {
   const name = `${kind}/${key}.${extension}`;
   const hit = readBlob(name);
-  if (hit && refresh) {
-    const now = new Date();
-    await utimes(join(BLOBS_DIR, name), now, now).catch(() => {});
+  if (hit) {
+    if (refresh) await utimes(join(BLOBS_DIR, name), new Date(), new Date()).catch(() => {});
+    return hit;
   }
-  if (hit) return hit;
-  const made = await make();
-  const bytes = Buffer.from(made);
+  const bytes = Buffer.from(await make());
   await writeBlob(name, bytes);
   return bytes;
 }

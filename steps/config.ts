@@ -45,7 +45,7 @@ function readDotEnv(path: string): Env {
 }
 
 /** The environment a command sees: .env, overridden by the real environment. */
-export function environment(): Env {
+function environment(): Env {
   return { ...readDotEnv(".env"), ...process.env };
 }
 
@@ -65,10 +65,6 @@ function optional(env: Env, name: string, pattern: RegExp, example: string): str
     throw new ConfigError(`${name}="${value}" is malformed: expected something like ${example}. Fix it in .env or the environment, or unset it.`);
   }
   return value;
-}
-
-function url(env: Env, name: string, fallback: string): string {
-  return optionalUrl(env, name, fallback) ?? fallback;
 }
 
 /** The address in `name`, checked and without its trailing slash; null when unset. */
@@ -110,7 +106,7 @@ function cmsSettings(env: Env): CmsSettings | null {
   const repo = optional(env, "CMS_GITHUB_REPO", /^[\w.-]+\/[\w.-]+$/, "cedarline/website");
   if (!repo) return null;
   const branch = optional(env, "CMS_GITHUB_BRANCH", /^[\w./-]+$/, "main") ?? "main";
-  const authUrl = env.CMS_AUTH_URL?.trim() ? url(env, "CMS_AUTH_URL", "https://cms-auth.example.workers.dev") : null;
+  const authUrl = optionalUrl(env, "CMS_AUTH_URL", "https://cms-auth.example.workers.dev");
   return { repo, branch, authUrl };
 }
 
@@ -120,7 +116,8 @@ export function readConfig(env: Env = environment()): SiteConfig {
   const guid = "1a2b3c4d-0000-4000-8000-1234567890ab";
   const contactFormId = optional(env, "HUBSPOT_CONTACT_FORM_ID", formId, guid);
   const downloadFormId = optional(env, "HUBSPOT_DOWNLOAD_FORM_ID", formId, guid);
-  const origin = url(env, "HUBSPOT_API_ORIGIN", "https://api.hsforms.com");
+  const hubspot = "https://api.hsforms.com";
+  const origin = optionalUrl(env, "HUBSPOT_API_ORIGIN", hubspot) ?? hubspot;
   return {
     siteUrl: optionalUrl(env, "SITE_URL", "https://example.com"),
     buildDate: buildDate(env),

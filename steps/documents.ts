@@ -28,10 +28,10 @@ export interface PageSink {
    * what the last run kept of its route (what verifying it found then). */
   kept(file: string, last: RouteEntry): void | Promise<void>;
   /** Every document of this run has come: what waits for more may start now, while the run goes on. */
-  allCome?(): void;
+  allCome(): void;
   /** Once the run's other files are written: what verifying each document found, by file (a build's
    * verification, which throws should a page be invalid or a link broken). */
-  finish?(): Promise<Map<string, Verified>>;
+  finish(): Promise<Map<string, Verified>>;
 }
 
 export class DocumentWriter {
@@ -62,7 +62,7 @@ export class DocumentWriter {
       // What the route's body is, whether rendered this run or not (a style save renders nothing).
       this.state.record(route, { file, body: page.key, islands: page.islands });
       const stamp = last?.document ? stampOf(path) : null;
-      if (last?.document && documentKept(last, page.key, assetsKey, stamp)) {
+      if (documentKept(last, page.key, assetsKey, stamp)) {
         this.state.record(route, { document: last.document });
         await sink?.kept(file, last);
         continue;
@@ -79,7 +79,7 @@ export class DocumentWriter {
       this.state.record(route, { document: written === null ? null : { assets: assetsKey, stamp: written } });
       await sink?.page(file, html);
     }
-    sink?.allCome?.();
+    sink?.allCome();
     return { pages, changed };
   }
 }

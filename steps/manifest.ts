@@ -45,7 +45,7 @@ export interface Manifest extends Fingerprint {
   routes: Record<string, RouteEntry>;
   /** The server bundle the pages were loaded from (a build's; steps/bundle-reuse.ts). */
   bundle: KeptBundle | null;
-  /** The store's blobs the run used besides the bodies and the bundle (encoded images, cards, stylesheets, PDFs). */
+  /** The store's blobs the run used besides the bodies (encoded images, cards, stylesheets, PDFs, the bundle). */
   blobs: string[];
 }
 
@@ -63,7 +63,7 @@ export function bodyKept(last: RouteEntry | undefined, key: string | null): last
 
 /** Whether a route's document may be left as the last run wrote it: the same body and assets, and its
  * file untouched since (`stamp`: the file's now). */
-export function documentKept(last: RouteEntry | undefined, body: string | null, assets: string, stamp: string | null): boolean {
+export function documentKept(last: RouteEntry | undefined, body: string | null, assets: string, stamp: string | null): last is RouteEntry {
   return bodyKept(last, body) && last.document?.assets === assets && stamp !== null && last.document.stamp === stamp;
 }
 

@@ -4,13 +4,9 @@ import { readdir, rmdir, unlink } from "node:fs/promises";
 import { join } from "node:path";
 import { readIfExists, writeWhole } from "./files.ts";
 
-/**
- * Writes the file unless it already holds exactly these bytes; true when it wrote. Whole or not at all:
- * the dev server serves dist/ while it is written. A page read half-written was served as an empty
- * document (a new page, fetched the moment it was written, stayed blank), and esbuild, which rewrites
- * every unchanged chunk in place, once gave a loading page an analytics chunk without its export. An
- * unchanged file also keeps its time, so a browser's copy of it stays valid.
- */
+/** Writes the file unless it already holds exactly these bytes; true when it wrote. Whole or not at all,
+ * as the dev server serves dist/ while it is written (a page or chunk read half-written broke the page);
+ * an unchanged file keeps its time, so a browser's copy of it stays valid. */
 export async function writeIfChanged(file: string, data: string | Uint8Array): Promise<boolean> {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   try {

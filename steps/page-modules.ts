@@ -12,7 +12,6 @@ import { compileFunction } from "node:vm";
 import type * as esbuild from "esbuild";
 import type { ImportGraph } from "./bundle-reuse.ts";
 import {
-  BUILD_PUBLISHING,
   ContentError,
   collectionFolderOf,
   contentFileOf,
@@ -57,8 +56,8 @@ export class PageModules {
   constructor(
     private readonly root: string,
     private readonly outdir: string,
-    private readonly publishing: Publishing = BUILD_PUBLISHING,
-    private readonly checks?: ContentChecks,
+    private readonly publishing: Publishing,
+    private readonly checks: ContentChecks,
   ) {}
 
   /** The advice on the content files the pages read, and the entries their folders leave out. */

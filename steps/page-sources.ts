@@ -1,12 +1,14 @@
 // The project files each route's output is made from (LoadedPages' sourcesOf and templateSourcesOf):
-// its page file, what that imports and what the renderer imports, from the page bundle's import graph;
+// its page file, what that imports and what the renderer imports, from the page bundle's import graph
+// (with each folder collection's entries: withEntries);
 // and for a collection's entry, the files its body is rendered from besides its props, its template,
 // traced by esbuild. The dev server keeps each trace from save to save while no file saved can move it.
 import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import type { ImportGraph, Trace, Traces } from "./bundle-reuse.ts";
-import { collectionFolderOf } from "./content.ts";
+import { collectionFolderOf, type FolderEntries, SITE_FILE } from "./content.ts";
 import { renderModule } from "./page-entry.ts";
+import type { LoadedPages } from "./pages.ts";
 import type { Page } from "./routes.ts";
 
 /** The files esbuild loads itself (no plugin): the bytes it reports of one are the file's. */
@@ -108,11 +110,7 @@ export function routeSources(
   files: string[],
   templates: Traces,
   pages: Page[],
-): {
-  sourcesOf: (route: string) => readonly string[];
-  templateSourcesOf: (route: string) => readonly string[];
-  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
-} {
+): Pick<LoadedPages, "sourcesOf" | "templateSourcesOf" | "templateLeftOutOf"> {
   const shared = closure(graph, [relative(root, renderModule)]);
   // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
@@ -140,6 +138,19 @@ export function routeSources(
     },
     templateLeftOutOf: (route) => (byRoute.get(route)?.props && of(route)?.leftOut) || NONE,
   };
+}
+
+/** The bundle's graph with each folder collection it imports importing its entries and their images: what a
+ * page of them is made from, though the bundle takes them as data (steps/content.ts, folderEntries). */
+export function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
+  const whole = { ...graph };
+  for (const [folder, { files, images }] of store) {
+    if (!(folder in whole)) continue;
+    // site.yaml too, whose facts fill the entries' tokens.
+    whole[folder] = [...whole[folder], SITE_FILE, ...files, ...images];
+    for (const file of [SITE_FILE, ...files, ...images]) whole[file] ??= [];
+  }
+  return whole;
 }
 
 /** The files `starts` are, and those they import, directly or not, in the graph (`seen` counted as visited;

@@ -1,17 +1,15 @@
-// Finds the page files under pages/, bundles them with everything they render (components, content,
-// islands) and the renderer into one server bundle, loads it, and turns each file's exports into its
-// pages (steps/collections.ts). esbuild resolves every import as it would for the browser (relative
-// paths, tsconfig paths, package imports), and its metafile says which project files each page is
-// made from (steps/page-sources.ts). A build keeps the bundle for the next one while none of those files
-// changed (steps/bundle-reuse.ts); the dev server loads the same files one by one instead
-// (steps/page-modules.ts), so that a save compiles and runs again only what it touched. What the bundle
-// exports, the renderer and all the engine reads of the site, is its entry's (steps/page-entry.ts).
+// Bundles the page files under pages/ with all they render (components, content, islands) and the
+// renderer into one server bundle (its entry: steps/page-entry.ts), loads it, and turns each file's
+// exports into its pages (steps/collections.ts); esbuild's metafile says which project files each page is
+// made from (steps/page-sources.ts). A build keeps the bundle while none of those files changed
+// (steps/bundle-reuse.ts); the dev server loads the same files one by one (steps/page-modules.ts).
 import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import type * as esbuild from "esbuild";
 import { folders } from "../content/collections.ts";
-import { BundleReuse, type ImportGraph, type KeptBundle, type Traces } from "./bundle-reuse.ts";
+import type { OutputState } from "./build-state.ts";
+import { BundleReuse, type ImportGraph, type Traces } from "./bundle-reuse.ts";
 import { CACHE_DIR } from "./cache.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./collections.ts";
 import {
@@ -22,16 +20,15 @@ import {
   type FolderEntries,
   FROM_STORE,
   folderEntries,
-  SITE_FILE,
   type Unpublished,
 } from "./content.ts";
 import { ContentChecks } from "./content-checks.ts";
-import { esbuildVersion, esbuild as loadEsbuild, stopEsbuild } from "./esbuild.ts";
+import { esbuildVersion, esbuild as loadEsbuild } from "./esbuild.ts";
 import { stampOf } from "./files.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules } from "./page-modules.ts";
-import { routeSources, templateTraces } from "./page-sources.ts";
+import { routeSources, templateTraces, withEntries } from "./page-sources.ts";
 import type { Page } from "./routes.ts";
 
 export interface LoadedPages {
@@ -39,19 +36,17 @@ export interface LoadedPages {
   renderer: Renderer;
   /** The project files a route's output is made from (paths relative to the project). */
   sourcesOf: (route: string) => readonly string[];
-  /** The files a route's body is rendered from besides its props: for a collection's entry, the files
-   * its component and meta use (what esbuild keeps of the file without getStaticPaths), so a list read
-   * only there reaches each entry's body through its props alone, and an edit to one entry renders that
-   * entry again, not the whole collection; for any other page, its sources. */
+  /** The files a route's body is rendered from besides its props: for a collection's entry, those its
+   * component and meta use (its template, steps/page-sources.ts), so an edit to one entry renders that
+   * entry alone; for any other page, its sources. */
   templateSourcesOf: (route: string) => readonly string[];
   /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
    * (steps/bundle-reuse.ts, Trace): one read half-written was left out, yet the bundle may use it. */
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
-  /** The stamp (size and time) of each file saved since the last load (project-relative) as the bundle
-   * began: a file the trace left out, unchanged since and holding as many bytes as the trace read, was
-   * read by the trace as by the bundle (steps/render-cache.ts). */
+  /** The stamp of each file saved since the last load (project-relative) as the bundle began: whether a
+   * file the trace left out was read whole (steps/render-cache.ts). */
   stampsAtStart: Readonly<Record<string, string>>;
   /** Advice on the content files (a summary shorter than a search result shows): printed, not an error. On
    * the files the bundle read anew, and on every entry of a folder collection, which each build reads. */
@@ -74,21 +69,13 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
 }
 
 /**
- * A page bundler over `root`. `load()` bundles (or reuses what a build kept) and imports the result;
- * `dispose()` ends the dev server's warm contexts (a build's esbuild ends with `stopBundling`). A build
- * uses it once; the dev server keeps it for every save.
- * A build bundles React in too, in its production form: one bundled module loads several times faster than
- * React's own CommonJS files, and no setting of the build's own environment can pick the slow development
- * build. The dev server (`dev`) loads the pages file by file (PageModules) and React from node_modules,
- * once, kept across saves. With `sourceMaps`, a render error's stack names the page or component and
- * line; the dev server bundles that way only to explain an error.
+ * A page bundler over `root`: `load()` bundles (or reuses what a build kept) and imports the result;
+ * `dispose()` ends the dev server's warm contexts. A build bundles React in, in its production form: one
+ * bundled module loads several times faster than React's own CommonJS files, and no setting of the
+ * build's environment can pick the slow development build. The dev server (`dev`) loads the pages file by
+ * file and React from node_modules, once. With `sourceMaps`, a render error's stack names the page or
+ * component and line: the dev server bundles that way only to explain an error.
  */
-/** Where a build finds the server bundles kept before, and records the one it used (steps/build-state.ts's OutputState). */
-export interface BundleShelf {
-  bundles(): Iterable<KeptBundle>;
-  recordBundle(bundle: KeptBundle): void;
-}
-
 export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false, today = BUILD_PUBLISHING.today } = {}) {
   // The dev server shows drafts (marked as such); the build's day decides the dated entries.
   const publishing = { drafts: dev, today };
@@ -145,32 +132,24 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   /** Each collection's template, traced with the bundle's content (a folder collection read as no entries) and images. */
   const traces = templateTraces(root, run, join(loadDir, "template.js"), [contentPlugin(root, publishing, [], checks, { entries: "none" }), imagePlugin(root)]);
 
+  /** esbuild's failure as the developer needs it; any other error as it is. */
+  const notCompiled = (error: esbuild.BuildFailure): never => {
+    throw error.errors ? new Error(bundleErrorMessage(error, "pages/: the pages do not compile")) : error;
+  };
+
   async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph; advice: string[] }> {
     try {
       const result = await run(ENTRY, options);
-      const [output] = result.outputFiles!;
       const graph: ImportGraph = {};
       for (const [input, { imports }] of Object.entries(result.metafile!.inputs)) {
         if (!input.startsWith(`${ENTRY}:`)) graph[input] = imports.filter((imported) => !imported.external).map((imported) => imported.path);
       }
-      return { code: output.contents, graph, advice: result.warnings.map((warning) => warning.text) };
+      return { code: result.outputFiles![0].contents, graph, advice: result.warnings.map((warning) => warning.text) };
     } catch (error) {
-      if (!(error as esbuild.BuildFailure).errors) throw error;
       const failure = error as esbuild.BuildFailure;
       // The content's own problems say the file, line and fix themselves: nothing failed to compile.
-      if (failure.errors.every((problem) => problem.pluginName === "content")) throw new Error(failure.errors.map((problem) => problem.text).join("\n"));
-      throw new Error(bundleErrorMessage(failure, "pages/: the pages do not compile"));
-    }
-  }
-
-  /** The dev server's pages, file by file: the graph and exports the bundle would have. */
-  async function loadModules(files: string[], changed: string[]): Promise<{ graph: ImportGraph; loaded: Entry }> {
-    try {
-      const { exports, graph } = await modules!.load(entryModules(root, files), changed);
-      return { graph, loaded: entryOf(exports, files) };
-    } catch (error) {
-      if (!(error as esbuild.BuildFailure).errors) throw error;
-      throw new Error(bundleErrorMessage(error as esbuild.BuildFailure, "pages/: the pages do not compile"));
+      if (failure.errors?.every((problem) => problem.pluginName === "content")) throw new Error(failure.errors.map((problem) => problem.text).join("\n"));
+      return notCompiled(failure);
     }
   }
 
@@ -220,7 +199,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   /** `changed`: the files saved since the last load (the dev server's), which spares an unneeded trace;
    * a build, which keeps no trace, gives none. `kept`: a build's output folder state, which offers the
    * bundles earlier builds kept and records the one used. */
-  async function load(changed: string[] = [], kept?: BundleShelf): Promise<LoadedPages> {
+  async function load(changed: string[] = [], kept?: Pick<OutputState, "bundles" | "recordBundle">): Promise<LoadedPages> {
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
     const bundledAt = Date.now();
@@ -241,9 +220,11 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     let notes: { advice: string[]; unpublished: Unpublished[] };
     let templates: Traces;
     if (modules) {
-      // A collection's template is traced beside the pages' files (esbuild works on both at once).
+      // The dev server's pages, file by file, each collection's template traced beside them (esbuild works on both at once).
       const traced = traces.of(collections, savedSince);
-      ({ graph, loaded } = await loadModules(files, [...savedSince]));
+      const made = await modules.load(entryModules(root, files), [...savedSince]).catch(notCompiled);
+      graph = made.graph;
+      loaded = entryOf(made.exports, files);
       notes = modules.contentNotes();
       templates = await traced;
     } else {
@@ -267,8 +248,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         } catch (error) {
           throw problems.length > 0 ? new Error([...problems, (error as Error).message].join("\n")) : error;
         } finally {
-          // The trace done and the verdicts found so far written, the bundle passed or not: a failed load
-          // leaves nothing writing behind it (a test removing its copy then failed: ENOTEMPTY, .cache/blobs/checks).
+          // The trace done and the verdicts so far written, the bundle passed or not: a failed load leaves nothing writing behind it.
           templates = await traced;
           await checks.save();
         }
@@ -309,13 +289,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
   };
 }
 
-/** Ends esbuild's process (~35 MB) while a build has nothing for it to bundle; the next bundle starts it
- * again. Only where no esbuild call or context is live in this process: esbuild leaves those hanging.
- * The dev server's pipeline, whose contexts stay warm, never calls it. */
-export function stopBundling(): Promise<void> {
-  return stopEsbuild();
-}
-
 /** Loads every page once, as a build does. */
 export async function loadPages(root: string = process.cwd()): Promise<LoadedPages> {
   const bundler = await pageBundler({ root });
@@ -324,17 +297,4 @@ export async function loadPages(root: string = process.cwd()): Promise<LoadedPag
   } finally {
     await bundler.dispose();
   }
-}
-
-/** The bundle's graph with each folder collection it imports importing its entries and their images: what a
- * page of them is made from, though the bundle takes them as data (steps/content.ts, folderEntries). */
-function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
-  const whole = { ...graph };
-  for (const [folder, { files, images }] of store) {
-    if (!(folder in whole)) continue;
-    // site.yaml too, whose facts fill the entries' tokens.
-    whole[folder] = [...whole[folder], SITE_FILE, ...files, ...images];
-    for (const file of [SITE_FILE, ...files, ...images]) whole[file] ??= [];
-  }
-  return whole;
 }

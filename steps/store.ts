@@ -9,12 +9,10 @@ import { dirname, join, resolve } from "node:path";
 import { BLOBS_DIR, CACHE_DIR, cacheKey } from "./cache.ts";
 import { readIfExists, writeWhole } from "./files.ts";
 import { bodyBlob, MANIFEST_VERSION, type Manifest, named, type RouteEntry } from "./manifest.ts";
+import type { RenderedBody } from "./render.ts";
 
-/** A page's body as rendered: its HTML and the islands it uses. */
-export interface Body {
-  bodyHtml: string;
-  islands: string[];
-}
+/** A page's body as kept: its HTML and the islands it uses. */
+export type Body = Omit<RenderedBody, "page">;
 
 export interface Store {
   /** The manifest the last run of this output folder kept, or null. */
@@ -96,10 +94,6 @@ export class DiskStore implements Store {
     return stored ? (JSON.parse(stored.toString("utf8")) as Body) : null;
   }
 
-  others(): Manifest[] {
-    return this.manifests();
-  }
-
   async keepBody(key: string, body: Body): Promise<void> {
     const file = join(BLOBS_DIR, bodyBlob(key));
     this.folderMade ??= mkdir(dirname(file), { recursive: true });
@@ -126,7 +120,7 @@ export class DiskStore implements Store {
 
   /** Every other output folder's manifest (of this format) whose folder is still there; `gone`: the
    * manifests of folders that are gone. */
-  private manifests(gone: string[] = []): Manifest[] {
+  others(gone: string[] = []): Manifest[] {
     const folders = join(CACHE_DIR, "out");
     if (!existsSync(folders)) return [];
     const found: Manifest[] = [];
@@ -144,7 +138,7 @@ export class DiskStore implements Store {
    * older than the grace. A folder without a manifest may be another build's, writing its first. */
   private async prune(own: Manifest): Promise<void> {
     const gone: string[] = [];
-    const names = named([own, ...this.manifests(gone)]);
+    const names = named([own, ...this.others(gone)]);
     await Promise.all(gone.map((folder) => rm(folder, { recursive: true, force: true })));
     const before = Date.now() - this.graceMs;
     const unnamed = readdirSync(BLOBS_DIR, { recursive: true, withFileTypes: true })

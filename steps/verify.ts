@@ -14,7 +14,7 @@ import type { Unpublished } from "./content.ts";
 import { type RouteEntry, type Verified, verifiedKept } from "./manifest.ts";
 import { PageValidation, type Validators } from "./validate-html.ts";
 
-export interface BrokenLink {
+interface BrokenLink {
   /** The site path of the page that links. */
   page: string;
   /** The link as written in the page. */
