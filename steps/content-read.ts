@@ -9,12 +9,19 @@ import type { z } from "zod";
 import { collections, folders, pageFacts, site as siteSchema } from "../content/collections.ts";
 import { readBody, sectionsOf } from "../content/markdown-reader.ts";
 import { fillTokens, TOKEN } from "../content/tokens.ts";
-import { ContentError } from "./content-checks.ts";
 import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt } from "./content-fields.ts";
 import { readIfExists } from "./files.ts";
 import { imageSize } from "./image-modules.ts";
 
 export const SITE_FILE = "content/site.yaml";
+
+/** Content that fails its schema: every problem found in the file, each on a line of its own. */
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ContentError";
+  }
+}
 
 /** A content file's collection: the schema it meets, and for an entry of a folder its slug (its name). */
 interface Collected {
@@ -86,11 +93,6 @@ let lastSite: { source: string; facts: unknown } | undefined;
 function siteFacts(source: string): unknown {
   if (lastSite?.source !== source) lastSite = { source, facts: parseDocument(source).toJS() };
   return lastSite.facts;
-}
-
-/** A content file's data, checked against its collection's schema: throws a ContentError naming every problem. */
-export function checkContent(root: string, file: string, source: string): unknown {
-  return readContentFile(root, file, source).data;
 }
 
 /** A content file's data, checked, and the advice on it (a summary shorter than a search result shows):

@@ -10,15 +10,15 @@ import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { folders, type ImageFile, type Site } from "../content/collections.ts";
 import { fillTokens } from "../content/tokens.ts";
-import { type ContentChecks, ContentError } from "./content-checks.ts";
+import type { ContentChecks } from "./content-checks.ts";
 import { imagesIn } from "./content-fields.ts";
-import { checkContent, collectionOf, contentFileOf, readContentFile, SITE_FILE } from "./content-read.ts";
+import { ContentError, collectionOf, contentFileOf, readContentFile, SITE_FILE } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
 import { imageFile } from "./image-modules.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
-export { ContentError, checkContent, collectionOf, contentFileOf, readContentFile, SITE_FILE };
+export { ContentError, collectionOf, contentFileOf, readContentFile, SITE_FILE };
 
 /** readContentFile, once per file and text as far as `checks` keeps its verdicts (none: every time). */
 function readChecked(root: string, file: string, source: string, checks?: ContentChecks): ReturnType<typeof readContentFile> {
@@ -31,25 +31,9 @@ export function contentModule(root: string, file: string, source: string): strin
   return contentModuleWithAdvice(root, file, source).code;
 }
 
-/** contentModule, and the advice on the file's content. */
+/** contentModule, and the advice on the file's content. Each image is its field's value with the image's
+ * module spread in (imported as image0, image1…). */
 export function contentModuleWithAdvice(root: string, file: string, source: string, checks?: ContentChecks): { code: string; advice: string[] } {
-  const { data, imports, advice } = dataOf(root, file, source, checks);
-  const site = file === SITE_FILE ? "data" : "site";
-  const code = [
-    `import { fillTokens } from ${JSON.stringify(join(root, TOKENS_MODULE))};`,
-    file === SITE_FILE ? "" : `import site from ${JSON.stringify(join(root, SITE_FILE))};`,
-    ...imports,
-    `const data = ${data};`,
-    // Pure: a page that imports the file and uses none of it (a collection's template, whose entries come
-    // through its props) keeps none of it, so the file is not one of that template's sources.
-    `export default /* @__PURE__ */ fillTokens(data, ${site});`,
-  ].join("\n");
-  return { code, advice };
-}
-
-/** A content file's checked data as one expression, each image it names its field's value with the image's
- * module spread in (imported as image0, image1…, `imports`), and the advice on the file. */
-function dataOf(root: string, file: string, source: string, checks?: ContentChecks): { data: string; imports: string[]; advice: string[] } {
   const { data: checked, advice } = readChecked(root, file, source, checks);
   const images = imagesIn(collectionOf(file)?.schema, checked);
   // Written where it stands: the data stays one expression, so its module stays free of side effects.
@@ -60,14 +44,23 @@ function dataOf(root: string, file: string, source: string, checks?: ContentChec
     // A function, not a string: a `$&` or `$'` in an alt text is no replacement pattern.
     data = data.replace(JSON.stringify(marker(i)), () => `{ ...${JSON.stringify(image)}, ...image${i} }`);
   });
-  const imports = images.map(({ image }, i) => `import image${i} from ${JSON.stringify(join(root, image.src))};`);
-  return { data, imports, advice };
+  const code = [
+    `import { fillTokens } from ${JSON.stringify(join(root, TOKENS_MODULE))};`,
+    file === SITE_FILE ? "" : `import site from ${JSON.stringify(join(root, SITE_FILE))};`,
+    ...images.map(({ image }, i) => `import image${i} from ${JSON.stringify(join(root, image.src))};`),
+    `const data = ${data};`,
+    // Pure: a page that imports the file and uses none of it (a collection's template, whose entries come
+    // through its props) keeps none of it, so the file is not one of that template's sources.
+    `export default /* @__PURE__ */ fillTokens(data, ${file === SITE_FILE ? "data" : "site"});`,
+  ].join("\n");
+  return { code, advice };
 }
 
 /** A content file read and checked where no bundler is (the build's own settings): its data, tokens filled. */
 export function readContent<T>(root: string, file: string): T {
-  const data = checkContent(root, file, readFileSync(join(root, file), "utf8"));
-  const site = file === SITE_FILE ? data : checkContent(root, SITE_FILE, readFileSync(join(root, SITE_FILE), "utf8"));
+  const read = (path: string) => readContentFile(root, path, readFileSync(join(root, path), "utf8")).data;
+  const data = read(file);
+  const site = file === SITE_FILE ? data : read(SITE_FILE);
   return fillTokens(data, site as Site) as T;
 }
 
@@ -115,7 +108,7 @@ function leftOut(folder: string, name: string, reason: string): Unpublished {
 }
 
 /** Why an entry is not on the site on `today`, or undefined when it is. */
-export function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expiresAt?: string }, today: string): string | undefined {
+function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expiresAt?: string }, today: string): string | undefined {
   if (entry.draft) return "a draft";
   if (entry.publishAt && entry.publishAt > today) return `to be published on ${entry.publishAt}`;
   if (entry.expiresAt && entry.expiresAt <= today) return `taken down on ${entry.expiresAt}`;
@@ -144,24 +137,19 @@ export function reasonsMoved(root: string, reasons: Map<string, string | undefin
   });
 }
 
-/** How long a content file read empty may take to get its bytes: an editor's save in place empties the
- * file and then writes it, and the watcher may report the first. */
-const LANDING_MS = 100;
-
-/** Waits, up to LANDING_MS, while a content file is empty: read at once, an empty YAML file is no list or
- * object, and the load failed on a save that had not landed yet (once in a dev == build test run, as
- * "content/redirects.yaml:1 the file: null is not … array"). A file still empty then is checked as it is. */
+/** Waits, up to 100 ms, while a content file is empty: an editor's save in place empties the file and then
+ * writes it, the watcher may report the first, and an empty file fails its check. One still empty is checked as it is. */
 export async function contentLanded(path: string): Promise<void> {
   if (!/\.(yaml|md)$/.test(path)) return;
-  for (let waited = 0; waited < LANDING_MS && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
+  for (let waited = 0; waited < 100 && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
     await new Promise((wake) => setTimeout(wake, 5));
   }
 }
 
 /** A folder collection's published entries as a build's page bundle reads them: data, not modules. The
  * bundle's module of the folder asks the build for them (FROM_STORE) where it is evaluated, so a saved
- * entry leaves the bundle as it was: a build of 1,000 Markdown notes with one edited bundled them all again.
- * `files`: the entries shown; `images`: the images they name; `left`: the entries left out, and why. */
+ * entry leaves the bundle as it was. `files`: the entries shown; `images`: the images they name; `left`:
+ * the entries left out, and why. */
 export interface FolderEntries {
   entries: unknown[];
   files: string[];
@@ -257,8 +245,7 @@ export function folderModule(
 
 /** A folder collection as a template's trace sees it: no entries. The trace asks only whether the
  * template's component uses the collection (its module then has bytes in the output); which entries
- * that reaches, the page bundle's graph says. Loading 1,000 notes' modules again for it took a second
- * pass of the content plugin over each of them. */
+ * that reaches, the page bundle's graph says. */
 const UNREAD_FOLDER = "export default /* @__PURE__ */ Array.of();";
 
 /** Where a problem of a content file stops the page bundle, with the file's own words. `checks`: the
