@@ -9,7 +9,7 @@ import type { z } from "zod";
 import { collections, folders, pageFacts, site as siteSchema } from "../content/collections.ts";
 import { readBody, sectionsOf } from "../content/markdown-reader.ts";
 import { fillTokens, TOKEN } from "../content/tokens.ts";
-import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt } from "./content-fields.ts";
+import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt, zodDef } from "./content-fields.ts";
 import { readIfExists } from "./files.ts";
 import { imageSize } from "./image-modules.ts";
 
@@ -57,10 +57,10 @@ function unknownTokens(data: unknown, known: Set<string>, path: Path = []): { to
 
 /** The tokens any text may hold: each text or number of the site's facts, by its path (company.name). */
 function knownTokens(schema: z.ZodType = siteSchema, prefix = ""): Set<string> {
-  const def = (schema as { def?: { type?: string; shape?: Record<string, z.ZodType> } }).def;
-  if (def?.type === "object" && def.shape)
+  const def = zodDef(schema);
+  if (def.type === "object" && def.shape)
     return new Set(Object.entries(def.shape).flatMap(([key, field]) => [...knownTokens(field, prefix ? `${prefix}.${key}` : key)]));
-  return new Set(def?.type === "string" || def?.type === "number" || def?.type === "int" ? [prefix] : []);
+  return new Set(def.type === "string" || def.type === "number" || def.type === "int" ? [prefix] : []);
 }
 
 /** A slug: what a folder's entry is called in its address. */
@@ -123,8 +123,8 @@ export function readContentFile(root: string, file: string, source: string): { d
     const read = readBody(markdown.body);
     const inFile = (line: number) => markdown.bodyLine + line - 1;
     for (const { line, text } of read.problems) problems.push(`${file}:${inFile(line)} ${text}`);
-    const bodySchema = (schema as unknown as { def: { shape?: Record<string, z.ZodType> } }).def.shape?.body;
-    const bySection = (bodySchema as unknown as { def?: { type?: string } } | undefined)?.def?.type === "object";
+    const bodySchema = zodDef(schema).shape?.body;
+    const bySection = bodySchema !== undefined && zodDef(bodySchema).type === "object";
     const split = bySection ? sectionsOf(read.blocks) : undefined;
     for (const line of split?.before ?? [])
       problems.push(`${file}:${inFile(line)} the text begins before its first ## heading; start it with one, such as ## Challenge`);
