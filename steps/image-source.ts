@@ -24,19 +24,11 @@ const SETTINGS: Record<Format, { quality: number; effort?: number }> = {
 };
 
 /**
- * Vector art (SVG): WebP, no AVIF. Measured on the hero art, WebP at quality 72 was smaller than AVIF at
- * quality 50 (effort 2) at six of the seven sizes (hero 640 px: 3.8 KB against 4.8 KB) and took a third
- * of the time. No placeholder: the art's smallest files are 2–4 KB, in the first round trips after the
- * page, and the hero's section paints its own dark ground beneath it.
- *
- * Photographs (JPEG, PNG, WebP): AVIF, then WebP. Measured on the two photographs this machine holds (a
- * circuit board, 720×477 JPEG; sky and sea, 900×277 PNG), one sharp thread, SSIM of the luma against the
- * unencoded resize: at the widest, JPEG q74 (mozjpeg) 70.3 KB, SSIM 0.964 / 28.5 KB, 0.960; WebP q72 61.3 KB,
- * 0.972 / 20.9 KB, 0.956; AVIF q55 effort 2 44.6 KB, 0.961 / 21.3 KB, 0.963. At 320 px: JPEG 18.5 / 6.0 KB,
- * WebP 19.0 / 5.2 KB, AVIF 12.9 / 5.2 KB. So AVIF is a third smaller than JPEG on the detailed photograph
- * and a quarter on the other at the same SSIM, and WebP still a tenth to a quarter smaller than JPEG for
- * the browsers without AVIF. AVIF at effort 4 was 0–10% smaller again but took 5–8 times as long (720 px:
- * 3.0 s against 0.4 s), so effort 2: AVIF costs 3–5 times WebP's time, once per photograph thanks to the cache.
+ * Vector art (SVG): WebP alone, smaller than AVIF at six of the hero's seven sizes in a third of the time;
+ * no placeholder: its smallest files are 2–4 KB, and the hero's section paints its own dark ground beneath it.
+ * Photographs (JPEG, PNG, WebP): AVIF, then WebP. At the same SSIM, AVIF was a quarter to a third smaller
+ * than JPEG (mozjpeg), and WebP a tenth to a quarter, for the browsers without AVIF; AVIF at effort 4 was
+ * 0–10% smaller again but took 5–8 times as long as effort 2.
  */
 const RECIPES: Record<"art" | "photo", Recipe> = {
   art: { formats: ["webp"], placeholder: false },

@@ -9,8 +9,6 @@ import { type Encoder, encoderVersion, type Format } from "./encoder.ts";
 import { type Encoded, EXTENSION, ImageSource } from "./image-source.ts";
 import { writeIfChanged } from "./output.ts";
 
-/** build.ts imports the Encoder from here. */
-
 /** The images of a build: their site paths (known at once), and the writing of their files. */
 class Emitter {
   /** The dist-relative files named so far, and the writing of each. */
