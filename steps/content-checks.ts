@@ -33,6 +33,7 @@ const CHECKED_BY = [
   "./content-fields.ts",
   "./content-read.ts",
   "./image-modules.ts",
+  "./routes.ts",
 ].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 
 const bytesKey = (root: string, src: string) => {

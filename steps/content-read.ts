@@ -12,6 +12,7 @@ import { fillTokens, TOKEN } from "../content/tokens.ts";
 import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt, zodDef } from "./content-fields.ts";
 import { readIfExists } from "./files.ts";
 import { imageSize } from "./image-modules.ts";
+import { SLUG } from "./routes.ts";
 
 export const SITE_FILE = "content/site.yaml";
 
@@ -62,9 +63,6 @@ function knownTokens(schema: z.ZodType = siteSchema, prefix = ""): Set<string> {
     return new Set(Object.entries(def.shape).flatMap(([key, field]) => [...knownTokens(field, prefix ? `${prefix}.${key}` : key)]));
   return new Set(def.type === "string" || def.type === "number" || def.type === "int" ? [prefix] : []);
 }
-
-/** A slug: what a folder's entry is called in its address. */
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A Markdown file's front matter (the YAML between its --- lines) and body, and the line each starts on. */
 function splitMarkdown(file: string, source: string): { front: string; body: string; bodyLine: number } {
