@@ -7,7 +7,6 @@ import { fileURLToPath } from "node:url";
 import { cacheKey } from "./cache.ts";
 import type { Card } from "./card-layout.mjs";
 
-/** The encoder's code: sharp in a process of its own. */
 const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
 
 /** The formats an image is offered in (steps/image-source.ts). */
