@@ -8,13 +8,12 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
-import { folders, type ImageFile, type Site } from "../content/collections.ts";
+import { folders, type Site } from "../content/collections.ts";
 import { fillTokens } from "../content/tokens.ts";
 import type { ContentChecks } from "./content-checks.ts";
 import { imagesIn } from "./content-fields.ts";
 import { ContentError, collectionOf, contentFileOf, readContentFile, SITE_FILE } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
-import { imageFile } from "./image-modules.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
@@ -181,17 +180,11 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
         found.left.push(leftOut(folder, name, reason));
         continue;
       }
-      const sizes = new Map<unknown, ImageFile>(imagesIn(collectionOf(file)?.schema, data).map(({ image }) => [image, imageFile(root, join(root, image.src))]));
-      const sized = (value: unknown): unknown => {
-        if (sizes.has(value)) return { ...(value as object), ...sizes.get(value) };
-        if (Array.isArray(value)) return value.map(sized);
-        if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sized(item)]));
-        return value;
-      };
-      const entry = fillTokens(sizes.size ? sized(data) : data, filledSite) as object;
+      // Each image already holds its size: the check read it from the file (steps/content-read.ts).
+      const entry = fillTokens(data, filledSite) as object;
       found.entries.push(reason ? { ...entry, unpublished: reason } : entry);
       found.files.push(file);
-      found.images.push(...[...sizes.values()].map((image) => image.src));
+      found.images.push(...imagesIn(collectionOf(file)?.schema, data).map(({ image }) => image.src));
       found.advice.push(...advice);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
