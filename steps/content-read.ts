@@ -24,14 +24,9 @@ export class ContentError extends Error {
   }
 }
 
-/** A content file's collection: the schema it meets, and for an entry of a folder its slug (its name). */
-interface Collected {
-  schema: z.ZodType;
-  slug?: string;
-}
-
-/** What `file` (a project path) is a part of, or undefined for a file that is no collection's. */
-export function collectionOf(file: string): Collected | undefined {
+/** The collection `file` (a project path) is a part of: the schema it meets, and for an entry of a folder its
+ * slug (its name); undefined for a file that is no collection's. */
+export function collectionOf(file: string): { schema: z.ZodType; slug?: string } | undefined {
   if (file in collections) return { schema: collections[file as keyof typeof collections] };
   const folder = file.slice(0, file.lastIndexOf("/"));
   if (folder in folders && file.endsWith(".md")) return { schema: folders[folder as keyof typeof folders].entry, slug: file.slice(folder.length + 1, -3) };
