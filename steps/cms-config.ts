@@ -58,10 +58,6 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** What a form says of a value its pattern refuses: the build's words (steps/content.ts), "<field>: is
- * not <what>; <hint>". */
-const refusal = (name: string, what: string, hint?: string) => `${name} is not ${what}${hint ? `; ${hint}` : ""}`;
-
 /** A schema's check of this kind (a length, a bound), if it has one. */
 const checkOf = (def: ZodDef, kind: string) => def.checks?.find((check) => check._zod.def.check === kind)?._zod.def;
 
@@ -90,7 +86,9 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
   const meta = metaOf(schema);
   const label = labelOf(name);
   const base: CmsField = { name, label, widget: "string", ...(meta.hint ? { hint: meta.hint } : {}), ...(required ? {} : { required: false }) };
-  const rule = (pattern: string | undefined): Partial<CmsField> => (pattern && meta.what ? { pattern: [pattern, refusal(name, meta.what, meta.hint)] } : {});
+  // What the form says of a value its pattern refuses: the build's words (steps/content-fields.ts explain).
+  const rule = (pattern: string | undefined): Partial<CmsField> =>
+    pattern && meta.what ? { pattern: [pattern, `${name} is not ${meta.what}${meta.hint ? `; ${meta.hint}` : ""}`] } : {};
   if (meta.image) {
     const shape = zodDef(def.in as z.ZodType).shape ?? {};
     // An image that may be left out (a study's cover) asks for neither part until one is given.
