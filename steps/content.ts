@@ -101,9 +101,12 @@ function entryNames(root: string, folder: string): string[] {
     .sort();
 }
 
-/** An entry the build leaves out: its file, the site path its page would have, and why. */
-function leftOut(folder: string, name: string, reason: string): Unpublished {
-  return { file: `${folder}/${name}`, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason };
+/** Whether `publishing` shows an entry of `folder` unpublished for `reason` (none: published); one it does not
+ * is added to `left`, with the site path its page would have. */
+function shown(publishing: Publishing, left: Unpublished[], folder: string, name: string, reason: string | undefined): boolean {
+  if (!reason || publishing.drafts) return true;
+  left.push({ file: `${folder}/${name}`, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
+  return false;
 }
 
 /** Why an entry is not on the site on `today`, or undefined when it is. */
@@ -176,10 +179,7 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
     try {
       const { data, advice } = readChecked(root, file, readFileSync(join(root, file), "utf8"), checks);
       const reason = unpublishedReason(data as Record<string, never>, publishing.today);
-      if (reason && !publishing.drafts) {
-        found.left.push(leftOut(folder, name, reason));
-        continue;
-      }
+      if (!shown(publishing, found.left, folder, name, reason)) continue;
       // Each image already holds its size: the check read it from the file (steps/content-read.ts).
       const entry = fillTokens(data, filledSite) as object;
       found.entries.push(reason ? { ...entry, unpublished: reason } : entry);
@@ -220,10 +220,7 @@ export function folderModule(
     reasons?.set(file, found);
     // Unread (null), its own module reports what is wrong with it, in its words.
     const reason = found ?? undefined;
-    if (reason && !publishing.drafts) {
-      left.push(leftOut(folder, name, reason));
-      continue;
-    }
+    if (!shown(publishing, left, folder, name, reason)) continue;
     const entry = `entry${imports.length}`;
     imports.push(`import ${entry} from ${JSON.stringify(join(root, file))};`);
     entries.push(reason ? `{ ...${entry}, unpublished: ${JSON.stringify(reason)} }` : entry);
