@@ -58,24 +58,22 @@ export function labelOf(name: string): string {
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** What a form says of a value its pattern refuses: the build's words (steps/content.ts), "<field>: is
- * not <what>; <hint>". */
-const refusal = (name: string, what: string, hint?: string) => `${name} is not ${what}${hint ? `; ${hint}` : ""}`;
+/** A schema's check of this kind (a length, a bound), if it has one. */
+const checkOf = (def: ZodDef, kind: string) => def.checks?.find((check) => check._zod.def.check === kind)?._zod.def;
 
 /** A rule in the form's terms: the checks of a text or a number that a pattern can say. */
 function patternOf(schema: z.ZodType, def: ZodDef): string | undefined {
-  const checks = (def.checks ?? []).map((check) => check._zod.def);
-  const regex = checks.find((check) => check.format === "regex")?.pattern;
+  const regex = def.checks?.find((check) => check._zod.def.format === "regex")?._zod.def.pattern;
   if (def.type === "string" && def.format === "url") return "^https://\\S+$";
   if (def.type === "string" && def.format === "email") return "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$";
   if (def.type === "template_literal") return (schema as unknown as { _zod: { pattern: RegExp } })._zod.pattern.source;
   if (def.type === "number") {
-    const low = checks.find((check) => check.check === "greater_than");
+    const low = checkOf(def, "greater_than");
     // A whole number, and when it must be positive, one without a sign.
     return low && (low.value ?? 0) >= 0 ? "^[0-9]+$" : "^-?[0-9]+$";
   }
   if (!regex) return undefined;
-  const max = checks.find((check) => check.check === "max_length")?.maximum;
+  const max = checkOf(def, "max_length")?.maximum;
   // A length limit and a rule, in one pattern: the form checks one.
   return max ? `^(?=[\\s\\S]{1,${max}}$)[\\s\\S]*${regex.source.replace(/^\^/, "")}` : regex.source;
 }
@@ -88,7 +86,9 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
   const meta = metaOf(schema);
   const label = labelOf(name);
   const base: CmsField = { name, label, widget: "string", ...(meta.hint ? { hint: meta.hint } : {}), ...(required ? {} : { required: false }) };
-  const rule = (pattern: string | undefined): Partial<CmsField> => (pattern && meta.what ? { pattern: [pattern, refusal(name, meta.what, meta.hint)] } : {});
+  // What the form says of a value its pattern refuses: the build's words (steps/content-fields.ts explain).
+  const rule = (pattern: string | undefined): Partial<CmsField> =>
+    pattern && meta.what ? { pattern: [pattern, `${name} is not ${meta.what}${meta.hint ? `; ${meta.hint}` : ""}`] } : {};
   if (meta.image) {
     const shape = zodDef(def.in as z.ZodType).shape ?? {};
     // An image that may be left out (a study's cover) asks for neither part until one is given.
@@ -100,9 +100,8 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
   if (def.type === "object") return { ...base, widget: "object", fields: fieldsOf(def.shape ?? {}) };
   if (def.type === "boolean") return { ...base, widget: "boolean", ...(required ? { default: false } : {}) };
   if (def.type === "number") {
-    const checks = (def.checks ?? []).map((check) => check._zod.def);
-    const low = checks.find((check) => check.check === "greater_than");
-    const high = checks.find((check) => check.check === "less_than");
+    const low = checkOf(def, "greater_than");
+    const high = checkOf(def, "less_than");
     const min = low ? (low.value as number) + (low.inclusive ? 0 : 1) : undefined;
     return {
       ...base,
@@ -127,9 +126,8 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
   if (def.type === "literal") return { ...base, widget: "select", options: def.values as (string | number)[] };
   if (def.type === "array" || def.type === "tuple") {
     const item = def.type === "array" ? (def.element as z.ZodType) : (def.items as z.ZodType[])[0];
-    const checks = (def.checks ?? []).map((check) => check._zod.def);
-    const min = def.type === "tuple" ? def.items?.length : checks.find((check) => check.check === "min_length")?.minimum;
-    const max = def.type === "tuple" ? def.items?.length : checks.find((check) => check.check === "max_length")?.maximum;
+    const min = def.type === "tuple" ? def.items?.length : checkOf(def, "min_length")?.minimum;
+    const max = def.type === "tuple" ? def.items?.length : checkOf(def, "max_length")?.maximum;
     const limits = { ...(min ? { min } : {}), ...(max ? { max } : {}) };
     const itemDef = zodDef(item);
     if (itemDef.type === "object") return { ...base, widget: "list", ...limits, fields: fieldsOf(itemDef.shape ?? {}) };
@@ -140,8 +138,7 @@ export function fieldOf(name: string, schema: z.ZodType, required = true): CmsFi
     return { ...base, widget: "list", ...limits, field: fieldOf(name.replace(/s$/, ""), item) };
   }
   if (meta.what === "a day") return { ...base, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false };
-  const checks = (def.checks ?? []).map((check) => check._zod.def);
-  const long = (checks.find((check) => check.check === "max_length")?.maximum ?? 0) > 80;
+  const long = (checkOf(def, "max_length")?.maximum ?? 0) > 80;
   return { ...base, ...(long ? { widget: "text" } : {}), ...rule(patternOf(schema, def)) };
 }
 

@@ -77,24 +77,19 @@ export function pagesOf(file: string, module: PageModule): Page[] {
     if (earlier !== undefined) throw new Error(`${where(params)}: entry ${earlier + 1} has the same route, ${route}; each entry needs its own`);
     seen.set(route, index);
     if (!props || typeof props !== "object" || Array.isArray(props)) throw new Error(`${where(params)}: props must be an object`);
-    const unplain = notPlainJson(props, "props");
+    const unplain = unplainAt(props);
     // An entry is rendered again only when its props change, compared as JSON: anything else in them could change unseen.
-    if (unplain) throw new Error(`${where(params)}: ${unplain} is not plain JSON (strings, numbers, booleans, null, arrays and plain objects)`);
+    if (unplain)
+      throw new Error(`${where(params)}: props${unplain.reverse().join("")} is not plain JSON (strings, numbers, booleans, null, arrays and plain objects)`);
     const meta = typeof module.meta === "function" ? (module.meta as (props: object) => unknown)(props) : module.meta;
     return { file, route, meta: checkMeta(where(params), meta), Component, props };
   });
 }
 
-/** The path of the first value in `value` that JSON would not keep as it is, or null. A key that holds
- * `undefined` (`{ title, plant: entry.plant }` where the entry has none) is absent, as JSON.stringify leaves
- * it out and the component reads it as absent; an array's `undefined`, which JSON makes null, is not. */
-function notPlainJson(value: unknown, path: string): string | null {
-  const at = unplainAt(value);
-  return at && path + at.reverse().join("");
-}
-
-/** Where in `value` (its keys, innermost first) the first value JSON would not keep is, or null: the path
- * is written only when there is one (the props of 1,000 notes are walked in every build). */
+/** Where in `value` (its keys, innermost first) the first value JSON would not keep as it is, or null: the
+ * path is written only when there is one (the props of 1,000 notes are walked in every build). A key that
+ * holds `undefined` (`{ title, plant: entry.plant }` where the entry has none) is absent, as JSON.stringify
+ * leaves it out and the component reads it as absent; an array's `undefined`, which JSON makes null, is not. */
 function unplainAt(value: unknown): string[] | null {
   if (value === null || typeof value === "string" || typeof value === "boolean") return null;
   if (typeof value === "number") return Number.isFinite(value) ? null : [];

@@ -9,9 +9,10 @@ import { fileURLToPath } from "node:url";
 import type { z } from "zod";
 import { cacheKey, cacheKeys, readBlob, writeBlob } from "./cache.ts";
 import { imagesIn } from "./content-fields.ts";
+import { ContentError, SITE_FILE } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
 
-/** A file's data, checked, and the advice on it (steps/content.ts readContentFile). */
+/** A file's data, checked, and the advice on it (steps/content-read.ts readContentFile). */
 export interface Verdict {
   data: unknown;
   advice: string[];
@@ -32,22 +33,13 @@ const CHECKED_BY = [
   "./content-fields.ts",
   "./content-read.ts",
   "./image-modules.ts",
+  "./routes.ts",
 ].map((path) => fileURLToPath(new URL(path, import.meta.url)));
-
-const SITE_FILE = "content/site.yaml";
 
 const bytesKey = (root: string, src: string) => {
   const bytes = readIfExists(join(root, src));
   return bytes ? cacheKey(bytes) : "";
 };
-
-/** Content that fails its schema: every problem found in the file, each on a line of its own. */
-export class ContentError extends Error {
-  constructor(readonly problems: string[]) {
-    super(problems.join("\n"));
-    this.name = "ContentError";
-  }
-}
 
 export class ContentChecks {
   /** This load's verdicts by path, with the text each is on, a file's problems too (a ContentError). */

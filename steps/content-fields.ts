@@ -56,8 +56,7 @@ export interface ZodCheck {
 
 export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { def: ZodDef }).def;
 
-type Def = ZodDef | undefined;
-const defOf = (schema: z.ZodType | undefined): Def => (schema ? zodDef(schema) : undefined);
+const defOf = (schema: z.ZodType | undefined): ZodDef | undefined => (schema ? zodDef(schema) : undefined);
 
 /** The schema a value meets before any transform of it (an image field's). */
 function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
@@ -67,7 +66,7 @@ function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
 
 /** Which of a discriminated union's options `value` is meant to meet: the one its kind names (kind:
  * Whitepaper), or the first when it names none, whose fields the options share. */
-function optionOf(def: NonNullable<Def>, value: unknown): z.ZodType {
+function optionOf(def: ZodDef, value: unknown): z.ZodType {
   const options = def.options ?? [];
   const discriminator = def.discriminator ?? "";
   const kind = value && typeof value === "object" ? (value as Record<string, unknown>)[discriminator] : undefined;

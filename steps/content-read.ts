@@ -9,21 +9,24 @@ import type { z } from "zod";
 import { collections, folders, pageFacts, site as siteSchema } from "../content/collections.ts";
 import { readBody, sectionsOf } from "../content/markdown-reader.ts";
 import { fillTokens, TOKEN } from "../content/tokens.ts";
-import { ContentError } from "./content-checks.ts";
-import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt } from "./content-fields.ts";
+import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt, zodDef } from "./content-fields.ts";
 import { readIfExists } from "./files.ts";
 import { imageSize } from "./image-modules.ts";
+import { SLUG } from "./routes.ts";
 
 export const SITE_FILE = "content/site.yaml";
 
-/** A content file's collection: the schema it meets, and for an entry of a folder its slug (its name). */
-interface Collected {
-  schema: z.ZodType;
-  slug?: string;
+/** Content that fails its schema: every problem found in the file, each on a line of its own. */
+export class ContentError extends Error {
+  constructor(readonly problems: string[]) {
+    super(problems.join("\n"));
+    this.name = "ContentError";
+  }
 }
 
-/** What `file` (a project path) is a part of, or undefined for a file that is no collection's. */
-export function collectionOf(file: string): Collected | undefined {
+/** The collection `file` (a project path) is a part of: the schema it meets, and for an entry of a folder its
+ * slug (its name); undefined for a file that is no collection's. */
+export function collectionOf(file: string): { schema: z.ZodType; slug?: string } | undefined {
   if (file in collections) return { schema: collections[file as keyof typeof collections] };
   const folder = file.slice(0, file.lastIndexOf("/"));
   if (folder in folders && file.endsWith(".md")) return { schema: folders[folder as keyof typeof folders].entry, slug: file.slice(folder.length + 1, -3) };
@@ -50,14 +53,11 @@ function unknownTokens(data: unknown, known: Set<string>, path: Path = []): { to
 
 /** The tokens any text may hold: each text or number of the site's facts, by its path (company.name). */
 function knownTokens(schema: z.ZodType = siteSchema, prefix = ""): Set<string> {
-  const def = (schema as { def?: { type?: string; shape?: Record<string, z.ZodType> } }).def;
-  if (def?.type === "object" && def.shape)
+  const def = zodDef(schema);
+  if (def.type === "object" && def.shape)
     return new Set(Object.entries(def.shape).flatMap(([key, field]) => [...knownTokens(field, prefix ? `${prefix}.${key}` : key)]));
-  return new Set(def?.type === "string" || def?.type === "number" || def?.type === "int" ? [prefix] : []);
+  return new Set(def.type === "string" || def.type === "number" || def.type === "int" ? [prefix] : []);
 }
-
-/** A slug: what a folder's entry is called in its address. */
-const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
 /** A Markdown file's front matter (the YAML between its --- lines) and body, and the line each starts on. */
 function splitMarkdown(file: string, source: string): { front: string; body: string; bodyLine: number } {
@@ -88,11 +88,6 @@ function siteFacts(source: string): unknown {
   return lastSite.facts;
 }
 
-/** A content file's data, checked against its collection's schema: throws a ContentError naming every problem. */
-export function checkContent(root: string, file: string, source: string): unknown {
-  return readContentFile(root, file, source).data;
-}
-
 /** A content file's data, checked, and the advice on it (a summary shorter than a search result shows):
  * printed, not an error. Throws a ContentError naming every problem. */
 export function readContentFile(root: string, file: string, source: string): { data: unknown; advice: string[] } {
@@ -121,8 +116,8 @@ export function readContentFile(root: string, file: string, source: string): { d
     const read = readBody(markdown.body);
     const inFile = (line: number) => markdown.bodyLine + line - 1;
     for (const { line, text } of read.problems) problems.push(`${file}:${inFile(line)} ${text}`);
-    const bodySchema = (schema as unknown as { def: { shape?: Record<string, z.ZodType> } }).def.shape?.body;
-    const bySection = (bodySchema as unknown as { def?: { type?: string } } | undefined)?.def?.type === "object";
+    const bodySchema = zodDef(schema).shape?.body;
+    const bySection = bodySchema !== undefined && zodDef(bodySchema).type === "object";
     const split = bySection ? sectionsOf(read.blocks) : undefined;
     for (const line of split?.before ?? [])
       problems.push(`${file}:${inFile(line)} the text begins before its first ## heading; start it with one, such as ## Challenge`);

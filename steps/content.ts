@@ -8,17 +8,16 @@
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
-import { folders, type ImageFile, type Site } from "../content/collections.ts";
+import { folders, type Site } from "../content/collections.ts";
 import { fillTokens } from "../content/tokens.ts";
-import { type ContentChecks, ContentError } from "./content-checks.ts";
+import type { ContentChecks } from "./content-checks.ts";
 import { imagesIn } from "./content-fields.ts";
-import { checkContent, collectionOf, contentFileOf, readContentFile, SITE_FILE } from "./content-read.ts";
+import { ContentError, collectionOf, contentFileOf, readContentFile, SITE_FILE } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
-import { imageFile } from "./image-modules.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
-export { ContentError, checkContent, collectionOf, contentFileOf, readContentFile, SITE_FILE };
+export { ContentError, collectionOf, contentFileOf, readContentFile, SITE_FILE };
 
 /** readContentFile, once per file and text as far as `checks` keeps its verdicts (none: every time). */
 function readChecked(root: string, file: string, source: string, checks?: ContentChecks): ReturnType<typeof readContentFile> {
@@ -31,25 +30,9 @@ export function contentModule(root: string, file: string, source: string): strin
   return contentModuleWithAdvice(root, file, source).code;
 }
 
-/** contentModule, and the advice on the file's content. */
+/** contentModule, and the advice on the file's content. Each image is its field's value with the image's
+ * module spread in (imported as image0, image1…). */
 export function contentModuleWithAdvice(root: string, file: string, source: string, checks?: ContentChecks): { code: string; advice: string[] } {
-  const { data, imports, advice } = dataOf(root, file, source, checks);
-  const site = file === SITE_FILE ? "data" : "site";
-  const code = [
-    `import { fillTokens } from ${JSON.stringify(join(root, TOKENS_MODULE))};`,
-    file === SITE_FILE ? "" : `import site from ${JSON.stringify(join(root, SITE_FILE))};`,
-    ...imports,
-    `const data = ${data};`,
-    // Pure: a page that imports the file and uses none of it (a collection's template, whose entries come
-    // through its props) keeps none of it, so the file is not one of that template's sources.
-    `export default /* @__PURE__ */ fillTokens(data, ${site});`,
-  ].join("\n");
-  return { code, advice };
-}
-
-/** A content file's checked data as one expression, each image it names its field's value with the image's
- * module spread in (imported as image0, image1…, `imports`), and the advice on the file. */
-function dataOf(root: string, file: string, source: string, checks?: ContentChecks): { data: string; imports: string[]; advice: string[] } {
   const { data: checked, advice } = readChecked(root, file, source, checks);
   const images = imagesIn(collectionOf(file)?.schema, checked);
   // Written where it stands: the data stays one expression, so its module stays free of side effects.
@@ -60,14 +43,23 @@ function dataOf(root: string, file: string, source: string, checks?: ContentChec
     // A function, not a string: a `$&` or `$'` in an alt text is no replacement pattern.
     data = data.replace(JSON.stringify(marker(i)), () => `{ ...${JSON.stringify(image)}, ...image${i} }`);
   });
-  const imports = images.map(({ image }, i) => `import image${i} from ${JSON.stringify(join(root, image.src))};`);
-  return { data, imports, advice };
+  const code = [
+    `import { fillTokens } from ${JSON.stringify(join(root, TOKENS_MODULE))};`,
+    file === SITE_FILE ? "" : `import site from ${JSON.stringify(join(root, SITE_FILE))};`,
+    ...images.map(({ image }, i) => `import image${i} from ${JSON.stringify(join(root, image.src))};`),
+    `const data = ${data};`,
+    // Pure: a page that imports the file and uses none of it (a collection's template, whose entries come
+    // through its props) keeps none of it, so the file is not one of that template's sources.
+    `export default /* @__PURE__ */ fillTokens(data, ${file === SITE_FILE ? "data" : "site"});`,
+  ].join("\n");
+  return { code, advice };
 }
 
 /** A content file read and checked where no bundler is (the build's own settings): its data, tokens filled. */
 export function readContent<T>(root: string, file: string): T {
-  const data = checkContent(root, file, readFileSync(join(root, file), "utf8"));
-  const site = file === SITE_FILE ? data : checkContent(root, SITE_FILE, readFileSync(join(root, SITE_FILE), "utf8"));
+  const read = (path: string) => readContentFile(root, path, readFileSync(join(root, path), "utf8")).data;
+  const data = read(file);
+  const site = file === SITE_FILE ? data : read(SITE_FILE);
   return fillTokens(data, site as Site) as T;
 }
 
@@ -109,13 +101,16 @@ function entryNames(root: string, folder: string): string[] {
     .sort();
 }
 
-/** An entry the build leaves out: its file, the site path its page would have, and why. */
-function leftOut(folder: string, name: string, reason: string): Unpublished {
-  return { file: `${folder}/${name}`, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason };
+/** Whether `publishing` shows an entry of `folder` unpublished for `reason` (none: published); one it does not
+ * is added to `left`, with the site path its page would have. */
+function shown(publishing: Publishing, left: Unpublished[], folder: string, name: string, reason: string | undefined): boolean {
+  if (!reason || publishing.drafts) return true;
+  left.push({ file: `${folder}/${name}`, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
+  return false;
 }
 
 /** Why an entry is not on the site on `today`, or undefined when it is. */
-export function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expiresAt?: string }, today: string): string | undefined {
+function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expiresAt?: string }, today: string): string | undefined {
   if (entry.draft) return "a draft";
   if (entry.publishAt && entry.publishAt > today) return `to be published on ${entry.publishAt}`;
   if (entry.expiresAt && entry.expiresAt <= today) return `taken down on ${entry.expiresAt}`;
@@ -144,24 +139,19 @@ export function reasonsMoved(root: string, reasons: Map<string, string | undefin
   });
 }
 
-/** How long a content file read empty may take to get its bytes: an editor's save in place empties the
- * file and then writes it, and the watcher may report the first. */
-const LANDING_MS = 100;
-
-/** Waits, up to LANDING_MS, while a content file is empty: read at once, an empty YAML file is no list or
- * object, and the load failed on a save that had not landed yet (once in a dev == build test run, as
- * "content/redirects.yaml:1 the file: null is not … array"). A file still empty then is checked as it is. */
+/** Waits, up to 100 ms, while a content file is empty: an editor's save in place empties the file and then
+ * writes it, the watcher may report the first, and an empty file fails its check. One still empty is checked as it is. */
 export async function contentLanded(path: string): Promise<void> {
   if (!/\.(yaml|md)$/.test(path)) return;
-  for (let waited = 0; waited < LANDING_MS && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
+  for (let waited = 0; waited < 100 && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
     await new Promise((wake) => setTimeout(wake, 5));
   }
 }
 
 /** A folder collection's published entries as a build's page bundle reads them: data, not modules. The
  * bundle's module of the folder asks the build for them (FROM_STORE) where it is evaluated, so a saved
- * entry leaves the bundle as it was: a build of 1,000 Markdown notes with one edited bundled them all again.
- * `files`: the entries shown; `images`: the images they name; `left`: the entries left out, and why. */
+ * entry leaves the bundle as it was. `files`: the entries shown; `images`: the images they name; `left`:
+ * the entries left out, and why. */
 export interface FolderEntries {
   entries: unknown[];
   files: string[];
@@ -189,21 +179,12 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
     try {
       const { data, advice } = readChecked(root, file, readFileSync(join(root, file), "utf8"), checks);
       const reason = unpublishedReason(data as Record<string, never>, publishing.today);
-      if (reason && !publishing.drafts) {
-        found.left.push(leftOut(folder, name, reason));
-        continue;
-      }
-      const sizes = new Map<unknown, ImageFile>(imagesIn(collectionOf(file)?.schema, data).map(({ image }) => [image, imageFile(root, join(root, image.src))]));
-      const sized = (value: unknown): unknown => {
-        if (sizes.has(value)) return { ...(value as object), ...sizes.get(value) };
-        if (Array.isArray(value)) return value.map(sized);
-        if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, sized(item)]));
-        return value;
-      };
-      const entry = fillTokens(sizes.size ? sized(data) : data, filledSite) as object;
+      if (!shown(publishing, found.left, folder, name, reason)) continue;
+      // Each image already holds its size: the check read it from the file (steps/content-read.ts).
+      const entry = fillTokens(data, filledSite) as object;
       found.entries.push(reason ? { ...entry, unpublished: reason } : entry);
       found.files.push(file);
-      found.images.push(...[...sizes.values()].map((image) => image.src));
+      found.images.push(...imagesIn(collectionOf(file)?.schema, data).map(({ image }) => image.src));
       found.advice.push(...advice);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
@@ -239,10 +220,7 @@ export function folderModule(
     reasons?.set(file, found);
     // Unread (null), its own module reports what is wrong with it, in its words.
     const reason = found ?? undefined;
-    if (reason && !publishing.drafts) {
-      left.push(leftOut(folder, name, reason));
-      continue;
-    }
+    if (!shown(publishing, left, folder, name, reason)) continue;
     const entry = `entry${imports.length}`;
     imports.push(`import ${entry} from ${JSON.stringify(join(root, file))};`);
     entries.push(reason ? `{ ...${entry}, unpublished: ${JSON.stringify(reason)} }` : entry);
@@ -257,8 +235,7 @@ export function folderModule(
 
 /** A folder collection as a template's trace sees it: no entries. The trace asks only whether the
  * template's component uses the collection (its module then has bytes in the output); which entries
- * that reaches, the page bundle's graph says. Loading 1,000 notes' modules again for it took a second
- * pass of the content plugin over each of them. */
+ * that reaches, the page bundle's graph says. */
 const UNREAD_FOLDER = "export default /* @__PURE__ */ Array.of();";
 
 /** Where a problem of a content file stops the page bundle, with the file's own words. `checks`: the

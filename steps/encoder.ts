@@ -7,10 +7,9 @@ import { fileURLToPath } from "node:url";
 import { cacheKey } from "./cache.ts";
 import type { Card } from "./card-layout.mjs";
 
-/** The encoder's code: sharp in a process of its own. */
 const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
 
-/** The formats an image is offered in (steps/image-source.ts). */
+/** The formats an image is offered in (steps/images.ts). */
 export type Format = "avif" | "webp" | "jpeg";
 
 /** What the encoder (steps/image-encoder.mjs) is asked for one file: a photo-like format at a quality,

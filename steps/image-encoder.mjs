@@ -3,12 +3,9 @@
 // SVGs (librsvg, fonts) and encoding them leaves ~85 MB of native memory that libvips never returns
 // while its process lives: in the build's own process it stayed through the writing of every page,
 // where the build's memory peaks. Plain JavaScript, so that the process starts without tsx's loader.
-// Asked { id, name, source, raster, widest, card, density, resize, format, quality, effort }, it answers
-// { id, bytes } or { id, error } (the error starting with `name`). `source` is an image file (a
-// photograph or an SVG) whose pixels are drawn once at `widest` and kept under `raster` while its other
-// files are asked for; a social card comes as `card`, what it shows, laid out here with satori
-// (steps/card-layout.mjs, loaded at the first card). `format` is avif, webp, jpeg, placeholder (a tiny
-// WebP, or no bytes for an image that is not opaque) or png (a palette PNG, for the social cards).
+// Asked an Encoding (steps/encoder.ts, which says each field) with an `id`, it answers { id, bytes } or
+// { id, error } (the error starting with `name`). A social card is laid out here with satori
+// (steps/card-layout.mjs, loaded at the first card).
 import sharp from "sharp";
 
 // The pipeline disconnects once it wants no more answers (all written, or its run failed): the encoder

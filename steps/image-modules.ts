@@ -5,11 +5,9 @@
 // withEntries): the images step encodes exactly the images the pages name, and each page's
 // sources (its sitemap date, its re-render in the dev server) include the images it shows.
 // One transform, three loaders, as for content (steps/content.ts): esbuild's, Node's and Vite's.
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
 import type * as esbuild from "esbuild";
-import type { ImageFile } from "../content/collections.ts";
 
 /** The files that can be images: photographs (JPEG, PNG, WebP) and vector art (SVG). */
 export const IMAGE_FILE = /\.(jpe?g|png|webp|svg)$/i;
@@ -88,15 +86,10 @@ export function imageSize(bytes: Buffer, file: string): { width: number; height:
   return size;
 }
 
-/** The image file at `path` (absolute) as its module's data: its address from the project's folder and its size. */
-export function imageFile(root: string, path: string, bytes: Buffer = readFileSync(path)): ImageFile {
+/** The module the image file at `path` (absolute) becomes: its address from the project's folder and its size. */
+export function imageModule(root: string, path: string, bytes: Buffer): string {
   const src = relative(root, path).split("\\").join("/");
-  return { src, ...imageSize(bytes, src) };
-}
-
-/** The module an image file becomes. */
-export function imageModule(root: string, path: string, bytes?: Buffer): string {
-  return `export default ${JSON.stringify(imageFile(root, path, bytes))};`;
+  return `export default ${JSON.stringify({ src, ...imageSize(bytes, src) })};`;
 }
 
 /** The page bundle's loader for images; a file it cannot read stops the bundle with its message. */

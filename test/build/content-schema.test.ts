@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { image as imageField } from "../../content/collections.ts";
-import { ContentError, checkContent, collectionOf, contentModule, readContentFile } from "../../steps/content.ts";
+import { ContentError, collectionOf, contentModule, readContentFile } from "../../steps/content.ts";
 import { ContentChecks } from "../../steps/content-checks.ts";
 import { loadPages } from "../../steps/pages.ts";
 
@@ -20,7 +20,7 @@ const terms = readFileSync("content/terms.md", "utf8");
 /** The problems `source` has as `file`, one message each; none when it passes. */
 function problemsOf(file: string, source: string): string[] {
   try {
-    checkContent(root, file, source);
+    readContentFile(root, file, source);
     return [];
   } catch (error) {
     assert.ok(error instanceof ContentError, String(error));
@@ -156,7 +156,7 @@ test("an image must say what it shows, unless the schema calls it decorative, an
 });
 
 test("a content file's image is read for its size and becomes an input of the page bundle", () => {
-  const checked = checkContent(root, "content/site.yaml", site) as { seoDefaults: { image: object } };
+  const checked = readContentFile(root, "content/site.yaml", site).data as { seoDefaults: { image: object } };
   assert.deepEqual(checked.seoDefaults.image, {
     src: "art/hero.svg",
     alt: "Cedarline Advisory: Strategy, AI products and transformation for organizations that change lives.",

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { caseStudyOfEntry, type EntryFields } from "../../browser/cms-entry.ts";
 import site from "../../content/site.yaml";
-import { checkContent } from "../../steps/content-read.ts";
+import { readContentFile } from "../../steps/content-read.ts";
 
 const FOLDER = "content/case-studies";
 const noImages = () => undefined;
@@ -17,7 +17,7 @@ describe("a case study's entry in the CMS", () => {
     const source = readFileSync(file, "utf8");
     const [, front, body] = /^---\n([\s\S]*?)\n---\n([\s\S]*)$/.exec(source) ?? [];
     const fields: EntryFields = { ...parse(front), body };
-    expect(caseStudyOfEntry(fields, name.slice(0, -3), site, noImages)).toEqual(checkContent(process.cwd(), file, source));
+    expect(caseStudyOfEntry(fields, name.slice(0, -3), site, noImages)).toEqual(readContentFile(process.cwd(), file, source).data);
   });
 
   test("one being typed: its slug from its title, the site's facts filled in, and its sections as far as written", () => {
