@@ -240,15 +240,9 @@ const UNREAD_FOLDER = "export default /* @__PURE__ */ Array.of();";
 
 /** Where a problem of a content file stops the page bundle, with the file's own words. `checks`: the
  * verdicts kept (steps/content-checks.ts), shared with the other bundles of a load. `entries`: how a folder
- * collection's module has its entries: each imported ("modules"), none (a template's trace: UNREAD_FOLDER),
- * or from the build where the bundle is evaluated ("store": folderEntries, FROM_STORE). */
-export function contentPlugin(
-  root: string,
-  publishing: Publishing = BUILD_PUBLISHING,
-  left: Unpublished[] = [],
-  checks?: ContentChecks,
-  { entries = "modules" }: { entries?: "modules" | "none" | "store" } = {},
-): esbuild.Plugin {
+ * collection's module has its entries: none (a template's trace: UNREAD_FOLDER), or from the build where
+ * the bundle is evaluated ("store": folderEntries, FROM_STORE). */
+export function contentPlugin(root: string, checks: ContentChecks | undefined, entries: "none" | "store"): esbuild.Plugin {
   return {
     name: "content",
     setup(build) {
@@ -260,12 +254,7 @@ export function contentPlugin(
       build.onLoad({ filter: FOLDER_IMPORT }, (args) => {
         const folder = collectionFolderOf(args.path);
         if (!folder) return undefined;
-        const contents =
-          entries === "none"
-            ? UNREAD_FOLDER
-            : entries === "store"
-              ? storeModule(args.path)
-              : folderModule(folder.root, folder.folder, publishing, left, checks);
+        const contents = entries === "none" ? UNREAD_FOLDER : storeModule(args.path);
         return { contents, loader: "js", resolveDir: args.path, watchDirs: [args.path] };
       });
       // Read in turn: for 1,000 small files, fs/promises' round trips cost more than the reads (steps/files.ts).

@@ -101,7 +101,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     logLevel: "silent",
     absWorkingDir: root,
     plugins: [
-      contentPlugin(root, publishing, [], checks, { entries: "store" }),
+      contentPlugin(root, checks, "store"),
       imagePlugin(root),
       {
         name: ENTRY,
@@ -130,7 +130,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     return (await warm).rebuild();
   }
   /** Each collection's template, traced with the bundle's content (a folder collection read as no entries) and images. */
-  const traces = templateTraces(root, run, join(loadDir, "template.js"), [contentPlugin(root, publishing, [], checks, { entries: "none" }), imagePlugin(root)]);
+  const traces = templateTraces(root, run, join(loadDir, "template.js"), [contentPlugin(root, checks, "none"), imagePlugin(root)]);
 
   /** esbuild's failure as the developer needs it; any other error as it is. */
   const notCompiled = (error: esbuild.BuildFailure): never => {
