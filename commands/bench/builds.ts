@@ -1,5 +1,6 @@
 // The build figures: both sides grown (by N entries, then by the Markdown notes), built cold, with
-// nothing changed and with one entry edited, the runs alternating, each figure printed with its limit.
+// nothing changed and with one entry edited (our rebuild against Astro's build, which has no incremental
+// one), the runs alternating, each figure printed with its limit.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { AstroPeer } from "../support/astro-peer.ts";

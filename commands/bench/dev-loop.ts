@@ -1,5 +1,6 @@
-// The dev loop's figures: our dev server and astro dev side by side, each kind of save timed on both
-// (each block once both sides' processes are idle), then the Markdown save, the schema error, the island.
+// The dev loop's figures: our dev server and astro dev side by side, each kind of save timed on both, then
+// the Markdown save, the schema error, the island. Each block starts once both sides' processes are idle,
+// so one side's background work (ours verifies and type-checks after a save) never lands in the other's figures.
 import { readlinkSync } from "node:fs";
 import { type AstroPeer, startAstroDev } from "../support/astro-peer.ts";
 import { launchBrowser } from "../support/browser.ts";
