@@ -1,10 +1,10 @@
 // npm run bench: this project beside the Astro peer (../shared/peers/astro-site), both measured in this
 // run on this machine, every figure set as a ratio of medians (ours / Astro's), since machines here
 // differ by up to twice in speed from one session to the next. Its parts, in commands/bench/:
-//   builds        both sites grown as real sites grow (by N entries of one template, insights.ts; then by
-//                 the same 1,000 Markdown notes, support/markdown-notes.ts), built cold, with nothing
-//                 changed and with one entry edited; each build timed from outside with its peak memory
-//                 (build-timing.ts), the runs alternating so that drift hits both sides
+//   builds        both sites grown as real sites grow (by N entries of one template, then by the same
+//                 1,000 Markdown notes: growth.ts), built cold, with nothing changed and with one entry
+//                 edited; each build timed from outside with its peak memory (build-timing.ts), the runs
+//                 alternating so that drift hits both sides
 //   dev loop      our dev server and `astro dev`, one Chromium page open on each, every kind of save
 //                 (support/dev-saves.ts) timed from the save to the page showing it (saves.ts, page-probe.ts)
 //   navigation    ours alone: the built site's next page with and without its speculation rules

@@ -4,10 +4,10 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { AstroPeer } from "../support/astro-peer.ts";
-import { addNotes, EDITED_NOTE, retitleNote } from "../support/markdown-notes.ts";
+
 import { copyProject, type ProjectCopy } from "../support/project-copy.ts";
 import { astroBuild, ourBuild, type Run } from "./build-timing.ts";
-import { addInsights, edited, entries, writeInsights } from "./insights.ts";
+import { addInsights, addNotes, EDITED_NOTE, edited, entries, retitleNote, writeInsights } from "./growth.ts";
 import { compare, heading, median, spread } from "./report.ts";
 
 /** The limits on build ratios, by what the sites were grown by; none where it sets none. */
@@ -104,7 +104,7 @@ async function benchBuildsAt(extra: number, peer: AstroPeer, runs: number): Prom
 }
 
 /** Both sides grown by the same MARKDOWN_NOTES Markdown files: the peer's own collection (gen-notes.mjs),
- * and ours as a folder collection of the files it wrote (commands/support/markdown-notes.ts). */
+ * and ours as a folder collection of the files it wrote (growth.ts). */
 async function benchMarkdownBuilds(peer: AstroPeer, runs: number): Promise<void> {
   const project = copyProject({ warm: false });
   try {
