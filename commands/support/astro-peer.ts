@@ -19,7 +19,7 @@ export const ASTRO_ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", NO_COL
  * its cache directory (config `cacheDir`, node_modules/.astro: the content layer's data store and the
  * asset cache), Vite's optimised dependencies (node_modules/.vite), and the output (dist).
  */
-export const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "dist"];
+const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "dist"];
 
 /** What gen-notes.mjs adds to the peer: the collection's config, its page, and the notes. */
 const NOTES_MADE = ["src/content.config.ts", "src/pages/notes", "content/notes"];

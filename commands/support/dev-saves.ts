@@ -22,8 +22,8 @@ export interface DevComparison {
 
 const hasText = (selector: string, text: string): Probe =>
   `document.querySelector(${JSON.stringify(selector)})?.textContent?.includes(${JSON.stringify(text)}) === true`;
-const hasLetterSpacing = (selector: string, spacing: string): Probe =>
-  `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).letterSpacing === ${JSON.stringify(spacing)}`;
+const hasStyle = (selector: string, property: "letterSpacing" | "wordSpacing", value: string): Probe =>
+  `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property} === ${JSON.stringify(value)}`;
 /** The heading shows `heading` and the document's title `title`: a patched page, or a reloaded one. */
 const hasTitleAndHeading = (title: string, heading: string): Probe => `document.title.includes(${JSON.stringify(title)}) && ${hasText("h1", heading)}`;
 
@@ -105,13 +105,13 @@ export const DEV_COMPARISONS: DevComparison[] = [
       route: "/",
       file: "styles/_base.scss",
       text: (source, i) => `${source}\n#about-heading { letter-spacing: ${i}px; }\n`,
-      probe: (i) => hasLetterSpacing("#about-heading", `${i}px`),
+      probe: (i) => hasStyle("#about-heading", "letterSpacing", `${i}px`),
     },
     astro: {
       route: "/case-studies",
       file: "src/styles/global.css",
       text: (source, i) => `${source}\nh1 { letter-spacing: ${i}px; }\n`,
-      probe: (i) => hasLetterSpacing("h1", `${i}px`),
+      probe: (i) => hasStyle("h1", "letterSpacing", `${i}px`),
     },
   },
   {
@@ -121,13 +121,13 @@ export const DEV_COMPARISONS: DevComparison[] = [
       route: "/",
       file: "styles/main.scss",
       text: (source, i) => `${source}\n#about-heading { word-spacing: ${i}px; }\n`,
-      probe: (i) => `getComputedStyle(document.querySelector("#about-heading")).wordSpacing === "${i}px"`,
+      probe: (i) => hasStyle("#about-heading", "wordSpacing", `${i}px`),
     },
     astro: {
       route: "/case-studies",
       file: "src/styles/global.css",
       text: (source, i) => `${source}\nh1 { word-spacing: ${i}px; }\n`,
-      probe: (i) => `getComputedStyle(document.querySelector("h1")).wordSpacing === "${i}px"`,
+      probe: (i) => hasStyle("h1", "wordSpacing", `${i}px`),
     },
   },
 ];
