@@ -9,13 +9,14 @@ import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
 import { readConfig } from "../steps/config.ts";
 import { type IslandManifest, MANIFEST_FILE } from "../steps/islands.ts";
+import { median } from "./bench/report.ts";
 import { isCommand } from "./cli.ts";
 import { serve } from "./serve.ts";
 import { CHROMIUM_FLAGS, chromePath } from "./support/browser.ts";
 
 /** Every category at 100 and the largest paint within a second, as medians of three runs. */
 export const LIGHTHOUSE_BAR = { score: 100, lcpMs: 1000 };
-export const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
+const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = 3;
 /** Git-ignored: the HTML report of each route's median run. */
 const REPORT_DIR = "lighthouse-reports";
@@ -57,8 +58,6 @@ export interface Audit {
   json: string;
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
-
 /** A guard's score: 1 when it passed, or when it does not apply (the image audits, on a page whose largest
  * paint is text); 0 when Lighthouse has no such audit (renamed in a new version), so that it is noticed. */
 export function guardScore(audit: { score: number | null; scoreDisplayMode: string } | undefined): number {
@@ -74,7 +73,7 @@ async function runOnce(url: string, port: number): Promise<Omit<Audit, "route">>
   if (lhr.runtimeError) throw new Error(`commands/lighthouse.ts: ${url}: ${lhr.runtimeError.message}`);
   const score = (id: string) => Math.round((lhr.categories[id].score ?? 0) * 100);
   return {
-    scores: { performance: score("performance"), accessibility: score("accessibility"), "best-practices": score("best-practices"), seo: score("seo") },
+    scores: Object.fromEntries(CATEGORIES.map((id) => [id, score(id)])) as Audit["scores"],
     lcpGuards: Object.fromEntries(LCP_GUARDS.map((id) => [id, guardScore(lhr.audits[id])])) as Audit["lcpGuards"],
     lcpMs: lhr.audits["largest-contentful-paint"].numericValue ?? Number.POSITIVE_INFINITY,
     tbtMs: lhr.audits["total-blocking-time"].numericValue ?? Number.POSITIVE_INFINITY,
@@ -104,24 +103,19 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
     for (const route of routes) {
       const results: Omit<Audit, "route">[] = [];
       for (let i = 0; i < runs; i++) results.push(await runOnce(`${origin}${route}`, chrome.port));
-      const byPerformance = [...results].sort((a, b) => a.scores.performance - b.scores.performance);
+      const { guards, report, json } = [...results].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs / 2)];
       const pick = (of: (r: Omit<Audit, "route">) => number) => median(results.map(of));
       audits.push({
         route,
-        scores: {
-          performance: pick((r) => r.scores.performance),
-          accessibility: pick((r) => r.scores.accessibility),
-          "best-practices": pick((r) => r.scores["best-practices"]),
-          seo: pick((r) => r.scores.seo),
-        },
+        scores: Object.fromEntries(CATEGORIES.map((id) => [id, pick((r) => r.scores[id])])) as Audit["scores"],
         lcpGuards: Object.fromEntries(LCP_GUARDS.map((id) => [id, Math.min(...results.map((r) => r.lcpGuards[id]))])) as Audit["lcpGuards"],
         lcpMs: pick((r) => r.lcpMs),
         tbtMs: pick((r) => r.tbtMs),
         cls: pick((r) => r.cls),
         benchmarkIndex: pick((r) => r.benchmarkIndex),
-        guards: byPerformance[Math.floor(runs / 2)].guards,
-        report: byPerformance[Math.floor(runs / 2)].report,
-        json: byPerformance[Math.floor(runs / 2)].json,
+        guards,
+        report,
+        json,
       });
     }
     return audits;
@@ -132,7 +126,7 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
 }
 
 /** What keeps a route below the bar; none when it passes. */
-export function belowBar(audit: Audit): string[] {
+function belowBar(audit: Audit): string[] {
   const problems = CATEGORIES.filter((c) => audit.scores[c] < LIGHTHOUSE_BAR.score).map((c) => `${c} ${audit.scores[c]}`);
   if (audit.lcpMs > LIGHTHOUSE_BAR.lcpMs) problems.push(`LCP ${Math.round(audit.lcpMs)} ms > ${LIGHTHOUSE_BAR.lcpMs} ms`);
   for (const id of LCP_GUARDS) if (audit.lcpGuards[id] !== 1) problems.push(`${id} did not pass`);
@@ -143,8 +137,7 @@ export function belowBar(audit: Audit): string[] {
 const ROUTE_WIDTH = 66;
 
 function formatRow(audit: Audit): string {
-  const s = audit.scores;
-  const cells = [s.performance, s.accessibility, s["best-practices"], s.seo].map((n) => String(n).padStart(5));
+  const cells = CATEGORIES.map((category) => String(audit.scores[category]).padStart(5));
   return `${audit.route.padEnd(ROUTE_WIDTH)}${cells.join("")}  ${String(Math.round(audit.lcpMs)).padStart(6)}  ${String(Math.round(audit.tbtMs)).padStart(6)}  ${audit.cls.toFixed(3).padStart(6)}  ${String(Math.round(audit.benchmarkIndex)).padStart(5)}`;
 }
 

@@ -1,12 +1,13 @@
 // The build figures: both sides grown (by N entries, then by the Markdown notes), built cold, with
-// nothing changed and with one entry edited, the runs alternating, each figure printed with its limit.
+// nothing changed and with one entry edited (our rebuild against Astro's build, which has no incremental
+// one), the runs alternating, each figure printed with its limit.
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { AstroPeer } from "../support/astro-peer.ts";
-import { addNotes, EDITED_NOTE, retitleNote } from "../support/markdown-notes.ts";
+
 import { copyProject, type ProjectCopy } from "../support/project-copy.ts";
 import { astroBuild, ourBuild, type Run } from "./build-timing.ts";
-import { addInsights, edited, entries, writeInsights } from "./insights.ts";
+import { addInsights, addNotes, EDITED_NOTE, edited, entries, retitleNote, writeInsights } from "./growth.ts";
 import { compare, heading, median, spread } from "./report.ts";
 
 /** The issue's limits on build ratios, by what the sites were grown by; none where it sets none. */
@@ -26,23 +27,29 @@ function listLimits(extra: number): BuildLimits {
 const MARKDOWN_NOTES = 1000;
 const MARKDOWN_LIMITS: BuildLimits = { cold: 1.0, edit: 0.1 };
 
-/** `runs` of each side, alternating (ours, Astro's, ours, Astro's…), each run after its own preparation. */
-async function alternate(runs: number, ours: () => Promise<Run>, theirs: () => Promise<Run>): Promise<{ ours: Run[]; theirs: Run[] }> {
+/** Each side's preparation of its `run`th build (numbered from 1). */
+interface Preparation {
+  ours: (run: number) => void;
+  theirs: (run: number) => void;
+}
+
+/** `runs` builds of each side, alternating (ours, Astro's, ours, Astro's…), each after its own preparation. */
+async function alternate(runs: number, project: ProjectCopy, peer: AstroPeer, prepare: Preparation): Promise<{ ours: Run[]; theirs: Run[] }> {
   const both = { ours: [] as Run[], theirs: [] as Run[] };
-  for (let i = 0; i < runs; i++) {
-    both.ours.push(await ours());
-    both.theirs.push(await theirs());
+  for (let run = 1; run <= runs; run++) {
+    prepare.ours(run);
+    both.ours.push(await ourBuild(project));
+    prepare.theirs(run);
+    both.theirs.push(await astroBuild(peer));
   }
   return both;
 }
 
 function printBuildFigure(label: string, runs: { ours: Run[]; theirs: Run[] }, limit: number | undefined, what: string): void {
-  const seconds = (list: Run[]) => list.map((run) => run.seconds);
-  compare(label, seconds(runs.ours), seconds(runs.theirs), "s", 2, limit, what);
-  const main = (list: Run[]) => list.map((run) => run.peakMb);
-  const tree = (list: Run[]) => list.map((run) => run.treeMb);
-  compare("  peak memory, main process", main(runs.ours), main(runs.theirs), "MB", 0, 1.0, `${what}, peak memory of the main process`);
-  compare("  peak memory, with child processes", tree(runs.ours), tree(runs.theirs), "MB", 0, 1.0, `${what}, peak memory with child processes`);
+  const both = (key: "seconds" | "peakMb" | "treeMb") => [runs.ours.map((run) => run[key]), runs.theirs.map((run) => run[key])] as const;
+  compare(label, ...both("seconds"), "s", 2, limit, what);
+  compare("  peak memory, main process", ...both("peakMb"), "MB", 0, 1.0, `${what}, peak memory of the main process`);
+  compare("  peak memory, with child processes", ...both("treeMb"), "MB", 0, 1.0, `${what}, peak memory with child processes`);
   printVerification(runs.ours);
 }
 
@@ -65,55 +72,17 @@ function removeOurCaches(project: ProjectCopy): void {
 }
 
 /** Both sides as grown, built: once untimed, then cold, with nothing changed, and (given `edit`, which
- * makes each side's `n`th edit of one entry) with one entry edited, each figure printed with its limit. */
-async function timeBuilds(
-  what: string,
-  project: ProjectCopy,
-  peer: AstroPeer,
-  limits: BuildLimits,
-  runs: number,
-  edit?: { ours: (n: number) => void; theirs: (n: number) => void },
-): Promise<void> {
+ * makes each side's `run`th edit of one entry) with one entry edited, each figure printed with its limit. */
+async function timeBuilds(what: string, project: ProjectCopy, peer: AstroPeer, limits: BuildLimits, runs: number, edit?: Preparation): Promise<void> {
   heading();
   // Untimed: each side's first build (Astro's warms its own caches).
   await ourBuild(project);
   await astroBuild(peer);
-
-  const cold = await alternate(
-    runs,
-    () => {
-      removeOurCaches(project);
-      return ourBuild(project);
-    },
-    () => {
-      peer.removeCaches();
-      return astroBuild(peer);
-    },
-  );
-  printBuildFigure("cold (no caches)", cold, limits.cold, `${what}, cold`);
-
-  const unchanged = await alternate(
-    runs,
-    () => ourBuild(project),
-    () => astroBuild(peer),
-  );
-  printBuildFigure("nothing changed: rebuild / Astro build", unchanged, limits.rebuild, `${what}, rebuild with nothing changed`);
-
-  if (!edit) return;
-  let ourEdit = 0;
-  let theirEdit = 0;
-  const edited = await alternate(
-    runs,
-    () => {
-      edit.ours(++ourEdit);
-      return ourBuild(project);
-    },
-    () => {
-      edit.theirs(++theirEdit);
-      return astroBuild(peer);
-    },
-  );
-  printBuildFigure("one entry edited: rebuild / Astro build", edited, limits.edit, `${what}, one entry edited`);
+  const figure = async (label: string, limit: number | undefined, figureWhat: string, prepare: Preparation) =>
+    printBuildFigure(label, await alternate(runs, project, peer, prepare), limit, `${what}, ${figureWhat}`);
+  await figure("cold (no caches)", limits.cold, "cold", { ours: () => removeOurCaches(project), theirs: () => peer.removeCaches() });
+  await figure("nothing changed: rebuild / Astro build", limits.rebuild, "rebuild with nothing changed", { ours: () => {}, theirs: () => {} });
+  if (edit) await figure("one entry edited: rebuild / Astro build", limits.edit, "one entry edited", edit);
 }
 
 async function benchBuildsAt(extra: number, peer: AstroPeer, runs: number): Promise<void> {
@@ -124,9 +93,9 @@ async function benchBuildsAt(extra: number, peer: AstroPeer, runs: number): Prom
     peer.writeEntries(list);
     const what = extra === 0 ? "the real site (N = 0)" : `N = ${extra}`;
     console.log(`\n${what}: ours ${extra === 0 ? "as it is" : `+${extra} entries of pages/insights/[slug].tsx`}, Astro's peer +${extra} entries`);
-    const edit = {
-      ours: (n: number) => writeInsights(project, edited(list, n)),
-      theirs: (n: number) => peer.writeEntries(edited(list, n)),
+    const edit: Preparation = {
+      ours: (run) => writeInsights(project, edited(list, run)),
+      theirs: (run) => peer.writeEntries(edited(list, run)),
     };
     await timeBuilds(what, project, peer, listLimits(extra), runs, extra === 0 ? undefined : edit);
   } finally {
@@ -135,7 +104,7 @@ async function benchBuildsAt(extra: number, peer: AstroPeer, runs: number): Prom
 }
 
 /** Both sides grown by the same MARKDOWN_NOTES Markdown files: the peer's own collection (gen-notes.mjs),
- * and ours as a folder collection of the files it wrote (commands/support/markdown-notes.ts). */
+ * and ours as a folder collection of the files it wrote (growth.ts). */
 async function benchMarkdownBuilds(peer: AstroPeer, runs: number): Promise<void> {
   const project = copyProject({ warm: false });
   try {
@@ -148,8 +117,8 @@ async function benchMarkdownBuilds(peer: AstroPeer, runs: number): Promise<void>
     );
     const original = readFileSync(join(peer.dir, EDITED_NOTE), "utf8");
     await timeBuilds(what, project, peer, MARKDOWN_LIMITS, runs, {
-      ours: (n) => retitleNote(project.dir, original, n),
-      theirs: (n) => retitleNote(peer.dir, original, n),
+      ours: (run) => retitleNote(project.dir, original, run),
+      theirs: (run) => retitleNote(peer.dir, original, run),
     });
   } finally {
     peer.removeNotes();

@@ -12,7 +12,7 @@ export const SAVES = 10;
 export const SAVE_GAP_MS = 400;
 
 /** A side of the dev loop: a server's origin, the folder it serves from, a page open on it, and that page's navigations. */
-interface Side {
+export interface Side {
   origin: string;
   dir: string;
   page: Page;

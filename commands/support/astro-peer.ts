@@ -1,11 +1,12 @@
 // The Astro peer (../shared/peers/astro-site, described in ../shared/peers/README.md) in a throwaway
 // copy, for `npm run bench`: installed once, grown by entries of its one template or by its Markdown
 // collection, built, and served by its own dev server. The shared folder itself is only read.
-import { type ChildProcess, execFileSync, spawn } from "node:child_process";
+import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { createServer } from "node:net";
+import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
+import { type ProcessGroup, startGroup } from "./processes.ts";
 
 /** Where the peer is kept (ASTRO_PEER overrides it). */
 const PEER_SOURCE = process.env.ASTRO_PEER ?? resolve("../shared/peers/astro-site");
@@ -18,7 +19,7 @@ export const ASTRO_ENV = { ...process.env, ASTRO_TELEMETRY_DISABLED: "1", NO_COL
  * its cache directory (config `cacheDir`, node_modules/.astro: the content layer's data store and the
  * asset cache), Vite's optimised dependencies (node_modules/.vite), and the output (dist).
  */
-export const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "dist"];
+const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "dist"];
 
 /** What gen-notes.mjs adds to the peer: the collection's config, its page, and the notes. */
 const NOTES_MADE = ["src/content.config.ts", "src/pages/notes", "content/notes"];
@@ -74,59 +75,22 @@ export function installAstroPeer(): AstroPeer {
   };
 }
 
-export interface PeerDevServer {
-  origin: string;
-  stop: () => Promise<void>;
-}
-
 /** A port nobody listens on at this moment. */
 function freePort(): Promise<number> {
   return new Promise((done, fail) => {
     const server = createServer();
     server.once("error", fail);
     server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
+      const { port } = server.address() as AddressInfo;
       server.close(() => done(port));
     });
   });
 }
 
-/** `astro dev` in the peer's copy, until it prints its address; stopped with its whole process group. */
-export async function startAstroDev(dir: string, timeoutMs = 60_000): Promise<PeerDevServer> {
-  const port = await freePort();
-  const child: ChildProcess = spawn(process.execPath, [ASTRO_CLI, "dev", "--port", String(port), "--host", "127.0.0.1"], {
-    cwd: dir,
-    env: ASTRO_ENV,
-    stdio: ["ignore", "pipe", "pipe"],
-    detached: true,
-  });
-  let output = "";
-  const collect = (chunk: Buffer) => {
-    output += chunk;
-  };
-  child.stdout?.on("data", collect);
-  child.stderr?.on("data", collect);
-  const started = Date.now();
-  let origin: string | undefined;
-  while (!origin) {
-    if (child.exitCode !== null) throw new Error(`astro dev exited (${child.exitCode}):\n${output}`);
-    if (Date.now() - started > timeoutMs) {
-      process.kill(-(child.pid as number), "SIGKILL");
-      throw new Error(`astro dev printed no address within ${timeoutMs} ms:\n${output}`);
-    }
-    origin = /Local\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(output)?.[1];
-    await new Promise((done) => setTimeout(done, 20));
-  }
-  return {
-    origin,
-    stop: async () => {
-      if (child.exitCode !== null) return;
-      const exited = new Promise((done) => child.once("exit", done));
-      process.kill(-(child.pid as number), "SIGTERM");
-      const killed = setTimeout(() => process.kill(-(child.pid as number), "SIGKILL"), 5000);
-      await exited;
-      clearTimeout(killed);
-    },
-  };
+/** `astro dev` in the peer's copy, once it prints its address. */
+export async function startAstroDev(dir: string): Promise<ProcessGroup & { origin: string }> {
+  const args = [ASTRO_CLI, "dev", "--port", String(await freePort()), "--host", "127.0.0.1"];
+  const address = /Local\s+(http:\/\/127\.0\.0\.1:\d+)/;
+  const server = await startGroup("astro dev", args, dir, ASTRO_ENV, address, 60_000);
+  return { ...server, origin: address.exec(server.output())?.[1] as string };
 }

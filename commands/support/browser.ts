@@ -10,18 +10,9 @@ export function chromePath(): string {
   return found;
 }
 
+/** Debian's old headless shell (package chromium-headless-shell): built for automation without the full
+ * browser's window machinery, it loads a page for a third of the full browser's CPU. */
 const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
-
-/**
- * The Chromium that scripts drive: Debian's old headless shell (package chromium-headless-shell), built
- * for automation without the full browser's window machinery. Ten /contact loads cost 3.1 CPU-seconds
- * in it against 9.4 in the full browser (2 cores, measured twice). CHROME_PATH overrides it; without
- * the shell, the full browser serves.
- */
-export function headlessChromePath(): string {
-  if (process.env.CHROME_PATH) return chromePath();
-  return existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromePath();
-}
 
 /** The shell itself, for `npm test`, which installs it when missing. */
 export function headlessShellPath(): string {
@@ -41,23 +32,18 @@ export const CHROMIUM_FLAGS = [
 ];
 
 /**
- * What the Chromium scripts drive adds: images are decoded when a frame is drawn, not after it. A page's
- * image marked decoding="async" (the hero) could otherwise be left out of a frame while it decodes, and a
- * screenshot taken then lacks it although it has loaded and image.decode() has resolved: home at 1280 px
- * was once taken without its hero this way (124,782 pixels, exactly the hero's) under a loaded CI run.
- * This is one of the switches of headless Chromium's deterministic mode. Lighthouse runs without it, as
- * a visitor's browser does.
+ * What the Chromium scripts drive adds: images are decoded when a frame is drawn, not after it, so a
+ * screenshot never lacks an image marked decoding="async" (the hero) that has loaded and decoded. One of
+ * headless Chromium's deterministic-mode switches; Lighthouse runs without it, as a visitor's browser does.
  */
 const SCRIPTED_FLAGS = [...CHROMIUM_FLAGS, "--disable-checker-imaging"];
 
-/**
- * A Chromium of the caller's own. Under `npm test` each test file launches one (in 0.15–0.2 CPU-s):
- * a single Chromium shared by every file, over Playwright's browser server, cost 8 CPU-s more in the
- * whole run (164.7 against 156.6, one run each, quiet), as every message and screenshot went through
- * the server's process on its way.
- */
+/** A Chromium of the caller's own (each test file launches one: one shared over Playwright's browser server
+ * cost more, every message passing through the server's process): the headless shell, else the full
+ * browser; CHROME_PATH overrides both. */
 export function launchBrowser(): Promise<Browser> {
-  return chromium.launch({ executablePath: headlessChromePath(), args: SCRIPTED_FLAGS });
+  const executablePath = !process.env.CHROME_PATH && existsSync(HEADLESS_SHELL) ? HEADLESS_SHELL : chromePath();
+  return chromium.launch({ executablePath, args: SCRIPTED_FLAGS });
 }
 
 export interface Watched {

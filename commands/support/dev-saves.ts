@@ -22,15 +22,17 @@ export interface DevComparison {
 
 const hasText = (selector: string, text: string): Probe =>
   `document.querySelector(${JSON.stringify(selector)})?.textContent?.includes(${JSON.stringify(text)}) === true`;
-const hasLetterSpacing = (selector: string, spacing: string): Probe =>
-  `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).letterSpacing === ${JSON.stringify(spacing)}`;
+const hasStyle = (selector: string, property: "letterSpacing" | "wordSpacing", value: string): Probe =>
+  `getComputedStyle(document.querySelector(${JSON.stringify(selector)})).${property} === ${JSON.stringify(value)}`;
 /** The heading shows `heading` and the document's title `title`: a patched page, or a reloaded one. */
 const hasTitleAndHeading = (title: string, heading: string): Probe => `document.title.includes(${JSON.stringify(title)}) && ${hasText("h1", heading)}`;
 
-/** `from` replaced (every time it occurs) by `to`; fails when `from` is not there, so an edit never silently saves nothing. */
-function replaced(source: string, from: string, to: string): string {
-  if (!source.includes(from)) throw new Error(`"${from}" is not in the file the bench edits`);
-  return source.replaceAll(from, to);
+/** `from` replaced by `to` (a string every time it occurs, a pattern once); fails with `missing` when it is not
+ * there, so an edit never silently saves nothing. */
+export function replaced(source: string, from: string | RegExp, to: string, missing = `"${from}" is not in the file the bench edits`): string {
+  const changed = typeof from === "string" ? source.replaceAll(from, to) : source.replace(from, to);
+  if (changed === source) throw new Error(missing);
+  return changed;
 }
 
 /** The peer's list (content/pages.json) with one entry's title and heading each given `suffix`, as
@@ -103,13 +105,13 @@ export const DEV_COMPARISONS: DevComparison[] = [
       route: "/",
       file: "styles/_base.scss",
       text: (source, i) => `${source}\n#about-heading { letter-spacing: ${i}px; }\n`,
-      probe: (i) => hasLetterSpacing("#about-heading", `${i}px`),
+      probe: (i) => hasStyle("#about-heading", "letterSpacing", `${i}px`),
     },
     astro: {
       route: "/case-studies",
       file: "src/styles/global.css",
       text: (source, i) => `${source}\nh1 { letter-spacing: ${i}px; }\n`,
-      probe: (i) => hasLetterSpacing("h1", `${i}px`),
+      probe: (i) => hasStyle("h1", "letterSpacing", `${i}px`),
     },
   },
   {
@@ -119,13 +121,13 @@ export const DEV_COMPARISONS: DevComparison[] = [
       route: "/",
       file: "styles/main.scss",
       text: (source, i) => `${source}\n#about-heading { word-spacing: ${i}px; }\n`,
-      probe: (i) => `getComputedStyle(document.querySelector("#about-heading")).wordSpacing === "${i}px"`,
+      probe: (i) => hasStyle("#about-heading", "wordSpacing", `${i}px`),
     },
     astro: {
       route: "/case-studies",
       file: "src/styles/global.css",
       text: (source, i) => `${source}\nh1 { word-spacing: ${i}px; }\n`,
-      probe: (i) => `getComputedStyle(document.querySelector("h1")).wordSpacing === "${i}px"`,
+      probe: (i) => hasStyle("h1", "wordSpacing", `${i}px`),
     },
   },
 ];
@@ -134,11 +136,7 @@ export const DEV_COMPARISONS: DevComparison[] = [
 export const ISLAND_EDIT: Edit = {
   route: "/",
   file: "islands/MobileMenu.tsx",
-  text: (source, i) => {
-    const changed = source.replace(/\n(\s*)Open\n/, `\n$1Open ${i}\n`);
-    if (changed === source) throw new Error("islands/MobileMenu.tsx has no Open label on a line of its own to edit");
-    return changed;
-  },
+  text: (source, i) => replaced(source, /\n(\s*)Open\n/, `\n$1Open ${i}\n`, "islands/MobileMenu.tsx has no Open label on a line of its own to edit"),
   probe: (i) => hasText(".site-menu__open", `Open ${i}`),
 };
 
@@ -171,11 +169,7 @@ export const MARKDOWN_SAVE: DevComparison = {
  * server's overlay names the file: an error must reach the screen at least as fast as a good save. */
 export const SCHEMA_ERROR: Edit = {
   ...STUDY,
-  text: (source) => {
-    const changed = source.replace(/^published: .*$/m, "published: 2026-02-30");
-    if (changed === source) throw new Error(`${STUDY.file} has no published: line to break`);
-    return changed;
-  },
+  text: (source) => replaced(source, /^published: .*$/m, "published: 2026-02-30", `${STUDY.file} has no published: line to break`),
   probe: () => hasText("#dev-overlay", STUDY.file),
 };
 

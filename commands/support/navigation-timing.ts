@@ -6,11 +6,11 @@
 // (on press) is printed too: it refuses to prerender while an automation client is attached.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
-import { createServer, type IncomingMessage, request, type Server, type ServerResponse } from "node:http";
+import type { IncomingMessage, Server, ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
-import type { Page } from "playwright-core";
+import type { Browser } from "playwright-core";
 import { readConfig } from "../../steps/config.ts";
 import { serve } from "../serve.ts";
 import { CHROMIUM_FLAGS, launchBrowser } from "./browser.ts";
@@ -21,41 +21,12 @@ export const ADDED_LATENCY_MS = 150;
 const LINKS = ["/services", "/case-studies", "/bio", "/contact"];
 const SPECULATION_RULES = /<script type="speculationrules">[^<]*<\/script>/;
 
-interface ProxyOptions {
-  /** Changes every page on its way (its text, asked for uncompressed). */
-  rewrite?: (html: string) => string;
-  /** Answers a request of the measurement's own at once, before the latency; false passes it on. */
-  answer?: (req: IncomingMessage, res: ServerResponse) => boolean;
-}
+/** What the measurement answers itself, at once (true), or leaves to the site (false). */
+type Answer = (path: string, res: ServerResponse, req: IncomingMessage) => boolean;
 
-/** A proxy in front of `origin` that answers ADDED_LATENCY_MS late. */
-function slowProxy(origin: string, { rewrite, answer }: ProxyOptions = {}): Promise<Server> {
-  const server = createServer((req, res) => {
-    if (answer?.(req, res)) return;
-    // The request's body (none, for a page) is read at once; the answer starts ADDED_LATENCY_MS later.
-    const body: Buffer[] = [];
-    req.on("data", (chunk: Buffer) => body.push(chunk));
-    setTimeout(() => {
-      const headers = rewrite ? { ...req.headers, "accept-encoding": "identity" } : req.headers;
-      const upstream = request(`${origin}${req.url}`, { method: req.method, headers }, (reply) => {
-        const html = String(reply.headers["content-type"] ?? "").startsWith("text/html");
-        if (!(rewrite && html)) {
-          res.writeHead(reply.statusCode ?? 502, reply.headers);
-          reply.pipe(res);
-          return;
-        }
-        const chunks: Buffer[] = [];
-        reply.on("data", (chunk: Buffer) => chunks.push(chunk));
-        reply.on("end", () => {
-          const { "content-length": _, ...headers } = reply.headers;
-          res.writeHead(reply.statusCode ?? 502, headers).end(rewrite(Buffer.concat(chunks).toString("utf8")));
-        });
-      });
-      upstream.on("error", () => res.writeHead(502).end());
-      upstream.end(Buffer.concat(body));
-    }, ADDED_LATENCY_MS);
-  });
-  return new Promise((done) => server.listen(0, "127.0.0.1", () => done(server)));
+/** The built site on loopback, every answer starting ADDED_LATENCY_MS late; `transform` changes every page. */
+function slowSite(outDir: string, transform?: (html: string) => string, answer?: Answer): Promise<Server> {
+  return serve(outDir, 0, (path, res, req) => answer?.(path, res, req) || new Promise((done) => setTimeout(done, ADDED_LATENCY_MS)), transform);
 }
 
 /** A request's body, once it has all arrived. */
@@ -83,14 +54,18 @@ interface Trial {
   delivery: string;
 }
 
-/** One press from the home page on `link`, after the pointer rested on it for `restMs` (or until Chromium had fetched it). */
+/** One press from the home page on `link`, after the pointer rested on it for `rest.ms` (or until Chromium had
+ * fetched it), in a fresh context: nothing cached from the trial before. */
 async function press(
-  page: Page,
+  browser: Browser,
   origin: string,
   link: string,
   rest: { ms?: number; untilFetched?: boolean },
   statuses: string[],
 ): Promise<{ trial: Trial; restedMs: number }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const page = await context.newPage();
+  await page.addInitScript(WATCH);
   await page.goto(`${origin}/`, { waitUntil: "load" });
   const cdp = await page.context().newCDPSession(page);
   await cdp.send("Preload.enable");
@@ -111,7 +86,7 @@ async function press(
   await page.waitForURL(`${origin}${link}`);
   const ms = await page.evaluate<number>(`window.firstPaint.then((at) => at - Number(sessionStorage.getItem("pressedAt")))`);
   const delivery = await page.evaluate<string>(`performance.getEntriesByType("navigation")[0].deliveryType`);
-  await cdp.detach().catch(() => {});
+  await context.close();
   return { trial: { ms, delivery }, restedMs };
 }
 
@@ -123,36 +98,23 @@ export interface NavigationFigures {
 }
 
 /** `pairs` presses with the rules and as many without, alternating, on the built site. */
-export async function timeNavigation(pairs = 10): Promise<NavigationFigures> {
+export async function timeNavigation(pairs: number): Promise<NavigationFigures> {
   const { outDir } = readConfig();
   if (!existsSync(join(outDir, "index.html"))) throw new Error(`${outDir}/index.html not found: run npm run build first.`);
-  const site = await serve(outDir, 0);
-  const [withRules, withoutRules] = await Promise.all([
-    slowProxy(originOf(site)),
-    slowProxy(originOf(site), { rewrite: (html) => html.replace(SPECULATION_RULES, "") }),
-  ]);
+  const [withRules, withoutRules] = await Promise.all([slowSite(outDir), slowSite(outDir, (html) => html.replace(SPECULATION_RULES, ""))]);
   const browser = await launchBrowser();
   const figures: NavigationFigures = { prefetched: [], baseline: [], prerender: [] };
   try {
     for (let i = 0; i < pairs; i++) {
       const link = LINKS[i % LINKS.length];
-      // A fresh context each time: nothing cached from the trial before.
-      const ours = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const oursPage = await ours.newPage();
-      await oursPage.addInitScript(WATCH);
-      const fast = await press(oursPage, originOf(withRules), link, { untilFetched: true }, figures.prerender);
+      const fast = await press(browser, originOf(withRules), link, { untilFetched: true }, figures.prerender);
       figures.prefetched.push(fast.trial);
-      await ours.close();
-      const plain = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-      const plainPage = await plain.newPage();
-      await plainPage.addInitScript(WATCH);
-      figures.baseline.push((await press(plainPage, originOf(withoutRules), link, { ms: fast.restedMs }, [])).trial);
-      await plain.close();
+      figures.baseline.push((await press(browser, originOf(withoutRules), link, { ms: fast.restedMs }, [])).trial);
     }
     return figures;
   } finally {
     await browser.close();
-    await Promise.all([site, withRules, withoutRules].map((server) => new Promise((done) => server.close(done))));
+    await Promise.all([withRules, withoutRules].map((server) => new Promise((done) => server.close(done))));
   }
 }
 
@@ -169,14 +131,12 @@ export interface PrerenderTrial {
   ms: number;
   /** window.dataLayer existed while the page was still unseen: analytics ran in a prerendered page. */
   analyticsBeforeShown: boolean;
-  /** Its islands hydrated once it was shown (the report waits for them: a page whose islands never do sends none). */
-  islandsHydrated: boolean;
 }
 
 const REPORTER = `(() => {
   const post = (path, data) => navigator.sendBeacon(path, JSON.stringify(data));
   if (document.prerendering) {
-    addEventListener("load", () => setTimeout(() => post("/__nav/ready", { analytics: typeof window.dataLayer !== "undefined" }), 500));
+    addEventListener("load", () => setTimeout(() => post("/__nav/ready", {}), 500));
     document.addEventListener("prerenderingchange", () => { window.analyticsBeforeShown = typeof window.dataLayer !== "undefined"; }, { once: true });
   }
   const prerendered = document.prerendering === true;
@@ -186,40 +146,43 @@ const REPORTER = `(() => {
     const navigation = performance.getEntriesByType("navigation")[0];
     const shownAt = performance.timeOrigin + Math.max(paint.startTime, navigation.activationStart);
     const ms = shownAt - Number(sessionStorage.getItem("leftAt"));
-    // The islands' bootstrap works on a page shown after it was prerendered: its islands hydrate.
+    // Reported once its islands have hydrated: a prerendered page whose islands never do sends no report.
     const hydrated = () => [...document.querySelectorAll("[data-island][data-when='load'], [data-island][data-when='idle']")].every((island) => island.dataset.hydrated === "true");
-    const report = () => post("/__nav/shown", { prerendered, ms, analyticsBeforeShown: window.analyticsBeforeShown === true, islandsHydrated: true });
+    const report = () => post("/__nav/shown", { prerendered, ms, analyticsBeforeShown: window.analyticsBeforeShown === true });
     const check = () => (hydrated() ? report() : setTimeout(check, 50));
     check();
   }).observe({ type: "paint", buffered: true });
 })();`;
 
-const harness = (target: string, prerender: boolean) => `<!doctype html><title>navigation</title>
-${prerender ? `<script type="speculationrules">{"prerender":[{"source":"list","urls":["${target}"],"eagerness":"immediate"}]}</script>` : ""}
+/** The page the harness visits. */
+const TARGET = "/services";
+
+const harness = (prerender: boolean) => `<!doctype html><title>navigation</title>
+${prerender ? `<script type="speculationrules">{"prerender":[{"source":"list","urls":["${TARGET}"],"eagerness":"immediate"}]}</script>` : ""}
 <script>
-const go = () => { sessionStorage.setItem("leftAt", String(performance.timeOrigin + performance.now())); location.href = "${target}"; };
+const go = () => { sessionStorage.setItem("leftAt", String(performance.timeOrigin + performance.now())); location.href = "${TARGET}"; };
 ${prerender ? `const wait = () => fetch("/__nav/state").then((r) => r.text()).then((s) => (s === "ready" ? go() : setTimeout(wait, 50)));\nwait();` : "setTimeout(go, 500);"}
 </script>`;
 
-/** `runs` visits to `target` from a harness page: prerendered ones, and as many straight from the network, alternating. */
-export async function timePrerender(chromium: string, runs = 10, target = "/services"): Promise<{ prerendered: PrerenderTrial[]; baseline: PrerenderTrial[] }> {
+/** `runs` visits to TARGET from a harness page: prerendered ones, and as many straight from the network, alternating. */
+export async function timePrerender(chromium: string, runs: number): Promise<{ prerendered: PrerenderTrial[]; baseline: PrerenderTrial[] }> {
   const { outDir } = readConfig();
-  const site = await serve(outDir, 0);
   let state = "";
   let shown: (trial: PrerenderTrial) => void = () => {};
-  // The site behind 150 ms, its pages with the reporter first in their head; the harness and the reports beside it.
-  const front = await slowProxy(originOf(site), {
-    rewrite: (html) => html.replace("<head>", '<head><script src="/__nav/reporter.js"></script>'),
-    answer: (req, res) => {
-      if (req.url?.startsWith("/__nav/harness")) res.writeHead(200, { "Content-Type": "text/html" }).end(harness(target, req.url.endsWith("prerender")));
-      else if (req.url === "/__nav/reporter.js") res.writeHead(200, { "Content-Type": "text/javascript" }).end(REPORTER);
-      else if (req.url === "/__nav/state") res.writeHead(200).end(state);
-      else if (req.url === "/__nav/ready")
+  // The site behind the latency, its pages with the reporter first in their head; the harness and the reports at once beside it.
+  const front = await slowSite(
+    outDir,
+    (html) => html.replace("<head>", '<head><script src="/__nav/reporter.js"></script>'),
+    (path, res, req) => {
+      if (path.startsWith("/__nav/harness")) res.writeHead(200, { "Content-Type": "text/html" }).end(harness(path.endsWith("prerender")));
+      else if (path === "/__nav/reporter.js") res.writeHead(200, { "Content-Type": "text/javascript" }).end(REPORTER);
+      else if (path === "/__nav/state") res.writeHead(200).end(state);
+      else if (path === "/__nav/ready")
         bodyOf(req).then(() => {
           state = "ready";
           res.end();
         });
-      else if (req.url === "/__nav/shown")
+      else if (path === "/__nav/shown")
         bodyOf(req).then((body) => {
           res.end();
           shown(JSON.parse(body));
@@ -227,7 +190,7 @@ export async function timePrerender(chromium: string, runs = 10, target = "/serv
       else return false;
       return true;
     },
-  });
+  );
   const figures = { prerendered: [] as PrerenderTrial[], baseline: [] as PrerenderTrial[] };
   try {
     for (let i = 0; i < runs * 2; i++) {
@@ -256,6 +219,6 @@ export async function timePrerender(chromium: string, runs = 10, target = "/serv
     }
     return figures;
   } finally {
-    await Promise.all([site, front].map((server) => new Promise((done) => server.close(done))));
+    await new Promise((done) => front.close(done));
   }
 }

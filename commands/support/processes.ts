@@ -1,5 +1,6 @@
-// The machine's processes as Linux's /proc shows them: for the bench's figures, and for tests that
-// must know what a program started.
+// The machine's processes as Linux's /proc shows them, for the bench's figures and for tests that must
+// know what a program started; and a server program started in a process group of its own.
+import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
 /** The id of every process running now. */
@@ -51,4 +52,61 @@ export function signalEach(pids: (string | number)[], signal: NodeJS.Signals): v
       // Ended meanwhile.
     }
   }
+}
+
+export interface ProcessGroup {
+  /** Everything it printed so far. */
+  output: () => string;
+  /** Resolves once the output matches, counting only what was printed after `from` characters. */
+  waitForOutput: (pattern: RegExp, from?: number, timeoutMs?: number) => Promise<void>;
+  /** Ends the program and every process it started, all gone before this resolves (nothing writes into
+   * a folder about to be removed); what is left after 5 s is killed. */
+  stop: () => Promise<void>;
+}
+
+function groupAlive(group: number): boolean {
+  try {
+    process.kill(group, 0);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `node args` in `cwd`, in a process group of its own, once its output matches `ready` within
+ * `timeoutMs` (else it is stopped); `name` says which program in its errors. */
+export async function startGroup(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs: number): Promise<ProcessGroup> {
+  const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
+  const group = -(child.pid as number);
+  let output = "";
+  const collect = (chunk: Buffer) => {
+    output += chunk;
+  };
+  child.stdout.on("data", collect);
+  child.stderr.on("data", collect);
+  const started: ProcessGroup = {
+    output: () => output,
+    waitForOutput: async (pattern, from = 0, limit = 10_000) => {
+      const since = Date.now();
+      while (!pattern.test(output.slice(from))) {
+        if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
+        if (Date.now() - since > limit) throw new Error(`no ${pattern} from ${name} within ${limit} ms:\n${output.slice(-3000)}`);
+        await new Promise((done) => setTimeout(done, 10));
+      }
+    },
+    stop: async () => {
+      if (child.exitCode !== null) return;
+      signalEach([group], "SIGTERM");
+      const deadline = Date.now() + 5000;
+      while (groupAlive(group) && Date.now() < deadline + 1000) {
+        if (Date.now() > deadline) signalEach([group], "SIGKILL");
+        await new Promise((done) => setTimeout(done, 10));
+      }
+    },
+  };
+  await started.waitForOutput(ready, 0, timeoutMs).catch(async (error) => {
+    await started.stop();
+    throw error;
+  });
+  return started;
 }

@@ -13,18 +13,14 @@ export function retitled(pageSource: string, title: string): string {
   return changed;
 }
 
-/** The slow caches a developer's checkout has warm: encoded images, compiled CSS, printed PDFs, each kept by
- * the hash of what it was made from (no record of any build, no verdict, reads them), the CMS's script (by
- * its source and the packages installed, steps/admin.ts) and the dev server's gzip of it (by its bytes'
- * hash, commands/dev/kept-script.ts), the type check's record (tsc's own, by each file's content; no build
- * reads it), and the compiled build (by its files' bytes, commands/run.mjs; it finds its files from where
- * it is, so it runs in the copy). */
+/** The slow caches a developer's checkout has warm, each kept by the hash of what it was made from, so a
+ * copy may start with them: encoded images, compiled CSS, printed PDFs, the CMS's script and the dev
+ * server's gzip of it, the type check's record, and the compiled build (commands/run.mjs). */
 export const SLOW_CACHES = ["blobs/images", "blobs/styles", "blobs/pdfs", "blobs/cms", "blobs/gzip", "tsc", "engine"];
 
-/** The verdicts a developer's checkout has warm, each kept by the content it judged alone (a page's bytes
- * or structure, a content file's text), never by what a build wrote: which pages html-validate found valid,
- * and the content files' checks. A copy's first build otherwise validated every page again (~1 s of CPU
- * with its thread's start). A test that needs a build without them ("cold") removes them. */
+/** The verdicts a developer's checkout has warm, each kept by the content it judged alone, never by what a
+ * build wrote: which pages html-validate found valid, and the content files' checks. A test that needs a
+ * build without them ("cold") removes them. */
 export const VERDICTS = ["blobs/html", "blobs/checks"];
 
 export interface ProjectCopy {
@@ -46,13 +42,9 @@ export function forgetBuilds(dir: string, folder = ""): void {
  * without the build's caches, not without the compilations of tsx, which no build of ours makes. */
 export const COPY_TMP = ".tmp";
 
-/**
- * The environment of a program run in a copy (`extra` added): its temporary folder is the copy's own.
- * tsx keeps each file it compiles in the temporary folder's cache by the file's path, and a copy's
- * paths are new each time: run with the machine's, every copy added its few hundred compilations there,
- * kept for a week, and every later tsx program reads that folder's whole list once it has started
- * (here, after many runs: 79,309 files, 0.23 CPU-s a program). In the copy's folder they go with it.
- */
+/** The environment of a program run in a copy (`extra` added): its temporary folder is the copy's own.
+ * tsx caches each file it compiles there by its path, and a copy's paths are new each time: in the
+ * machine's temporary folder they would pile up, and every tsx program reads that folder's whole list. */
 export function copyEnv(dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv {
   return { ...process.env, TMPDIR: join(dir, COPY_TMP), ...extra };
 }
@@ -81,28 +73,19 @@ export function copyProject({ warm = true } = {}): ProjectCopy {
 /** What `npm run build` runs (package.json), after `node`: the build compiled (commands/run.mjs). */
 export const BUILD_COMMAND = ["commands/run.mjs", "build"];
 
-/** `npm run build` in a copy, as a developer runs it (without npm's own start-up), into `outDir`: whether it
- * passed, all it printed, and apart its exit code, standard output and standard error; `env` adds settings (BUILD_DATE). */
-export function buildCopy(
-  dir: string,
-  outDir = "dist",
-  env: NodeJS.ProcessEnv = {},
-): { ok: boolean; output: string; status: number | null; stdout: string; stderr: string } {
-  const result = spawnSync(process.execPath, BUILD_COMMAND, {
-    cwd: dir,
-    encoding: "utf8",
-    env: copyEnv(dir, { OUT_DIR: outDir, ...env }),
-  });
-  return { ok: result.status === 0, output: `${result.stdout}${result.stderr}`, status: result.status, stdout: result.stdout, stderr: result.stderr };
+/** What a build in a copy did: whether it passed, all it printed, and apart its exit code, standard output and standard error. */
+const copyBuild = (status: number | null, stdout: string, stderr: string) => ({ ok: status === 0, output: `${stdout}${stderr}`, status, stdout, stderr });
+type CopyBuild = ReturnType<typeof copyBuild>;
+
+/** `npm run build` in a copy, as a developer runs it (without npm's own start-up), into `outDir`; `env` adds settings (BUILD_DATE). */
+export function buildCopy(dir: string, outDir = "dist", env: NodeJS.ProcessEnv = {}): CopyBuild {
+  const result = spawnSync(process.execPath, BUILD_COMMAND, { cwd: dir, encoding: "utf8", env: copyEnv(dir, { OUT_DIR: outDir, ...env }) });
+  return copyBuild(result.status, result.stdout, result.stderr);
 }
 
 /** buildCopy without blocking this process while the build runs: a test sharing its process with others
  * (a server of its own answering them) must keep answering meanwhile. */
-export function buildCopyAsync(
-  dir: string,
-  outDir = "dist",
-  env: NodeJS.ProcessEnv = {},
-): Promise<{ ok: boolean; output: string; status: number | null; stdout: string; stderr: string }> {
+export function buildCopyAsync(dir: string, outDir = "dist", env: NodeJS.ProcessEnv = {}): Promise<CopyBuild> {
   const child = spawn(process.execPath, BUILD_COMMAND, { cwd: dir, env: copyEnv(dir, { OUT_DIR: outDir, ...env }) });
   let stdout = "";
   let stderr = "";
@@ -114,6 +97,6 @@ export function buildCopyAsync(
   });
   return new Promise((done, fail) => {
     child.on("error", fail);
-    child.on("close", (status) => done({ ok: status === 0, output: `${stdout}${stderr}`, status, stdout, stderr }));
+    child.on("close", (status) => done(copyBuild(status, stdout, stderr)));
   });
 }
