@@ -8,19 +8,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheKey, cacheKeys, readBlob, writeBlob } from "./cache.ts";
 import { imagesIn } from "./content-fields.ts";
-import { ContentError, collectionOf, SITE_FILE } from "./content-read.ts";
+import { ContentError, collectionOf, type readContentFile, SITE_FILE } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
 
-/** A file's data, checked, and the advice on it (steps/content-read.ts readContentFile). */
-export interface Verdict {
-  data: unknown;
-  advice: string[];
-}
+/** A file's data, checked, and the advice on it. */
+type Verdict = ReturnType<typeof readContentFile>;
 
 /** A verdict kept across loads: with each image the file names and the hash of its bytes, read for its size. */
-interface Kept extends Verdict {
-  images: [src: string, key: string][];
-}
+type Kept = Verdict & { images: [src: string, key: string][] };
 
 /** What the verdicts are made by: the schema, the tokens, the Markdown reader and the checks themselves. */
 const CHECKED_BY = [

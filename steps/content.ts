@@ -17,7 +17,7 @@ import { readIfExists } from "./files.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
-export { ContentError, collectionOf, contentFileOf, readContentFile, SITE_FILE };
+export { ContentError, contentFileOf, readContentFile, SITE_FILE };
 
 /** readContentFile, once per file and text as far as `checks` keeps its verdicts (none: every time). */
 function readChecked(root: string, file: string, source: string, checks?: ContentChecks): ReturnType<typeof readContentFile> {
@@ -143,10 +143,8 @@ export async function contentLanded(path: string): Promise<void> {
   }
 }
 
-/** A folder collection's published entries as a build's page bundle reads them: data, not modules. The
- * bundle's module of the folder asks the build for them (FROM_STORE) where it is evaluated, so a saved
- * entry leaves the bundle as it was. `files`: the entries shown; `images`: the images they name; `left`:
- * the entries left out, and why. */
+/** A folder collection's published entries as a build's page bundle reads them: data, not modules (FROM_STORE).
+ * `files`: the entries shown; `images`: the images they name; `left`: the entries left out, and why. */
 export interface FolderEntries {
   entries: unknown[];
   files: string[];
