@@ -28,7 +28,7 @@ export default defineConfig({
       },
       transform(source, id) {
         const content = /\.(yaml|md)$/.test(id) ? contentFileOf(id) : undefined;
-        return content ? { code: contentModule(content.root, content.file, source), map: null } : undefined;
+        return content ? { code: contentModule(content.root, content.file, source).code, map: null } : undefined;
       },
     },
   ],

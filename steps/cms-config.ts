@@ -50,10 +50,8 @@ export interface CmsCollection {
  * redirects are a list (and a developer's concern: each one must lead to a page). */
 const NOT_EDITED = new Set(["content/redirects.yaml"]);
 
-const metaOf = (schema: z.ZodType) => (schema.meta() ?? {}) as { what?: string; hint?: string; image?: boolean };
-
 /** "foundingYear" as a form labels it: "Founding year". */
-export function labelOf(name: string): string {
+function labelOf(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
@@ -79,13 +77,12 @@ function patternOf(schema: z.ZodType, def: ZodDef): string | undefined {
 }
 
 /** The form field for a field of the schema. */
-export function fieldOf(name: string, schema: z.ZodType, required = true): CmsField {
+function fieldOf(name: string, schema: z.ZodType, required = true): CmsField {
   const def = zodDef(schema);
   if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, false);
   if (def.type === "default") return { ...fieldOf(name, def.innerType as z.ZodType, false), default: def.defaultValue };
-  const meta = metaOf(schema);
-  const label = labelOf(name);
-  const base: CmsField = { name, label, widget: "string", ...(meta.hint ? { hint: meta.hint } : {}), ...(required ? {} : { required: false }) };
+  const meta = (schema.meta() ?? {}) as { what?: string; hint?: string; image?: boolean };
+  const base: CmsField = { name, label: labelOf(name), widget: "string", ...(meta.hint ? { hint: meta.hint } : {}), ...(required ? {} : { required: false }) };
   // What the form says of a value its pattern refuses: the build's words (steps/content-fields.ts explain).
   const rule = (pattern: string | undefined): Partial<CmsField> =>
     pattern && meta.what ? { pattern: [pattern, `${name} is not ${meta.what}${meta.hint ? `; ${meta.hint}` : ""}`] } : {};

@@ -6,22 +6,16 @@
 // 1,000 Markdown notes took 1.25 s of a build in which one of them was edited.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
-import type { z } from "zod";
 import { cacheKey, cacheKeys, readBlob, writeBlob } from "./cache.ts";
 import { imagesIn } from "./content-fields.ts";
-import { ContentError, SITE_FILE } from "./content-read.ts";
+import { ContentError, collectionOf, type readContentFile, SITE_FILE } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
 
-/** A file's data, checked, and the advice on it (steps/content-read.ts readContentFile). */
-export interface Verdict {
-  data: unknown;
-  advice: string[];
-}
+/** A file's data, checked, and the advice on it. */
+type Verdict = ReturnType<typeof readContentFile>;
 
 /** A verdict kept across loads: with each image the file names and the hash of its bytes, read for its size. */
-interface Kept extends Verdict {
-  images: [src: string, key: string][];
-}
+type Kept = Verdict & { images: [src: string, key: string][] };
 
 /** What the verdicts are made by: the schema, the tokens, the Markdown reader and the checks themselves. */
 const CHECKED_BY = [
@@ -88,14 +82,14 @@ export class ContentChecks {
   }
 
   /** The verdict on a content file of `root` with this text: kept, or made by `check` (which throws a file's problems). */
-  check(root: string, file: string, source: string, schema: z.ZodType | undefined, check: () => Verdict): Verdict {
+  check(root: string, file: string, source: string, check: () => Verdict): Verdict {
     // By path, the text compared: a key holding each text made a thousand notes' texts map keys.
     const loadKey = `${root}\0${file}`;
     const known = this.thisLoad.get(loadKey);
     let found = known?.source === source ? known.found : undefined;
     if (!found) {
       try {
-        found = this.keptOrChecked(root, file, source, schema, check);
+        found = this.keptOrChecked(root, file, source, check);
       } catch (error) {
         if (!(error instanceof ContentError)) throw error;
         found = error;
@@ -107,13 +101,13 @@ export class ContentChecks {
   }
 
   /** A verdict kept from an earlier load, where the file, site.yaml and its images are as they were; else checked now. */
-  private keptOrChecked(root: string, file: string, source: string, schema: z.ZodType | undefined, check: () => Verdict): Verdict {
+  private keptOrChecked(root: string, file: string, source: string, check: () => Verdict): Verdict {
     const key = this.keyIn(root, file, source);
     const packed = this.stored && root === this.root ? this.packed() : undefined;
     const kept = this.kept.get(key) ?? (packed?.[file]?.key === key ? packed[file].kept : undefined);
     if (kept?.images.every(([src, bytes]) => bytesKey(root, src) === bytes)) return { data: kept.data, advice: kept.advice };
     const verdict = check();
-    const made: Kept = { ...verdict, images: imagesIn(schema, verdict.data).map(({ image }) => [image.src, bytesKey(root, image.src)]) };
+    const made: Kept = { ...verdict, images: imagesIn(collectionOf(file)?.schema, verdict.data).map(({ image }) => [image.src, bytesKey(root, image.src)]) };
     this.kept.set(key, made);
     if (packed) {
       packed[file] = { key, kept: made };

@@ -23,5 +23,5 @@ export const load: LoadHook = async (url, context, nextLoad) => {
   if (!/\.(yaml|md)$/.test(path)) return nextLoad(url, context);
   const content = contentFileOf(path);
   if (!content) throw new Error(`${path} is not a content file; declare it in content/collections.ts`);
-  return { format: "module", source: contentModule(content.root, content.file, await readFile(path, "utf8")), shortCircuit: true };
+  return { format: "module", source: contentModule(content.root, content.file, await readFile(path, "utf8")).code, shortCircuit: true };
 };

@@ -17,22 +17,17 @@ import { readIfExists } from "./files.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
-export { ContentError, collectionOf, contentFileOf, readContentFile, SITE_FILE };
+export { ContentError, contentFileOf, readContentFile, SITE_FILE };
 
 /** readContentFile, once per file and text as far as `checks` keeps its verdicts (none: every time). */
 function readChecked(root: string, file: string, source: string, checks?: ContentChecks): ReturnType<typeof readContentFile> {
-  return checks ? checks.check(root, file, source, collectionOf(file)?.schema, () => readContentFile(root, file, source)) : readContentFile(root, file, source);
+  return checks ? checks.check(root, file, source, () => readContentFile(root, file, source)) : readContentFile(root, file, source);
 }
 
-/** The module a content file becomes: its checked data, its tokens filled from the site's facts. Each
- * image it names is imported, so that the image is an input of the page bundle (steps/image-modules.ts). */
-export function contentModule(root: string, file: string, source: string): string {
-  return contentModuleWithAdvice(root, file, source).code;
-}
-
-/** contentModule, and the advice on the file's content. Each image is its field's value with the image's
- * module spread in (imported as image0, image1…). */
-export function contentModuleWithAdvice(root: string, file: string, source: string, checks?: ContentChecks): { code: string; advice: string[] } {
+/** The module a content file becomes: its checked data, its tokens filled from the site's facts, and the advice
+ * on its content. Each image it names is imported (as image0, image1…), so that the image is an input of the
+ * page bundle (steps/image-modules.ts): its field's value with the image's module spread in. */
+export function contentModule(root: string, file: string, source: string, checks?: ContentChecks): { code: string; advice: string[] } {
   const { data: checked, advice } = readChecked(root, file, source, checks);
   const images = imagesIn(collectionOf(file)?.schema, checked);
   // Written where it stands: the data stays one expression, so its module stays free of side effects.
@@ -148,10 +143,8 @@ export async function contentLanded(path: string): Promise<void> {
   }
 }
 
-/** A folder collection's published entries as a build's page bundle reads them: data, not modules. The
- * bundle's module of the folder asks the build for them (FROM_STORE) where it is evaluated, so a saved
- * entry leaves the bundle as it was. `files`: the entries shown; `images`: the images they name; `left`:
- * the entries left out, and why. */
+/** A folder collection's published entries as a build's page bundle reads them: data, not modules (FROM_STORE).
+ * `files`: the entries shown; `images`: the images they name; `left`: the entries left out, and why. */
 export interface FolderEntries {
   entries: unknown[];
   files: string[];
@@ -238,6 +231,21 @@ export function folderModule(
  * that reaches, the page bundle's graph says. */
 const UNREAD_FOLDER = "export default /* @__PURE__ */ Array.of();";
 
+/** A content file (`content`, at `path`) read as the page bundle reads it, in turn: for 1,000 small files,
+ * fs/promises' round trips cost more than the reads (steps/files.ts). Its module and advice, or its problems. */
+export function loadContentFile(
+  content: { root: string; file: string },
+  path: string,
+  checks?: ContentChecks,
+): ReturnType<typeof contentModule> | { problems: string[] } {
+  try {
+    return contentModule(content.root, content.file, readFileSync(path, "utf8"), checks);
+  } catch (error) {
+    if (error instanceof ContentError) return { problems: error.problems };
+    throw error;
+  }
+}
+
 /** Where a problem of a content file stops the page bundle, with the file's own words. `checks`: the
  * verdicts kept (steps/content-checks.ts), shared with the other bundles of a load. `entries`: how a folder
  * collection's module has its entries: none (a template's trace: UNREAD_FOLDER), or from the build where
@@ -257,17 +265,12 @@ export function contentPlugin(root: string, checks: ContentChecks | undefined, e
         const contents = entries === "none" ? UNREAD_FOLDER : storeModule(args.path);
         return { contents, loader: "js", resolveDir: args.path, watchDirs: [args.path] };
       });
-      // Read in turn: for 1,000 small files, fs/promises' round trips cost more than the reads (steps/files.ts).
       build.onLoad({ filter: /\.(yaml|md)$/ }, (args) => {
         const content = contentFileOf(args.path);
         if (!content) return { errors: [{ text: `${relative(root, args.path)} is not a content file; declare it in content/collections.ts` }] };
-        try {
-          const { code, advice } = contentModuleWithAdvice(content.root, content.file, readFileSync(args.path, "utf8"), checks);
-          return { contents: code, loader: "js", resolveDir: dirname(args.path), warnings: advice.map((text) => ({ text })) };
-        } catch (error) {
-          if (error instanceof ContentError) return { errors: error.problems.map((text) => ({ text })) };
-          throw error;
-        }
+        const loaded = loadContentFile(content, args.path, checks);
+        if ("problems" in loaded) return { errors: loaded.problems.map((text) => ({ text })) };
+        return { contents: loaded.code, loader: "js", resolveDir: dirname(args.path), warnings: loaded.advice.map((text) => ({ text })) };
       });
     },
   };

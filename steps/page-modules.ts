@@ -11,17 +11,7 @@ import { dirname, join, relative, resolve } from "node:path";
 import { compileFunction } from "node:vm";
 import type * as esbuild from "esbuild";
 import type { ImportGraph } from "./bundle-reuse.ts";
-import {
-  ContentError,
-  collectionFolderOf,
-  contentFileOf,
-  contentLanded,
-  contentModuleWithAdvice,
-  folderModule,
-  type Publishing,
-  reasonsMoved,
-  type Unpublished,
-} from "./content.ts";
+import { collectionFolderOf, contentFileOf, contentLanded, folderModule, loadContentFile, type Publishing, reasonsMoved, type Unpublished } from "./content.ts";
 import type { ContentChecks } from "./content-checks.ts";
 import { esbuild as loadEsbuild } from "./esbuild.ts";
 import { stampOf } from "./files.ts";
@@ -80,18 +70,15 @@ export class PageModules {
     if (IMAGE_FILE.test(path)) return imageModule(this.root, path, readFileSync(path));
     const content = /\.(yaml|md)$/.test(path) ? contentFileOf(path) : undefined;
     if (!content) return undefined;
-    try {
-      const { code, advice } = contentModuleWithAdvice(content.root, content.file, readFileSync(path, "utf8"), this.checks);
-      this.advice.set(path, advice);
-      return code;
-    } catch (error) {
-      if (!(error instanceof ContentError)) throw error;
-      // As the bundle reports it: each problem in the file's own words.
-      throw Object.assign(new Error(error.message), {
-        errors: error.problems.map((text) => ({ id: "", pluginName: "content", text, location: null, notes: [], detail: undefined })),
+    const loaded = loadContentFile(content, path, this.checks);
+    // As the bundle reports it: each problem in the file's own words.
+    if ("problems" in loaded)
+      throw Object.assign(new Error(loaded.problems.join("\n")), {
+        errors: loaded.problems.map((text) => ({ id: "", pluginName: "content", text, location: null, notes: [], detail: undefined })),
         warnings: [],
       });
-    }
+    this.advice.set(path, loaded.advice);
+    return loaded.code;
   }
 
   /**

@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { image as imageField } from "../../content/collections.ts";
-import { ContentError, collectionOf, contentModule, readContentFile } from "../../steps/content.ts";
+import { ContentError, contentModule, readContentFile } from "../../steps/content.ts";
 import { ContentChecks } from "../../steps/content-checks.ts";
 import { loadPages } from "../../steps/pages.ts";
 
@@ -163,10 +163,10 @@ test("a content file's image is read for its size and becomes an input of the pa
     width: 1600,
     height: 900,
   });
-  assert.match(contentModule(root, "content/site.yaml", site), new RegExp(`import image0 from "${join(root, "art/hero.svg")}";`));
+  assert.match(contentModule(root, "content/site.yaml", site).code, new RegExp(`import image0 from "${join(root, "art/hero.svg")}";`));
   // An alt text with what String.replace reads as patterns ($& the match, $' what follows) is written as it is.
   const alt = "Fees cut by $' and $& and $$";
-  const code = contentModule(
+  const { code } = contentModule(
     root,
     "content/site.yaml",
     site.replace('alt: "{{ company.name }}: {{ company.tagline }}"', () => `alt: "${alt}"`),
@@ -271,7 +271,7 @@ test("a verdict is kept across builds until the file, site.yaml, an image it nam
       try {
         return files.map((file) => {
           const source = texts[file] ?? readFileSync(join(copy, file), "utf8");
-          return verdicts.check(copy, file, source, collectionOf(file)?.schema, () => {
+          return verdicts.check(copy, file, source, () => {
             checks++;
             return readContentFile(copy, file, source);
           });

@@ -13,8 +13,8 @@ import { plainText } from "../../content/markdown.ts";
 import privacy from "../../content/privacy.md";
 import services from "../../content/services.yaml";
 import terms from "../../content/terms.md";
-import { lastModifiedDates } from "../../steps/lastmod.ts";
 import { type LoadedPages, loadPages } from "../../steps/pages.ts";
+import { lastModifiedDates } from "../../steps/sitemap.ts";
 import { builtRoutes, configuredSite } from "../helpers/site.ts";
 
 const ROUTES = await builtRoutes();
