@@ -14,7 +14,7 @@ import { readConfig, type SiteConfig, siteAddress } from "./steps/config.ts";
 import type { Unpublished } from "./steps/content.ts";
 import { siteCsp } from "./steps/csp.ts";
 import { DevStyles } from "./steps/dev-styles.ts";
-import { DocumentWriter, type PageSink, type WrittenPage } from "./steps/documents.ts";
+import { type PageSink, type WrittenPage, writeDocuments } from "./steps/documents.ts";
 import { Encoder } from "./steps/encoder.ts";
 import { stopEsbuild } from "./steps/esbuild.ts";
 import { writeHostFiles } from "./steps/hosts/index.ts";
@@ -58,7 +58,6 @@ export class Pipeline {
   /** The output folder's manifest: the last run's, and this run's as the steps fill it in. */
   private readonly state: OutputState;
   private readonly bodies: RenderedBodies;
-  private readonly documents: DocumentWriter;
   private lastBootstrap: string | undefined;
   /** The dev server's cards, drawn after each run (DevCards). */
   private readonly devCards = new DevCards();
@@ -92,7 +91,6 @@ export class Pipeline {
     // A build keeps its manifest and bodies on disk for the next build; the dev server in memory between saves.
     this.state = new OutputState(this.dev ? new MemoryStore() : new DiskStore(config.outDir), config.outDir, fingerprintOf(config));
     this.bodies = new RenderedBodies(this.state);
-    this.documents = new DocumentWriter(this.state);
     this.styles = this.dev ? new DevStyles() : undefined;
   }
 
@@ -201,7 +199,7 @@ export class Pipeline {
     // The dev server serves dist/ as it is written: a page is written once the images it names are.
     if (this.dev) await images.written;
     const { pages, changed: changedPages } = await timer.step("documents", () =>
-      this.documents.write(bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sink),
+      writeDocuments(this.state, bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sink),
     );
     pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastBootstrap });
     this.lastBootstrap = scripts.bootstrap;

@@ -34,52 +34,49 @@ export interface PageSink {
   finish(): Promise<Map<string, Verified>>;
 }
 
-export class DocumentWriter {
-  constructor(private readonly state: OutputState) {}
-
-  /** Writes every page that changed; returns every page and, apart, the routes whose document changed. */
-  async write(
-    rendered: RenderedPage[],
-    bodyOf: (page: RenderedPage) => string,
-    assets: DocumentAssets,
-    outDir: string,
-    render: (body: RenderedBody, assets: DocumentAssets) => string,
-    sink?: PageSink,
-  ): Promise<{ pages: WrittenPage[]; changed: string[] }> {
-    // A document names its own card alone: a page's new title (its new card) rewrites that page, not every page.
-    const { cards, ...shared } = assets;
-    const sharedKey = cacheKey(JSON.stringify(shared));
-    const pages: WrittenPage[] = [];
-    const changed: string[] = [];
-    const folders = new Set<string>();
-    for (const page of rendered) {
-      const { route } = page.page;
-      const file = outputFileOf(route);
-      const path = join(outDir, file);
-      pages.push({ route, file });
-      const last = this.state.last(route);
-      const assetsKey = cacheKey(sharedKey, JSON.stringify(cards[route] ?? null));
-      // What the route's body is, whether rendered this run or not (a style save renders nothing).
-      this.state.record(route, { file, body: page.key, islands: page.islands });
-      const stamp = last?.document ? stampOf(path) : null;
-      if (documentKept(last, page.key, assetsKey, stamp)) {
-        this.state.record(route, { document: last.document });
-        await sink?.kept(file, last);
-        continue;
-      }
-      const html = render({ page: page.page, bodyHtml: bodyOf(page), islands: page.islands }, assets);
-      // Each folder once (a thousand pages in one folder made a thousand mkdir calls, ~0.2 s).
-      const folder = dirname(path);
-      if (!folders.has(folder)) {
-        await mkdir(folder, { recursive: true });
-        folders.add(folder);
-      }
-      if (await writeIfChanged(path, html)) changed.push(route);
-      const written = stampOf(path);
-      this.state.record(route, { document: written === null ? null : { assets: assetsKey, stamp: written } });
-      await sink?.page(file, html);
+/** Writes every page that changed; returns every page and, apart, the routes whose document changed. */
+export async function writeDocuments(
+  state: OutputState,
+  rendered: RenderedPage[],
+  bodyOf: (page: RenderedPage) => string,
+  assets: DocumentAssets,
+  outDir: string,
+  render: (body: RenderedBody, assets: DocumentAssets) => string,
+  sink?: PageSink,
+): Promise<{ pages: WrittenPage[]; changed: string[] }> {
+  // A document names its own card alone: a page's new title (its new card) rewrites that page, not every page.
+  const { cards, ...shared } = assets;
+  const sharedKey = cacheKey(JSON.stringify(shared));
+  const pages: WrittenPage[] = [];
+  const changed: string[] = [];
+  const folders = new Set<string>();
+  for (const page of rendered) {
+    const { route } = page.page;
+    const file = outputFileOf(route);
+    const path = join(outDir, file);
+    pages.push({ route, file });
+    const last = state.last(route);
+    const assetsKey = cacheKey(sharedKey, JSON.stringify(cards[route] ?? null));
+    // What the route's body is, whether rendered this run or not (a style save renders nothing).
+    state.record(route, { file, body: page.key, islands: page.islands });
+    const stamp = last?.document ? stampOf(path) : null;
+    if (documentKept(last, page.key, assetsKey, stamp)) {
+      state.record(route, { document: last.document });
+      await sink?.kept(file, last);
+      continue;
     }
-    sink?.allCome();
-    return { pages, changed };
+    const html = render({ page: page.page, bodyHtml: bodyOf(page), islands: page.islands }, assets);
+    // Each folder once (a thousand pages in one folder made a thousand mkdir calls, ~0.2 s).
+    const folder = dirname(path);
+    if (!folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      folders.add(folder);
+    }
+    if (await writeIfChanged(path, html)) changed.push(route);
+    const written = stampOf(path);
+    state.record(route, { document: written === null ? null : { assets: assetsKey, stamp: written } });
+    await sink?.page(file, html);
   }
+  sink?.allCome();
+  return { pages, changed };
 }

@@ -13,7 +13,7 @@ import { build } from "../../build.ts";
 import { fingerprintOf, OutputState } from "../../steps/build-state.ts";
 import { BLOBS_DIR } from "../../steps/cache.ts";
 import { readConfig } from "../../steps/config.ts";
-import { DocumentWriter } from "../../steps/documents.ts";
+import { writeDocuments } from "../../steps/documents.ts";
 import { stampOf } from "../../steps/files.ts";
 import { Memo } from "../../steps/inputs.ts";
 import type { LoadedPages } from "../../steps/pages.ts";
@@ -27,7 +27,8 @@ async function runSteps(state: OutputState, bodies: RenderedBodies, loaded: Load
   state.begin();
   const rendered = last ? { pages: last, rendered: 0 } : await bodies.render(loaded, { siteUrl: "https://a.test" } as never);
   const assets = { cards: {} } as unknown as DocumentAssets;
-  await new DocumentWriter(state).write(
+  await writeDocuments(
+    state,
     rendered.pages,
     (page) => bodies.bodyOf(page),
     assets,
