@@ -1,16 +1,13 @@
 // npm run lighthouse: every route of the last build through Lighthouse's mobile preset, in Debian's
 // Chromium, served from 127.0.0.1 with every other host unresolvable (so it runs offline). Each route
 // runs three times; the table shows the medians and the command exits 1 below the bar.
-import { existsSync, readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse from "lighthouse";
-import { readConfig } from "../steps/config.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../steps/islands.ts";
 import { median } from "./bench/report.ts";
-import { isCommand } from "./cli.ts";
+import { isCommand, lastBuild } from "./cli.ts";
 import { serve } from "./serve.ts";
 import { CHROMIUM_FLAGS, chromePath } from "./support/browser.ts";
 
@@ -142,14 +139,9 @@ function formatRow(audit: Audit): string {
 }
 
 if (isCommand(import.meta.url)) {
-  const { outDir } = readConfig();
-  const manifestPath = join(outDir, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) {
-    console.error(`${manifestPath} not found: run npm run build first.`);
-    process.exit(1);
-  }
+  const { outDir, manifest } = lastBuild();
   // Every route the build wrote, but the not-found page, which is kept out of search on purpose.
-  const built = Object.keys((JSON.parse(readFileSync(manifestPath, "utf8")) as IslandManifest).routes).filter((route) => route !== "/404");
+  const built = Object.keys(manifest.routes).filter((route) => route !== "/404");
   const routes = process.argv.slice(2).length ? process.argv.slice(2) : built.sort();
   const audits = await auditRoutes(outDir, routes);
   await mkdir(REPORT_DIR, { recursive: true });

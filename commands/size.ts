@@ -1,18 +1,9 @@
 // npm run size: every page of the last build against the budgets; exits 1 when one is over.
-import { existsSync, readFileSync } from "node:fs";
-import { join } from "node:path";
 import { BUDGET, formatSize, gzipKb, measurePage, overBudget } from "../steps/budgets.ts";
-import { readConfig } from "../steps/config.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../steps/islands.ts";
 import { outputFileOf } from "../steps/routes.ts";
+import { lastBuild } from "./cli.ts";
 
-const { outDir } = readConfig();
-const manifestPath = join(outDir, MANIFEST_FILE);
-if (!existsSync(manifestPath)) {
-  console.error(`${manifestPath} not found: run npm run build first.`);
-  process.exit(1);
-}
-const manifest = JSON.parse(readFileSync(manifestPath, "utf8")) as IslandManifest;
+const { outDir, manifest } = lastBuild();
 const sizes = Object.entries(manifest.routes)
   .sort(([a], [b]) => a.localeCompare(b))
   .map(([route, later]) => measurePage(outDir, route, outputFileOf(route), later));

@@ -25,9 +25,14 @@ interface BrokenLink {
 const ATTRIBUTE = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
 const ID = /\sid="([^"]*)"/g;
 
-function decodeEntities(value: string): string {
-  return value.replace(/&(amp|quot|#39|lt|gt);/g, (_, name: string) => ({ amp: "&", quot: '"', "#39": "'", lt: "<", gt: ">" })[name] ?? "");
-}
+const ENTITY = /&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi;
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** Text or an attribute's value as written in HTML, its character references decoded. */
+export const decodeEntities = (text: string) =>
+  text.replace(ENTITY, (_, decimal?: string, hex?: string, name?: string) =>
+    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : NAMED[name!.toLowerCase()],
+  );
 
 /** Every URL an HTML document refers to: href and src, and each candidate of a srcset. */
 function linksOf(html: string): string[] {

@@ -4,7 +4,6 @@
 import { readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
 import type { AstroPeer } from "../support/astro-peer.ts";
-
 import { copyProject, type ProjectCopy } from "../support/project-copy.ts";
 import { astroBuild, ourBuild, type Run } from "./build-timing.ts";
 import { addInsights, addNotes, EDITED_NOTE, edited, entries, retitleNote, writeInsights } from "./growth.ts";

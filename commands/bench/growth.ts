@@ -65,7 +65,7 @@ export function writeInsights(project: ProjectCopy, list: PeerEntry[]): void {
 }
 
 /** Where the notes are, on both sides. */
-export const NOTES_FOLDER = "content/notes";
+const NOTES_FOLDER = "content/notes";
 
 /** The note whose title the bench edits, on both sides. */
 export const EDITED_NOTE = `${NOTES_FOLDER}/note-0.md`;

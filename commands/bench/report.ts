@@ -8,7 +8,6 @@ export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Ma
 /** "3.21 s (2.90–3.50)": the median, then the minimum and maximum. */
 export const spread = (values: number[], digits: number, unit: string) =>
   `${median(values).toFixed(digits)} ${unit} (${Math.min(...values).toFixed(digits)}–${Math.max(...values).toFixed(digits)})`;
-const ratio = (ours: number[], theirs: number[]) => median(ours) / median(theirs);
 
 const COLUMNS = [40, 26, 26, 9];
 export function row(label: string, ours: string, theirs: string, times: string, limit = ""): void {
@@ -26,7 +25,7 @@ export function compare(label: string, ours: number[], theirs: number[], unit: s
     row(label, side(ours), side(theirs), "—", limit === undefined ? "" : "NOT MEASURED");
     return;
   }
-  const times = ratio(ours, theirs);
+  const times = median(ours) / median(theirs);
   let verdict = "";
   if (limit !== undefined) {
     const met = times <= limit;

@@ -24,7 +24,7 @@ import { answerCms } from "./local-backend.ts";
 
 /** Where the CMS's proxy backend posts its actions. */
 const BACKEND_PATH = `${ADMIN_PATH}api/v1`;
-export const LOCAL_BACKEND: CmsBackend = { name: "proxy", proxy_url: BACKEND_PATH };
+const LOCAL_BACKEND: CmsBackend = { name: "proxy", proxy_url: BACKEND_PATH };
 
 /** The configuration, made once: the content schema it comes from restarts the dev server when saved. */
 let config: string | undefined;

@@ -1,8 +1,10 @@
 // Every link of every page a build wrote (each .html file of the output folder, whether another page
 // links to it or not), with the words a visitor sees for it.
-import { readdirSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { folderFiles } from "../../steps/files.ts";
 import { routeOfOutputFile } from "../../steps/routes.ts";
+import { decodeEntities } from "../../steps/verify.ts";
 
 export interface LinkOnPage {
   /** The site path of the page. */
@@ -27,33 +29,23 @@ export function addressOf(link: LinkOnPage): URL | null {
 
 /** The dist-relative path of each page the build wrote, sorted. */
 export function pageFiles(outDir: string): string[] {
-  return readdirSync(outDir, { recursive: true, encoding: "utf8" })
-    .filter((file) => file.endsWith(".html"))
-    .map((file) => file.split("\\").join("/"))
-    .sort();
+  return folderFiles(outDir, "").filter((file) => file.endsWith(".html"));
 }
 
 /** A link (<a>, <area>) or an embedded file (any src), with the tag's attributes. */
 const TAG = /<(a|area|[a-z]+(?=[^>]*\ssrc=))(\s(?:[^>"']|"[^"]*"|'[^']*')*)?>/gi;
 const ATTRIBUTE = /\s([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-const ENTITY = /&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi;
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-const decode = (text: string) =>
-  text.replace(ENTITY, (_, decimal?: string, hex?: string, name?: string) =>
-    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : NAMED[name!.toLowerCase()],
-  );
 const words = (text: string) =>
-  decode(text.replace(/<[^>]*>/g, " "))
+  decodeEntities(text.replace(/<[^>]*>/g, " "))
     .replace(/\s+/g, " ")
     .trim();
 
 /** Each link and embedded file of one page, in the order written. */
-export function linksOfPage(html: string, page: string): LinkOnPage[] {
+function linksOfPage(html: string, page: string): LinkOnPage[] {
   const links: LinkOnPage[] = [];
   for (const match of html.matchAll(TAG)) {
     const name = match[1].toLowerCase();
-    const attributes = new Map([...(match[2] ?? "").matchAll(ATTRIBUTE)].map((a) => [a[1].toLowerCase(), decode(a[2] ?? a[3] ?? a[4] ?? "")]));
+    const attributes = new Map([...(match[2] ?? "").matchAll(ATTRIBUTE)].map((a) => [a[1].toLowerCase(), decodeEntities(a[2] ?? a[3] ?? a[4] ?? "")]));
     const href = name === "a" || name === "area" ? attributes.get("href") : attributes.get("src");
     if (href === undefined) continue;
     const end = match.index + match[0].length;

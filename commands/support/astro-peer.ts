@@ -3,7 +3,6 @@
 // collection, built, and served by its own dev server. The shared folder itself is only read.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
-import { type AddressInfo, createServer } from "node:net";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import { type ProcessGroup, startGroup } from "./processes.ts";
@@ -75,21 +74,10 @@ export function installAstroPeer(): AstroPeer {
   };
 }
 
-/** A port nobody listens on at this moment. */
-function freePort(): Promise<number> {
-  return new Promise((done, fail) => {
-    const server = createServer();
-    server.once("error", fail);
-    server.listen(0, "127.0.0.1", () => {
-      const { port } = server.address() as AddressInfo;
-      server.close(() => done(port));
-    });
-  });
-}
-
-/** `astro dev` in the peer's copy, once it prints its address. */
+/** `astro dev` in the peer's copy, once it prints its address: Astro's port (4321) or, while that one is
+ * taken, the next free one (Vite's listen steps up on EADDRINUSE and prints the port it got). */
 export async function startAstroDev(dir: string): Promise<ProcessGroup & { origin: string }> {
-  const args = [ASTRO_CLI, "dev", "--port", String(await freePort()), "--host", "127.0.0.1"];
+  const args = [ASTRO_CLI, "dev", "--host", "127.0.0.1"];
   const address = /Local\s+(http:\/\/127\.0\.0\.1:\d+)/;
   const server = await startGroup("astro dev", args, dir, ASTRO_ENV, address, 60_000);
   return { ...server, origin: address.exec(server.output())?.[1] as string };

@@ -90,7 +90,7 @@ async function press(
   return { trial: { ms, delivery }, restedMs };
 }
 
-export interface NavigationFigures {
+interface NavigationFigures {
   prefetched: Trial[];
   baseline: Trial[];
   /** Each prerender attempt's final status, as Chromium reported it. */
@@ -126,7 +126,7 @@ export async function timeNavigation(pairs: number): Promise<NavigationFigures> 
  * from the navigation to its first contentful paint, and whether the site's analytics had started before
  * it was shown. The reporter is a script of the proxy's own origin, which the site's CSP allows.
  */
-export interface PrerenderTrial {
+interface PrerenderTrial {
   prerendered: boolean;
   ms: number;
   /** window.dataLayer existed while the page was still unseen: analytics ran in a prerendered page. */

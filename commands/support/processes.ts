@@ -28,21 +28,6 @@ export function processTree(root: number): string[] {
   return tree;
 }
 
-/** The processes whose environment sets `name` to `value`. The programs run in a project copy have its own
- * TMPDIR and pass it on to every process they start: what a build left running is found by it after the
- * build has exited, when /proc no longer names the build as its parent. */
-export function processesWithEnv(name: string, value: string): string[] {
-  const entry = `${name}=${value}`;
-  return processIds().filter((pid) => {
-    try {
-      return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(entry);
-    } catch {
-      // It exited while the list was read, or is not ours to read.
-      return false;
-    }
-  });
-}
-
 /** Sends the signal to each process; one that has ended meanwhile is passed over. */
 export function signalEach(pids: (string | number)[], signal: NodeJS.Signals): void {
   for (const pid of pids) {

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { WEB_VITALS_DELAY_MS } from "../../browser/analytics.ts";
-import { openPage } from "../../commands/support/browser.ts";
+import { openPage } from "../helpers/open-page.ts";
 import { CLARITY_ID, configuredSite, GA_ID } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page, Route } from "playwright-core";
-import { openPage } from "../../commands/support/browser.ts";
 import { DIALOG_AUTO_CLOSE_MS } from "../../islands/CaseStudyDownload.tsx";
 import { downloadEndpoint, eqosLead, failures, leadEmail, rejection, standInCrm } from "../helpers/crm.ts";
+import { openPage } from "../helpers/open-page.ts";
 import { CRM_ORIGIN, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

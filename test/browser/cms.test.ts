@@ -10,9 +10,10 @@ import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, startDevServer } from "../../commands/support/dev-server.ts";
-import { buildCopyAsync, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import { CMS_WIDGETS } from "../../shared/cms-widgets.ts";
 import { THEME_STORAGE_KEY } from "../../shared/theme-key.ts";
+import { buildCopyAsync } from "../helpers/copy-build.ts";
 import { launchFirefox } from "../helpers/engines/firefox.ts";
 
 let project: ProjectCopy;

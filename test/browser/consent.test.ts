@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
-import { openPage } from "../../commands/support/browser.ts";
+import { openPage } from "../helpers/open-page.ts";
 import { bareSite, CLARITY_ID, configuredSite, GA_ID } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

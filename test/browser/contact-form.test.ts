@@ -2,9 +2,9 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { openPage } from "../../commands/support/browser.ts";
 import { contactEndpoint, failures, rejection, standInCrm, contactVisitor as visitor } from "../helpers/crm.ts";
 import { holdIslandCode } from "../helpers/island-code.ts";
+import { openPage } from "../helpers/open-page.ts";
 import { bareSite, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

@@ -14,8 +14,9 @@ import { typeCheckProgram } from "../../commands/dev/type-check.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, saveByRename, saveInPlace, startDevServer } from "../../commands/support/dev-server.ts";
 import { processTree, signalEach, statFields } from "../../commands/support/processes.ts";
-import { buildCopy, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
+import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import bio from "../../content/bio.md";
+import { buildCopy, retitled } from "../helpers/copy-build.ts";
 
 let project: ProjectCopy;
 let dev: DevServer;

@@ -4,7 +4,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { openPage } from "../../commands/support/browser.ts";
+import { openPage } from "../helpers/open-page.ts";
 import { bareSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

@@ -5,9 +5,9 @@ import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { serve } from "../../commands/serve.ts";
-import { openPage } from "../../commands/support/browser.ts";
 import { speculationRules } from "../../components/speculation-rules.ts";
 import { sha256Source } from "../../steps/csp.ts";
+import { openPage } from "../helpers/open-page.ts";
 import { bareSite, builtRoutes, parsePage } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 

@@ -3,7 +3,7 @@
 import assert from "node:assert/strict";
 import { readFileSync, rmSync } from "node:fs";
 import { describe, test } from "node:test";
-import { openPage } from "../../commands/support/browser.ts";
+import { openPage } from "../helpers/open-page.ts";
 import { BASELINES_DIR, compareWithBaseline, screenshotName, screenshotPage, staleBaselines, updatingScreenshots } from "../helpers/screenshots.ts";
 import { bareSite, builtRoutes } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";

@@ -8,8 +8,8 @@ import assert from "node:assert/strict";
 import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { processesWithEnv } from "../../commands/support/processes.ts";
-import { buildCopy, COPY_TMP, copyProject, forgetBuilds as forgetCaches, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { COPY_TMP, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { buildCopy, forgetBuilds as forgetCaches, processesWithEnv } from "../helpers/copy-build.ts";
 
 const ENTRIES = 2000;
 /** Each mistake, the entry it is planted in, and what the build must say of that entry's page. */

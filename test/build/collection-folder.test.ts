@@ -13,7 +13,8 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSy
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
-import { buildCopyAsync, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { buildCopyAsync } from "../helpers/copy-build.ts";
 
 const PAGE = `import type { PageMeta } from "../components/head.ts";
 import { Picture } from "../components/Picture.tsx";

@@ -5,10 +5,11 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { buildCopy, COPY_TMP, copyProject, type ProjectCopy, retitled } from "../../commands/support/project-copy.ts";
+import { COPY_TMP, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import { BLOBS_DIR } from "../../steps/cache.ts";
 import { bundleBlob, type Manifest } from "../../steps/manifest.ts";
 import { manifestFile } from "../../steps/store.ts";
+import { buildCopy, retitled } from "../helpers/copy-build.ts";
 
 let project: ProjectCopy;
 before(() => {

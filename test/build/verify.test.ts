@@ -6,7 +6,8 @@ import assert from "node:assert/strict";
 import { readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { buildCopy, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { buildCopy } from "../helpers/copy-build.ts";
 
 let project: ProjectCopy;
 before(() => {

@@ -1,6 +1,13 @@
 // The journeys' driver for Chromium: Debian's Chromium through playwright-core.
-import { launchBrowser } from "../../../commands/support/browser.ts";
+import { existsSync } from "node:fs";
+import { HEADLESS_SHELL, launchBrowser } from "../../../commands/support/browser.ts";
 import { DEFAULT_VIEWPORT, type Driver, type Engine, WAIT_MS, waitInPage } from "./driver.ts";
+
+/** The headless shell launchBrowser prefers, for `npm test`, which installs it when missing. */
+export function headlessShellPath(): string {
+  if (!existsSync(HEADLESS_SHELL)) throw new Error(`No ${HEADLESS_SHELL}: run \`apt-get install -y chromium-headless-shell\` (Debian).`);
+  return HEADLESS_SHELL;
+}
 
 export async function launchChromium(): Promise<Engine> {
   const browser = await launchBrowser();

@@ -1,0 +1,67 @@
+// What the tests do with a project copy (commands/support/project-copy.ts) beyond what the bench does:
+// build it as a developer does, change a page, forget its builds, find what a build left running.
+import { spawn, spawnSync } from "node:child_process";
+import { readdirSync, readFileSync, rmSync } from "node:fs";
+import { join } from "node:path";
+import { processIds } from "../../commands/support/processes.ts";
+import { BUILD_COMMAND, copyEnv, SLOW_CACHES } from "../../commands/support/project-copy.ts";
+
+/** A page's source with another title in its metadata: a new page of the same shape. */
+export function retitled(pageSource: string, title: string): string {
+  const changed = pageSource.replace(/(\n\s*title: )[^\n]+,/, `$1${JSON.stringify(title)},`);
+  if (changed === pageSource) throw new Error("the page's meta has no title line to change");
+  return changed;
+}
+
+/** Leaves the copy's .cache/ nothing but the slow caches: no manifest, no rendered body, no verdict. */
+export function forgetBuilds(dir: string, folder = ""): void {
+  for (const entry of readdirSync(join(dir, ".cache", folder))) {
+    const path = folder ? `${folder}/${entry}` : entry;
+    if (SLOW_CACHES.includes(path)) continue;
+    if (SLOW_CACHES.some((slow) => slow.startsWith(`${path}/`))) forgetBuilds(dir, path);
+    else rmSync(join(dir, ".cache", path), { recursive: true, force: true });
+  }
+}
+
+/** What a build in a copy did: whether it passed, all it printed, and apart its exit code, standard output and standard error. */
+const copyBuild = (status: number | null, stdout: string, stderr: string) => ({ ok: status === 0, output: `${stdout}${stderr}`, status, stdout, stderr });
+type CopyBuild = ReturnType<typeof copyBuild>;
+
+/** `npm run build` in a copy, as a developer runs it (without npm's own start-up), into `outDir`; `env` adds settings (BUILD_DATE). */
+export function buildCopy(dir: string, outDir = "dist", env: NodeJS.ProcessEnv = {}): CopyBuild {
+  const result = spawnSync(process.execPath, BUILD_COMMAND, { cwd: dir, encoding: "utf8", env: copyEnv(dir, { OUT_DIR: outDir, ...env }) });
+  return copyBuild(result.status, result.stdout, result.stderr);
+}
+
+/** buildCopy without blocking this process while the build runs: a test sharing its process with others
+ * (a server of its own answering them) must keep answering meanwhile. */
+export function buildCopyAsync(dir: string, outDir = "dist", env: NodeJS.ProcessEnv = {}): Promise<CopyBuild> {
+  const child = spawn(process.execPath, BUILD_COMMAND, { cwd: dir, env: copyEnv(dir, { OUT_DIR: outDir, ...env }) });
+  let stdout = "";
+  let stderr = "";
+  child.stdout.setEncoding("utf8").on("data", (text: string) => {
+    stdout += text;
+  });
+  child.stderr.setEncoding("utf8").on("data", (text: string) => {
+    stderr += text;
+  });
+  return new Promise((done, fail) => {
+    child.on("error", fail);
+    child.on("close", (status) => done(copyBuild(status, stdout, stderr)));
+  });
+}
+
+/** The processes whose environment sets `name` to `value`. The programs run in a project copy have its own
+ * TMPDIR and pass it on to every process they start: what a build left running is found by it after the
+ * build has exited, when /proc no longer names the build as its parent. */
+export function processesWithEnv(name: string, value: string): string[] {
+  const entry = `${name}=${value}`;
+  return processIds().filter((pid) => {
+    try {
+      return readFileSync(`/proc/${pid}/environ`, "utf8").split("\0").includes(entry);
+    } catch {
+      // It exited while the list was read, or is not ours to read.
+      return false;
+    }
+  });
+}
