@@ -168,7 +168,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     }
   }
 
-  /** Each folder collection's entries as a build shows them, by its folder, and every entry's problems (site.yaml's once). */
+  /** Each folder collection's entries as a build shows them, by its folder, and every entry's problems (site.yaml's: once, the bundle's failure too). */
   function readFolders(): { store: Map<string, FolderEntries>; problems: string[] } {
     const store = new Map<string, FolderEntries>();
     const problems = new Set<string>();
@@ -246,7 +246,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         try {
           made = await bundle();
         } catch (error) {
-          throw problems.length > 0 ? new Error([...problems, (error as Error).message].join("\n")) : error;
+          throw problems.length > 0 ? new Error([...new Set([...problems, ...(error as Error).message.split("\n")])].join("\n")) : error;
         } finally {
           // The trace done and the verdicts so far written, the bundle passed or not: a failed load leaves nothing writing behind it.
           templates = await traced;

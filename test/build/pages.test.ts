@@ -47,6 +47,32 @@ for (const [what, source, message] of [
   });
 }
 
+test("a problem of site.yaml, which the case studies and the pages both read, is told once", async () => {
+  const root = mkdtempSync(join(tmpdir(), "pages-"));
+  try {
+    for (const folder of ["content", "art"]) cpSync(folder, join(root, folder), { recursive: true });
+    const yaml = readFileSync("content/site.yaml", "utf8");
+    writeFileSync(join(root, "content/site.yaml"), yaml.replace(/foundingYear: \d+/, "foundingYear: twenty"));
+    mkdirSync(join(root, "pages"));
+    writeFileSync(
+      join(root, "pages/index.tsx"),
+      'import site from "../content/site.yaml";\nexport const meta = { title: site.company.name }; export default () => null;',
+    );
+    const line = yaml.split("\n").findIndex((text) => text.includes("foundingYear:")) + 1;
+    const told = `content/site.yaml:${line} foundingYear: "twenty" is not a year; write one such as 2021`;
+    await assert.rejects(loadPages(root), (error: Error) => {
+      assert.deepEqual(
+        error.message.split("\n").filter((line) => line === told),
+        [told],
+        error.message,
+      );
+      return true;
+    });
+  } finally {
+    rmSync(root, { recursive: true, force: true });
+  }
+});
+
 test("a page without a description loads, and its head carries the site's default description", async () => {
   const root = mkdtempSync(join(tmpdir(), "pages-"));
   try {
