@@ -47,10 +47,11 @@ export async function lastModifiedDates(sources: Map<string, readonly string[]>,
       .filter((path) => path.startsWith(prefix.trim()))
       .map((path) => path.slice(prefix.trim().length)),
   );
+  const dirtyPaths = [...dirty];
   // A folder collection's folder is a source too (the list of its entries): it changed when any file in it did.
   const inFolder = (folder: string) => [...changed.keys()].filter((file) => file.startsWith(`${folder}/`));
   const dateOf = (file: string) => {
-    if (dirty.has(file) || [...dirty].some((path) => path.startsWith(`${file}/`))) return undefined;
+    if (dirty.has(file) || dirtyPaths.some((path) => path.startsWith(`${file}/`))) return undefined;
     return (
       changed.get(file) ??
       inFolder(file)
@@ -59,10 +60,17 @@ export async function lastModifiedDates(sources: Map<string, readonly string[]>,
         .at(-1)
     );
   };
+  // Each list of sources dated once: a collection's entries share their template's (with every entry of its folder).
+  const byList = new Map<readonly string[], string>();
+  const dateOfList = (files: readonly string[]) => {
+    const known = files.map(dateOf);
+    return known.some((date) => date === undefined) ? today : ((known as string[]).sort().at(-1) ?? today);
+  };
   const dates = new Map<string, string>();
   for (const [route, files] of sources) {
-    const known = files.map(dateOf);
-    dates.set(route, known.some((date) => date === undefined) ? today : ((known as string[]).sort().at(-1) ?? today));
+    const date = byList.get(files) ?? dateOfList(files);
+    byList.set(files, date);
+    dates.set(route, date);
   }
   return dates;
 }
