@@ -149,7 +149,7 @@ export class Pipeline {
       step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),
       styles,
     ]);
-    // A build's esbuild (~35 MB) ends while the pages are rendered, beside the image encoder; it restarts for the islands.
+    // A build's esbuild (~35 MB) ends while the pages are rendered, beside the image encoder; it restarts should the islands need bundling.
     if (!this.dev) await stopEsbuild();
     // The images the page bundle names: each file's address is known at once, and only the placeholders the
     // pages print are waited for; the files are encoded while the pages are rendered and written.

@@ -1,6 +1,6 @@
 // The site's facts inside any text: "{{ company.name }}" reads company.name from content/site.yaml, so
 // renaming the firm stays one change. Which tokens exist is the site schema's to say, and for a file
-// whose page fills in facts of the build, that page's facts' schema (steps/content.ts refuses any other);
+// whose page fills in facts of the build, that page's facts' schema (steps/content-read.ts refuses any other);
 // this fills them in wherever the content is read, and where such a page renders.
 
 /** A token as written: {{ company.name }}, spaces inside the braces optional. */

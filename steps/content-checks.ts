@@ -128,8 +128,8 @@ export class ContentChecks {
     return this.pack as Record<string, { key: string; kept: Kept }>;
   }
 
-  /** The verdicts made since the last call, kept with the others (a build's). A verdict not kept (a failed
-   * write, a build stopped by another file's problem) is only checked again. */
+  /** Every kept verdict, written again when this load made any (a build's). A verdict not kept (a failed
+   * write) only means its file is checked again. */
   async save(): Promise<void> {
     if (!this.pack || !this.packChanged) return;
     this.packChanged = false;

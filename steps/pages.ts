@@ -212,7 +212,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     const files = pageFiles(root);
     if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     entry = entrySource(root, files);
-    // The day is not: the dated entries come and go with the folders' entries, which the bundle asks for.
+    // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
     const reuse = dev ? null : new BundleReuse(root, [esbuildVersion, entry, String(sourceMaps)]);
     const collections = files.filter((file) => file.includes("["));
     let graph: ImportGraph;

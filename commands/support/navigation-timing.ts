@@ -121,10 +121,10 @@ export async function timeNavigation(pairs: number): Promise<NavigationFigures> 
 /**
  * Prerendered, measured without automation: Chromium refuses to prerender while a DevTools client is
  * attached, so here it runs on its own (no remote debugging), as a visitor's browser does. A harness page
- * of this proxy's asks Chromium to prerender a page at once, waits until that page has loaded unseen, then
+ * the slow site serves asks Chromium to prerender a page at once, waits until that page has loaded unseen, then
  * goes to it (as a click does) and the page, once shown, reports back: whether it was prerendered, the time
  * from the navigation to its first contentful paint, and whether the site's analytics had started before
- * it was shown. The reporter is a script of the proxy's own origin, which the site's CSP allows.
+ * it was shown. The reporter is a script of the site's own origin, which the site's CSP allows.
  */
 interface PrerenderTrial {
   prerendered: boolean;
