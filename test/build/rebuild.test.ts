@@ -1,6 +1,7 @@
 // A rebuild reuses the kept server bundle only while nothing it was made from changed
 // (steps/bundle-reuse.ts; its code a blob of the store, named by the output folder's manifest): run as a
-// developer runs it, npm run build in a project copy.
+// developer runs it, npm run build in a project copy. The tests run in turn, each from the build the one
+// before it ended with.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
@@ -79,7 +80,6 @@ test("npm run build runs the engine compiled, not through tsx, and compiles it a
 });
 
 test("the islands are bundled again only once the browser code changed: a rebuild writes them from the store", () => {
-  runBuild();
   const stored = () => readdirSync(path(join(BLOBS_DIR, "islands")));
   // The blob this build's scripts came from: its manifest is the one written.
   const written = readFileSync(path("dist/assets/manifest.json"), "utf8");
@@ -145,7 +145,6 @@ test("an edit to a file the pages import or to a page is bundled anew, and then 
 });
 
 test("an edit to an entry of a folder collection keeps the bundle: the entries are data it asks for, read anew by each build", () => {
-  runBuild();
   const before = kept();
   const file = path("content/case-studies/eqos-initiative.md");
   const original = readFileSync(file, "utf8");
