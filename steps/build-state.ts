@@ -3,18 +3,16 @@
 import { statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { KeptBundle } from "./bundle-reuse.ts";
-import { blobsAsked, cacheKey } from "./cache.ts";
+import { blobsAsked, cacheKey, filesKey } from "./cache.ts";
 import { folderFiles, readIfExists } from "./files.ts";
 import { type Fingerprint, MANIFEST_VERSION, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
 import type { Store } from "./store.ts";
 
 /** What every output depends on: the engine's sources (build.ts, steps/), the configuration, the lockfile. */
 export function fingerprintOf(config: unknown, root = "."): Fingerprint {
-  const engine = ["build.ts", ...folderFiles(root, "steps")];
-  const sources = engine.flatMap((file) => [file, readIfExists(join(root, file))!]);
   return {
     version: MANIFEST_VERSION,
-    engine: cacheKey(...sources),
+    engine: filesKey(root, ["build.ts", ...folderFiles(root, "steps")]),
     config: cacheKey(JSON.stringify(config)),
     lockfile: cacheKey(readIfExists(join(root, "package-lock.json")) ?? ""),
   };

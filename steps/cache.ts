@@ -17,6 +17,11 @@ export function cacheKey(...parts: (string | Uint8Array)[]): string {
   return cacheKeys(...parts)();
 }
 
+/** Each of these files of `root` (code, settings) by its path and bytes, hashed in one: a missing file as empty. */
+export function filesKey(root: string, files: string[]): string {
+  return cacheKey(...files.flatMap((file) => [file, readIfExists(join(root, file)) ?? ""]));
+}
+
 /** What a source file holds, hashed; for a folder collection's folder (a page bundle's input too), the
  * names of its files, so an entry added or removed changes it. */
 export function sourceKey(path: string): string {

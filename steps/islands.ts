@@ -10,9 +10,9 @@ import { relative, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as esbuild from "esbuild";
 import type { AnalyticsConfig } from "../browser/analytics.ts";
-import { cached, cacheKey } from "./cache.ts";
+import { cached, cacheKey, filesKey } from "./cache.ts";
 import { esbuildVersion, esbuild as loadEsbuild } from "./esbuild.ts";
-import { folderFiles, readIfExists } from "./files.ts";
+import { folderFiles } from "./files.ts";
 import { writeIfChanged } from "./output.ts";
 import { ISLAND_SOURCES } from "./sources.ts";
 
@@ -79,11 +79,9 @@ export type IslandBundle = IslandManifest & { files: string[] };
 /** What the islands are made from besides the pages' use of them: every file of the browser code's
  * folders, the settings esbuild reads and the packages' versions. */
 function sourcesKey(): string {
-  const files = ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder));
-  const bytes = files.flatMap((file) => [file, readIfExists(resolve(root, file)) ?? ""]);
-  const settings = ["tsconfig.json", "package-lock.json"].map((file) => readIfExists(resolve(root, file)) ?? "");
+  const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
   // This file too: how it bundles (esbuild's options, the entry, the manifest) is part of what it makes.
-  return cacheKey(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), ...settings, ...bytes);
+  return cacheKey(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
 }
 
 /** The browser code for these pages, from the store or bundled now, written into `outDir`. */
