@@ -11,7 +11,7 @@ import type * as esbuild from "esbuild";
 import { cached, cacheKey } from "./cache.ts";
 import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
 import { contentPlugin } from "./content.ts";
-import { esbuildVersion, esbuild as loadEsbuild } from "./esbuild.ts";
+import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { readIfExists } from "./files.ts";
 import { imagePlugin } from "./image-modules.ts";
 import { writeIfChanged } from "./output.ts";

@@ -114,7 +114,7 @@ function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expires
 
 /** Why a folder collection's entry is not on the site on `today` (unpublishedReason), from its text: null
  * when the text is no entry (read half-written, or wrong: its own module says what is wrong). */
-export function entryReason(root: string, file: string, source: string, today: string, checks?: ContentChecks): string | undefined | null {
+function entryReason(root: string, file: string, source: string, today: string, checks?: ContentChecks): string | undefined | null {
   try {
     return unpublishedReason(readChecked(root, file, source, checks).data as Record<string, never>, today);
   } catch {
@@ -153,8 +153,13 @@ export interface FolderEntries {
   advice: string[];
 }
 
-/** Where a build's page bundle finds each folder collection's entries (folderEntries), set before it is evaluated. */
-export const FROM_STORE = "cedarline.folderEntries";
+/** Where a build's page bundle finds each folder collection's entries (folderEntries). */
+const FROM_STORE = "cedarline.folderEntries";
+
+/** Tells the page bundle, before it is evaluated, where each folder collection's entries are (storeModule). */
+export function provideFolderEntries(entriesAt: (path: string) => unknown[]): void {
+  (globalThis as Record<symbol, unknown>)[Symbol.for(FROM_STORE)] = entriesAt;
+}
 
 /** A folder module that takes its entries from the build (FROM_STORE), by the folder's path: pure, so a
  * template that uses none keeps none. */
@@ -167,6 +172,7 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
   const problems: string[] = [];
   const site = readChecked(root, SITE_FILE, readFileSync(join(root, SITE_FILE), "utf8"), checks).data as object;
   const filledSite = fillTokens(site, site);
+  const { entry: schema, orderBy } = folders[folder];
   for (const name of entryNames(root, folder)) {
     const file = `${folder}/${name}`;
     try {
@@ -177,7 +183,7 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
       const entry = fillTokens(data, filledSite) as object;
       found.entries.push(reason ? { ...entry, unpublished: reason } : entry);
       found.files.push(file);
-      found.images.push(...imagesIn(collectionOf(file)?.schema, data).map(({ image }) => image.src));
+      found.images.push(...imagesIn(schema, data).map(({ image }) => image.src));
       found.advice.push(...advice);
     } catch (error) {
       if (!(error instanceof ContentError)) throw error;
@@ -185,7 +191,6 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
     }
   }
   if (problems.length > 0) throw new ContentError(problems);
-  const { orderBy } = folders[folder];
   const key = (entry: unknown) => (entry as Record<string, string>)[orderBy];
   found.entries.sort((a, b) => (key(a) > key(b) ? 1 : key(a) < key(b) ? -1 : 0));
   return found;

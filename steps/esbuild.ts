@@ -10,7 +10,7 @@ export const esbuildVersion: string = createRequire(import.meta.url)("esbuild/pa
 let loading: Promise<Esbuild> | undefined;
 
 /** esbuild's API, loaded once. */
-export function esbuild(): Promise<Esbuild> {
+export function loadEsbuild(): Promise<Esbuild> {
   loading ??= import("esbuild");
   return loading;
 }

@@ -11,7 +11,7 @@ import { fileURLToPath } from "node:url";
 import type * as esbuild from "esbuild";
 import type { AnalyticsConfig } from "../browser/analytics.ts";
 import { cached, cacheKey, filesKey } from "./cache.ts";
-import { esbuildVersion, esbuild as loadEsbuild } from "./esbuild.ts";
+import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { folderFiles } from "./files.ts";
 import { writeIfChanged } from "./output.ts";
 import { ISLAND_SOURCES } from "./sources.ts";

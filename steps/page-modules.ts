@@ -13,7 +13,7 @@ import type * as esbuild from "esbuild";
 import type { ImportGraph } from "./bundle-reuse.ts";
 import { collectionFolderOf, contentFileOf, contentLanded, folderModule, loadContentFile, type Publishing, reasonsMoved, type Unpublished } from "./content.ts";
 import type { ContentChecks } from "./content-checks.ts";
-import { esbuild as loadEsbuild } from "./esbuild.ts";
+import { loadEsbuild } from "./esbuild.ts";
 import { stampOf } from "./files.ts";
 import { IMAGE_FILE, imageModule } from "./image-modules.ts";
 

@@ -18,12 +18,12 @@ import {
   collectionFolderOf,
   contentPlugin,
   type FolderEntries,
-  FROM_STORE,
   folderEntries,
+  provideFolderEntries,
   type Unpublished,
 } from "./content.ts";
 import { ContentChecks } from "./content-checks.ts";
-import { esbuildVersion, esbuild as loadEsbuild } from "./esbuild.ts";
+import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { stampOf } from "./files.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
@@ -232,12 +232,12 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       // Where one has a problem, the pages are bundled all the same, so that every problem is told at once.
       const { store, problems } = readFolders();
       const reused = problems.length === 0 && kept && reuse?.reusable(kept.bundles(), files);
-      let made: { code: Uint8Array; graph: ImportGraph; advice?: string[] };
+      let made: Awaited<ReturnType<typeof bundle>>;
       if (reused) {
         // The traces kept with the bundle: tracing 1,000 Markdown notes' template read every note again.
         const { bytes, ...bundle } = reused;
         kept?.recordBundle(bundle);
-        made = { code: bytes, graph: bundle.graph };
+        made = { code: bytes, graph: bundle.graph, advice: [] };
         templates = bundle.traces;
         await checks.save();
       } else {
@@ -257,10 +257,10 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       }
       if (problems.length > 0) throw new Error(problems.join("\n"));
       graph = withEntries(made.graph, store);
-      (globalThis as Record<symbol, unknown>)[Symbol.for(FROM_STORE)] = (path: string) => entriesAt(store, path);
+      provideFolderEntries((path) => entriesAt(store, path));
       loaded = evaluate(made.code) as Entry;
       const entries = [...store.values()];
-      notes = { advice: [...(made.advice ?? []), ...entries.flatMap((folder) => folder.advice)], unpublished: entries.flatMap((folder) => folder.left) };
+      notes = { advice: [...made.advice, ...entries.flatMap((folder) => folder.advice)], unpublished: entries.flatMap((folder) => folder.left) };
     }
     if (dev) {
       traces.keep(templates, graph);
