@@ -94,6 +94,23 @@ export function schemaAt(schema: z.ZodType, path: Path, data: unknown): z.ZodTyp
 
 const isImage = (schema: z.ZodType | undefined) => Boolean((schema?.meta() as { image?: boolean } | undefined)?.image);
 
+/** The schema a wrapper (a transform's input, optional, default, nullable) holds the value by; undefined for any other. */
+function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
+  if (def?.type === "pipe") return def.in;
+  if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return def.innerType;
+  return undefined;
+}
+
+/** The schemas a value of this one holds its values by (its wrapped one, its fields, its items), as imagesIn walks them. */
+function partsOf(def: ReturnType<typeof defOf>): (z.ZodType | undefined)[] {
+  const inner = wrapped(def);
+  if (inner) return [inner];
+  if (def?.type === "object") return Object.values(def.shape ?? {});
+  if (def?.type === "array") return [def.element];
+  if (def?.type === "tuple") return def.items ?? [];
+  return [];
+}
+
 /** Whether a value of this schema can hold an image field, as imagesIn looks: known once per schema, so the
  * build walks no entry of a collection without images (1,000 notes: ~15 ms). */
 const holding = new WeakMap<z.ZodType, boolean>();
@@ -101,12 +118,8 @@ function holdsImages(schema: z.ZodType | undefined): boolean {
   if (!schema) return false;
   let holds = holding.get(schema);
   if (holds === undefined) {
-    const def = defOf(schema);
-    const inner = def?.type === "pipe" ? [def.in] : def?.type === "optional" || def?.type === "default" || def?.type === "nullable" ? [def.innerType] : [];
-    const parts =
-      def?.type === "object" ? Object.values(def.shape ?? {}) : def?.type === "array" ? [def.element] : def?.type === "tuple" ? (def.items ?? []) : inner;
     holding.set(schema, false); // a schema that refers to itself holds none through itself
-    holds = isImage(schema) || parts.some(holdsImages);
+    holds = isImage(schema) || partsOf(defOf(schema)).some(holdsImages);
     holding.set(schema, holds);
   }
   return holds;
@@ -117,8 +130,8 @@ export function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Pat
   if (data === undefined || data === null || !holdsImages(schema)) return [];
   if (isImage(schema)) return [{ path, image: data as ImageFile & { alt: string } }];
   const def = defOf(schema);
-  if (def?.type === "pipe") return imagesIn(def.in, data, path);
-  if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return imagesIn(def.innerType, data, path);
+  const inner = wrapped(def);
+  if (inner) return imagesIn(inner, data, path);
   if (def?.type === "object" && def.shape)
     return Object.entries(def.shape).flatMap(([key, field]) => imagesIn(field, (data as Record<string, unknown>)[key], [...path, key]));
   if ((def?.type === "array" || def?.type === "tuple") && Array.isArray(data))
