@@ -100,7 +100,7 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
     for (const route of routes) {
       const results: Omit<Audit, "route">[] = [];
       for (let i = 0; i < runs; i++) results.push(await runOnce(`${origin}${route}`, chrome.port));
-      const { guards, report, json } = [...results].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor(runs / 2)];
+      const { guards, report, json } = [...results].sort((a, b) => a.scores.performance - b.scores.performance)[Math.floor((runs - 1) / 2)];
       const pick = (of: (r: Omit<Audit, "route">) => number) => median(results.map(of));
       audits.push({
         route,

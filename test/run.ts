@@ -13,6 +13,7 @@ import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
 import { TYPE_CHECK_ARGS, typeCheckProgram } from "../commands/dev/type-check.ts";
 import { chromePath } from "../commands/support/browser.ts";
+import { groupAlive, signalEach } from "../commands/support/processes.ts";
 import { headlessShellPath } from "./helpers/engines/chromium.ts";
 import { startXvfb, xvfbPath } from "./helpers/engines/display.ts";
 import { firefoxPath } from "./helpers/engines/firefox.ts";
@@ -291,28 +292,14 @@ console.log(
 // Ctrl+C (or a terminate) reaches only this process's group. Each file's group gets an interrupt, as
 // Ctrl+C would give it, so that puppeteer and chrome-launcher stop the browsers they started in groups
 // of their own; whatever is left after 5 s is killed. The Xvfb stops too.
-const alive = (pid: number) => {
-  try {
-    process.kill(-pid, 0);
-    return true;
-  } catch {
-    return false;
-  }
-};
-const signalGroups = (signal: NodeJS.Signals) => {
-  for (const pid of running) {
-    try {
-      process.kill(-pid, signal);
-    } catch {}
-  }
-};
+const groups = () => [...running].map((pid) => -pid);
 for (const signal of ["SIGINT", "SIGTERM", "SIGHUP"] as const) {
   process.once(signal, async () => {
     stopping = true;
     console.error(`\n── stopped (${signal}): stopping the ${running.size} test processes running`);
-    signalGroups("SIGINT");
-    for (let waited = 0; waited < 5000 && [...running].some(alive); waited += 50) await new Promise((done) => setTimeout(done, 50));
-    signalGroups("SIGKILL");
+    signalEach(groups(), "SIGINT");
+    for (let waited = 0; waited < 5000 && groups().some(groupAlive); waited += 50) await new Promise((done) => setTimeout(done, 50));
+    signalEach(groups(), "SIGKILL");
     stopDisplay();
     process.exit(128 + os.constants.signals[signal]);
   });

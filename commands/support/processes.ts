@@ -49,7 +49,8 @@ export interface ProcessGroup {
   stop: () => Promise<void>;
 }
 
-function groupAlive(group: number): boolean {
+/** Whether a process of the group (its leader's pid, negated) is still running. */
+export function groupAlive(group: number): boolean {
   try {
     process.kill(group, 0);
     return true;

@@ -3,14 +3,13 @@
 import { spawn, spawnSync } from "node:child_process";
 import { readdirSync, readFileSync, rmSync } from "node:fs";
 import { join } from "node:path";
+import { replaced } from "../../commands/support/dev-saves.ts";
 import { processIds } from "../../commands/support/processes.ts";
 import { BUILD_COMMAND, copyEnv, SLOW_CACHES } from "../../commands/support/project-copy.ts";
 
 /** A page's source with another title in its metadata: a new page of the same shape. */
 export function retitled(pageSource: string, title: string): string {
-  const changed = pageSource.replace(/(\n\s*title: )[^\n]+,/, `$1${JSON.stringify(title)},`);
-  if (changed === pageSource) throw new Error("the page's meta has no title line to change");
-  return changed;
+  return replaced(pageSource, /(\n\s*title: )[^\n]+,/, `$1${JSON.stringify(title)},`, "the page's meta has no title line to change");
 }
 
 /** Leaves the copy's .cache/ nothing but the slow caches: no manifest, no rendered body, no verdict. */
