@@ -106,17 +106,32 @@ export const services = z.strictObject({
   cta: z.strictObject({ heading: text("a heading"), text: text("a sentence or two"), cta: text("the button's words") }),
 });
 
-/** Old or alternative addresses and where they go; every host's recipe is generated from this list. */
-export const redirects = z.array(
-  z.strictObject({
-    /** A site path that has no page of its own, e.g. "/work". */
-    from: sitePath,
-    /** The route it leads to, in the exact form the site serves it. */
-    to: sitePath,
-    /** 301 for a move that is for good; 302 while it may change. */
-    status: field(z.union([z.literal(301), z.literal(302)]), "a redirect's status", "write 301 for a move for good, 302 for one that may change"),
-  }),
-);
+/** The address a host hears for a site path: Netlify folds a trailing slash (/work/ is /work) and nginx
+ * repeated slashes (//work is /work), so two paths the same here are one address to some host. */
+export const hostAddress = (path: string) => path.replace(/\/{2,}/g, "/").replace(/(.)\/$/, "$1");
+
+/** Old or alternative addresses and where they go; every host's recipe is generated from this list. Two
+ * from one address would give nginx two locations (which it refuses) and the other hosts a target each
+ * picks its own way, so the second is refused, with the first's line (`alsoAt`). */
+export const redirects = z
+  .array(
+    z.strictObject({
+      /** A site path that has no page of its own, e.g. "/work". */
+      from: sitePath,
+      /** The route it leads to, in the exact form the site serves it. */
+      to: sitePath,
+      /** 301 for a move that is for good; 302 while it may change. */
+      status: field(z.union([z.literal(301), z.literal(302)]), "a redirect's status", "write 301 for a move for good, 302 for one that may change"),
+    }),
+  )
+  .superRefine((list, context) => {
+    const first = new Map<string, number>();
+    list.forEach(({ from }, i) => {
+      const earlier = first.get(hostAddress(from));
+      if (earlier === undefined) first.set(hostAddress(from), i);
+      else context.addIssue({ code: "custom", path: [i], message: `both lead from ${hostAddress(from)}; keep one`, params: { alsoAt: [earlier] } });
+    });
+  });
 
 /** The text of a Markdown file below its fields (content/markdown-reader.ts reads it into headings, paragraphs
  * and lists); `what` is what to write there when it is empty. */

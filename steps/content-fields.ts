@@ -166,7 +166,10 @@ export function explain(file: string, line: number, schema: z.ZodType, data: unk
       )
       .join("\n");
   }
-  if (issue.code === "custom" && (issue as { params?: { char?: string } }).params?.char) return `${where} ${fieldName(path)} ${issue.message}`;
+  const params = (issue as { params?: { char?: string; alsoAt?: Path } }).params;
+  if (issue.code === "custom" && params?.char) return `${where} ${fieldName(path)} ${issue.message}`;
+  // A check across a list's items (two redirects from one address) names the earlier item's line too.
+  if (issue.code === "custom" && params?.alsoAt) return `${file}:${lineOfKey(params.alsoAt)} and :${line} ${issue.message}`;
   // A check of a whole field (a Markdown text that must start with a heading) says what is wrong itself.
   if (issue.code === "custom" && !meta.what) return `${where} ${issue.message}`;
   // A kind no option of a union has is reported with the entry that names it: the kind is what was found.

@@ -88,6 +88,16 @@ function siteFacts(source: string): unknown {
   return lastSite.facts;
 }
 
+/** Where each field of a YAML content file is written, for a check made after the file's own (the
+ * redirects' against the routes, steps/hosts/index.ts): a path's line, or 1 where the file is gone. */
+export function yamlLines(root: string, file: string): (path: Path) => number {
+  const source = readIfExists(join(root, file))?.toString("utf8");
+  if (source === undefined) return () => 1;
+  const lines = new LineCounter();
+  const doc = parseDocument(source, { lineCounter: lines });
+  return (path) => lineOf(doc, lines, path);
+}
+
 /** A content file's data, checked, and the advice on it (a summary shorter than a search result shows):
  * printed, not an error. Throws a ContentError naming every problem. */
 export function readContentFile(root: string, file: string, source: string): { data: unknown; advice: string[] } {

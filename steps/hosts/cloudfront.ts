@@ -21,7 +21,7 @@ export function cloudFrontFunction(policy: HeaderPolicy, redirects: Redirect[]):
   const size = Buffer.byteLength(source);
   if (size > CLOUDFRONT_FUNCTION_LIMIT) {
     throw new Error(
-      `steps/hosts/cloudfront.ts: the CloudFront Function would be ${size} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_LIMIT}; shorten content/redirects.ts or the header rules in steps/hosts/policy.ts`,
+      `steps/hosts/cloudfront.ts: the CloudFront Function would be ${size} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_LIMIT}; shorten content/redirects.yaml or the header rules in steps/hosts/policy.ts`,
     );
   }
   return source;

@@ -1,9 +1,10 @@
 // Each host's files, all from one header policy (steps/hosts/policy.ts) and one redirect list
-// (content/redirects.ts). _headers and _redirects go into the site itself, where Netlify and Cloudflare
+// (content/redirects.yaml). _headers and _redirects go into the site itself, where Netlify and Cloudflare
 // Pages look for them; files a host must not serve go into the hosts folder beside it.
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
-import type { Redirect } from "../../content/collections.ts";
+import { hostAddress, type Redirect } from "../../content/collections.ts";
+import { yamlLines } from "../content-read.ts";
 import { writeIfChanged } from "../output.ts";
 import { outputFileOf } from "../routes.ts";
 import { cloudFrontFunction } from "./cloudfront.ts";
@@ -28,13 +29,20 @@ interface HostInput {
   cloudflare: boolean;
 }
 
-/** A redirect must leave an address no page uses, for a page that exists. */
-export function checkRedirects(redirects: Redirect[], routes: string[]): void {
-  for (const { from, to } of redirects) {
-    if (routes.includes(from)) throw new Error(`content/redirects.ts: "${from}" is a page of its own; remove the redirect or the page`);
+/** The redirect list the page bundle reads (steps/page-entry.ts): its lines are read here for the messages. */
+const REDIRECTS_FILE = "content/redirects.yaml";
+
+/** A redirect must leave an address no page uses, for a page that exists; `lineOf` says where a redirect's
+ * field is written. Every redirect that does not is named, with its line. */
+export function checkRedirects(redirects: Redirect[], routes: string[], lineOf: (path: [number, "from" | "to"]) => number): void {
+  const pages = new Set(routes.map(hostAddress));
+  const problems = redirects.flatMap(({ from, to }, i) => {
+    if (pages.has(hostAddress(from))) return [`${REDIRECTS_FILE}:${lineOf([i, "from"])} from: ${from} is a page of its own; remove the redirect or the page`];
     if (!routes.includes(to) || to === "/404")
-      throw new Error(`content/redirects.ts: "${from}" leads to "${to}", which is no page; use a route such as /case-studies`);
-  }
+      return [`${REDIRECTS_FILE}:${lineOf([i, "to"])} to: ${to} is no page; lead to a route the site has, such as /case-studies`];
+    return [];
+  });
+  if (problems.length) throw new Error(problems.join("\n"));
 }
 
 async function write(file: string, text: string): Promise<void> {
@@ -44,7 +52,7 @@ async function write(file: string, text: string): Promise<void> {
 
 /** Writes every host's files; returns those written into the site itself (dist-relative). */
 export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, documents, redirects, admin, cloudflare }: HostInput): Promise<string[]> {
-  checkRedirects(redirects, routes);
+  checkRedirects(redirects, routes, yamlLines(process.cwd(), REDIRECTS_FILE));
   // Made anew: a host file the site no longer needs goes.
   await rm(hostsDir, { recursive: true, force: true });
   const pages = routes.map((route) => (route === "/404" ? "/404.html" : route));

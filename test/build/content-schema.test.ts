@@ -243,6 +243,28 @@ test("a case study without its results, with an unknown field, or with a file na
   ]);
 });
 
+test("two redirects from one address, as a host hears it (a trailing slash, a doubled one), name both lines", () => {
+  const redirects = [
+    "# Old addresses.",
+    "- from: /work",
+    "  to: /case-studies",
+    "  status: 301",
+    "- from: /team",
+    "  to: /about",
+    "  status: 301",
+    "- from: /work/",
+    "  to: /services",
+    "  status: 302",
+    "- from: //team",
+    "  to: /bio",
+    "  status: 301",
+  ].join("\n");
+  assert.deepEqual(problemsOf("content/redirects.yaml", redirects), [
+    "content/redirects.yaml:2 and :8 both lead from /work; keep one",
+    "content/redirects.yaml:5 and :11 both lead from /team; keep one",
+  ]);
+});
+
 test("a short summary is advice, printed and not an error", () => {
   const summary = "Fourteen districts now share one data platform.";
   const short = eqos.replace(/summary: >-\n( {2}.*\n)+/, `summary: ${summary}\n`);

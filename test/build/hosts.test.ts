@@ -84,11 +84,29 @@ test("GitHub Pages gets a page at each old address that sends visitors on", () =
   assert.match(page, new RegExp(`<link rel="canonical" href="${TEST_SITE_URL}/case-studies">`));
 });
 
-test("a redirect that hides a page or leads nowhere stops the build, naming the file", () => {
-  assert.throws(() => checkRedirects([{ from: "/services", to: "/", status: 301 }], ["/", "/services"]), /content\/redirects\.ts: "\/services" is a page/);
+test("a redirect that hides a page or leads nowhere stops the build, naming the file and the field's line", () => {
+  // Each redirect three lines long, from line 5: a from's line, then its to's.
+  const lineOf = ([i, field]: [number, "from" | "to"]) => 5 + 3 * i + (field === "to" ? 1 : 0);
+  assert.throws(() => checkRedirects([{ from: "/services/", to: "/", status: 301 }], ["/", "/services"], lineOf), {
+    message: "content/redirects.yaml:5 from: /services/ is a page of its own; remove the redirect or the page",
+  });
   assert.throws(
-    () => checkRedirects([{ from: "/old", to: "/gone", status: 301 }], ["/"]),
-    /content\/redirects\.ts: "\/old" leads to "\/gone", which is no page/,
+    () =>
+      checkRedirects(
+        [
+          { from: "/work", to: "/", status: 301 },
+          { from: "/old", to: "/gone", status: 301 },
+          { from: "/lost", to: "/404", status: 302 },
+        ],
+        ["/", "/404"],
+        lineOf,
+      ),
+    {
+      message: [
+        "content/redirects.yaml:9 to: /gone is no page; lead to a route the site has, such as /case-studies",
+        "content/redirects.yaml:12 to: /404 is no page; lead to a route the site has, such as /case-studies",
+      ].join("\n"),
+    },
   );
 });
 
