@@ -27,6 +27,7 @@ const CHECKED_BY = [
   "./content-fields.ts",
   "./content-read.ts",
   "./image-modules.ts",
+  "./plain-svg.ts",
   "./routes.ts",
 ].map((path) => fileURLToPath(new URL(path, import.meta.url)));
 

@@ -8,6 +8,7 @@
 import { readFile } from "node:fs/promises";
 import { relative } from "node:path";
 import type * as esbuild from "esbuild";
+import { checkPlainSvg } from "./plain-svg.ts";
 
 /** The files that can be images: photographs (JPEG, PNG, WebP) and vector art (SVG). */
 export const IMAGE_FILE = /\.(jpe?g|png|webp|svg)$/i;
@@ -76,13 +77,16 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | undefined 
   return undefined;
 }
 
-/** The size a visitor sees the image at, read from its file's header; `file` names it in the error. */
+/** The size a visitor sees the image at, read from its file's header; `file` names it in the error. An
+ * SVG that is no plain drawing (steps/plain-svg.ts) is refused here, before it is encoded. */
 export function imageSize(bytes: Buffer, file: string): { width: number; height: number } {
-  const size = file.toLowerCase().endsWith(".svg") ? svgSize(bytes.toString("utf8")) : (jpegSize(bytes) ?? pngSize(bytes) ?? webpSize(bytes));
+  const svg = file.toLowerCase().endsWith(".svg") ? bytes.toString("utf8") : undefined;
+  const size = svg !== undefined ? svgSize(svg) : (jpegSize(bytes) ?? pngSize(bytes) ?? webpSize(bytes));
   if (!size?.width || !size.height) {
-    const fix = file.toLowerCase().endsWith(".svg") ? "give the <svg> width and height attributes or a viewBox" : "save it again as a JPEG, PNG or WebP";
+    const fix = svg !== undefined ? "give the <svg> width and height attributes or a viewBox" : "save it again as a JPEG, PNG or WebP";
     throw new Error(`${file}: its size cannot be read; ${fix}`);
   }
+  if (svg !== undefined) checkPlainSvg(svg, file);
   return size;
 }
 

@@ -1,0 +1,37 @@
+import { readdirSync, readFileSync } from "node:fs";
+import { describe, expect, test } from "vitest";
+import { imageSize } from "../../steps/image-modules.ts";
+import { checkPlainSvg } from "../../steps/plain-svg.ts";
+
+const drawing = (inside: string) =>
+  `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="160" height="48">\n${inside}\n</svg>`;
+
+describe("an SVG the site shows is a plain drawing", () => {
+  test.each([
+    ["<script>alert(1)</script>", "a <script>"],
+    ['<rect width="10" height="10" onclick="alert(1)"/>', "an event handler, onclick="],
+    ['<image/onerror=alert(1) href="#a"/>', "an event handler, onerror="],
+    ['<a href="javascript:alert(1)"><path d="M0 0h9v9z"/></a>', 'a link to "javascript:alert(1)"'],
+    ["<a href='https://elsewhere.example/'><path d=\"M0 0h9v9z\"/></a>", "a link to 'https://elsewhere.example/'"],
+    ['<use xlink:href="other.svg#mark"/>', 'a link to "other.svg#mark"'],
+    ["<style>@import url(https://elsewhere.example/x.css);</style>", "a stylesheet imported with @import"],
+    ['<rect width="9" height="9" style="fill: url(https://elsewhere.example/p.svg#p)"/>', "a reference to url(https://elsewhere.example/p.svg#p)"],
+    ['<foreignObject width="9" height="9"><iframe></iframe></foreignObject>', "HTML in a <foreignObject>"],
+  ])("%s is refused, naming the file, the line and what was found", (inside, found) => {
+    expect(() => checkPlainSvg(drawing(inside), "public/logos/client.svg")).toThrow(
+      `public/logos/client.svg:2 holds ${found}; an SVG here must be a plain drawing`,
+    );
+  });
+
+  test("references to its own parts, its namespaces and the site's own drawings pass", () => {
+    const own = '<defs><linearGradient id="g"/></defs><rect fill="url(#g)" style="stroke: url( \'#g\' )"/><use href="#g"/><use xlink:href="#g"/>';
+    expect(() => checkPlainSvg(drawing(own), "art/own.svg")).not.toThrow();
+    for (const folder of ["art", "public/logos"])
+      for (const file of readdirSync(folder).filter((name) => name.endsWith(".svg")))
+        expect(() => checkPlainSvg(readFileSync(`${folder}/${file}`, "utf8"), `${folder}/${file}`)).not.toThrow();
+  });
+
+  test("the art's SVGs are checked where their size is read, as every page and content file reads it", () => {
+    expect(() => imageSize(Buffer.from(drawing("<script>alert(1)</script>")), "art/drawn.svg")).toThrow("art/drawn.svg:2 holds a <script>");
+  });
+});
