@@ -105,7 +105,10 @@ process.on("message", async ({ id, name, source, raster, widest, card, density, 
             : image.jpeg({ quality, mozjpeg: true });
     answer({ id, bytes: opaque ? await encoded.toBuffer() : Buffer.alloc(0) });
   } catch (error) {
-    answer({ id, error: `${name}: ${error instanceof Error ? error.message : String(error)}` });
+    const reason = (error instanceof Error ? error.message : String(error)).trim().replace(/\s*\n\s*/g, "; ");
+    // An image's file is what its editor can mend; a card is drawn from a page's title, with no file to save again.
+    const said = card ? reason : `sharp cannot read it (${reason}); open it in an image editor and save it again as a JPEG, PNG or WebP`;
+    answer({ id, error: `${name}: ${said}` });
   } finally {
     release();
     next();

@@ -77,8 +77,16 @@ function jpegSize(bytes: Buffer): { width: number; height: number } | undefined 
   return undefined;
 }
 
+/** The widest an image is shown at: steps/images.ts offers each at widths up to it. */
+export const WIDEST_SHOWN = 1920;
+
+/** The most pixels a photograph may have: sharp's own limit (its limitInputPixels, 16383 × 16383), past which
+ * it refuses to decode one; told from the header, before any encoding, with the fix. */
+export const PIXEL_LIMIT = 16383 * 16383;
+
 /** The size a visitor sees the image at, read from its file's header; `file` names it in the error. An
- * SVG that is no plain drawing (steps/plain-svg.ts) is refused here, before it is encoded. */
+ * image no page may show is refused here, before it is encoded: an SVG that is no plain drawing
+ * (steps/plain-svg.ts), a photograph of more pixels than sharp decodes. */
 export function imageSize(bytes: Buffer, file: string): { width: number; height: number } {
   const svg = file.toLowerCase().endsWith(".svg") ? bytes.toString("utf8") : undefined;
   const size = svg !== undefined ? svgSize(svg) : (jpegSize(bytes) ?? pngSize(bytes) ?? webpSize(bytes));
@@ -87,6 +95,12 @@ export function imageSize(bytes: Buffer, file: string): { width: number; height:
     throw new Error(`${file}: its size cannot be read; ${fix}`);
   }
   if (svg !== undefined) checkPlainSvg(svg, file);
+  else if (size.width * size.height > PIXEL_LIMIT) {
+    const side = Math.sqrt(PIXEL_LIMIT);
+    throw new Error(
+      `${file} is ${size.width}×${size.height} pixels; the largest an image may be is ${side}×${side} (${Math.floor(PIXEL_LIMIT / 1e6)} megapixels): scale it down, e.g. to ${WIDEST_SHOWN} px wide, the widest the site shows it, and save it again`,
+    );
+  }
   return size;
 }
 

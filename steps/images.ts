@@ -8,7 +8,7 @@ import { basename, extname, join } from "node:path";
 import type { ResponsiveImage } from "../components/SiteContext.tsx";
 import { cached, cacheKey } from "./cache.ts";
 import { type Encoder, type Encoding, encoderVersion, type Format } from "./encoder.ts";
-import { imageSize } from "./image-modules.ts";
+import { imageSize, WIDEST_SHOWN } from "./image-modules.ts";
 import { writeIfChanged } from "./output.ts";
 
 const EXTENSION: Record<Format, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
@@ -42,7 +42,7 @@ const RECIPES: Record<"art" | "photo", Recipe> = {
 
 /** The widths every image is offered at, as far as its own width: phones at 1–3× (320–1280) and wide
  * screens; an image is offered at its own width too (up to the last), and not at a step within a tenth of it. */
-const WIDTHS = [320, 480, 640, 768, 1024, 1280, 1600, 1920];
+const WIDTHS = [320, 480, 640, 768, 1024, 1280, 1600, WIDEST_SHOWN];
 
 /** The widths an image `width` pixels wide is offered at, widest last. */
 function widthsOf(width: number): number[] {

@@ -115,7 +115,9 @@ export class DevSite {
   /**
    * The error again, from a page bundle with source maps, so its stack names the project's file and line.
    * The warm bundle has none (they cost a third of each save's rebuild), so this runs only on failure:
-   * the pages are bundled with maps, loaded and rendered until the error recurs.
+   * the pages are bundled with maps, loaded and rendered until the error recurs. Another error met on the
+   * way is not the one to show: rendered with the last good run's data, a page naming an image that failed
+   * since (one sharp cannot read) finds none of its files, and its reason would be lost.
    */
   private async mapped(error: Error): Promise<Error> {
     const data = this.pipeline.site;
@@ -126,7 +128,9 @@ export class DevSite {
       for (const page of pages) renderer.renderBody(page, data);
       return error;
     } catch (again) {
-      return again as Error;
+      // A render error reaches the pipeline wrapped, naming its page (steps/render-cache.ts): its cause is the one thrown.
+      const same = [error.message, (error.cause as Error | undefined)?.message].includes((again as Error).message);
+      return same ? (again as Error) : error;
     } finally {
       await bundler.dispose();
     }

@@ -1,7 +1,7 @@
 // The content files are checked against their schema (content/collections.ts), and what is wrong is said
 // to the person who edited the file: the file and line, the field, what was found and what to write.
 import assert from "node:assert/strict";
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -9,6 +9,7 @@ import { image as imageField } from "../../content/collections.ts";
 import { ContentError, contentModule, readContentFile } from "../../steps/content.ts";
 import { ContentChecks } from "../../steps/content-checks.ts";
 import { loadPages } from "../../steps/pages.ts";
+import { pngHeader } from "../helpers/png-header.ts";
 
 const root = process.cwd();
 const services = readFileSync("content/services.yaml", "utf8");
@@ -263,6 +264,20 @@ test("two redirects from one address, as a host hears it (a trailing slash, a do
     "content/redirects.yaml:2 and :8 both lead from /work; keep one",
     "content/redirects.yaml:5 and :11 both lead from /team; keep one",
   ]);
+});
+
+test("a photograph of more pixels than sharp decodes is refused from its header, naming the field's line and the fix", () => {
+  const project = mkdtempSync(join(tmpdir(), "huge-image-"));
+  try {
+    mkdirSync(join(project, "art"));
+    writeFileSync(join(project, "art/huge.png"), pngHeader(30000, 30000));
+    const src = lineOf(site, "src: art/hero.svg");
+    assert.throws(() => readContentFile(project, "content/site.yaml", site.replace("src: art/hero.svg", "src: art/huge.png")), {
+      message: `content/site.yaml:${src} src: art/huge.png is 30000×30000 pixels; the largest an image may be is 16383×16383 (268 megapixels): scale it down, e.g. to 1920 px wide, the widest the site shows it, and save it again`,
+    });
+  } finally {
+    rmSync(project, { recursive: true, force: true });
+  }
 });
 
 test("a short summary is advice, printed and not an error", () => {

@@ -1,7 +1,8 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { imageSize } from "../../steps/image-modules.ts";
+import { imageSize, PIXEL_LIMIT } from "../../steps/image-modules.ts";
 import { checkPlainSvg } from "../../steps/plain-svg.ts";
+import { pngHeader } from "../helpers/png-header.ts";
 
 const drawing = (inside: string) =>
   `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink" width="160" height="48">\n${inside}\n</svg>`;
@@ -33,5 +34,15 @@ describe("an SVG the site shows is a plain drawing", () => {
 
   test("the art's SVGs are checked where their size is read, as every page and content file reads it", () => {
     expect(() => imageSize(Buffer.from(drawing("<script>alert(1)</script>")), "art/drawn.svg")).toThrow("art/drawn.svg:2 holds a <script>");
+  });
+});
+
+describe("a photograph's pixels", () => {
+  test("more than sharp decodes are refused from the header, before any encoding, with the fix", () => {
+    expect(() => imageSize(pngHeader(30000, 30000), "art/huge.png")).toThrow(
+      "art/huge.png is 30000×30000 pixels; the largest an image may be is 16383×16383 (268 megapixels): scale it down, e.g. to 1920 px wide, the widest the site shows it, and save it again",
+    );
+    expect(imageSize(pngHeader(16383, 16383), "art/largest.png")).toEqual({ width: 16383, height: 16383 });
+    expect(16383 * 16383).toBe(PIXEL_LIMIT);
   });
 });
