@@ -2,10 +2,11 @@
 // (pages/about.tsx), one per entry for a collection, a file whose name holds a [parameter]
 // (pages/case-studies/[slug].tsx), whose getStaticPaths() lists each entry's params and props, as in Astro.
 // Every error names the file, and the entry where there is one.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ComponentType } from "react";
 import type { PageMeta } from "../components/head.ts";
+import { folders } from "../content/collections.ts";
 import { fillRoute, outputFileOf, type Page, parametersOf, routeOf } from "./routes.ts";
 
 /** What a page file exports, as loaded. */
@@ -110,20 +111,32 @@ function unplainAt(value: unknown): string[] | null {
   return null;
 }
 
+/** The content file an entry's page is made from, where a folder collection holds one at its route
+ * (content/case-studies/<slug>.md is /case-studies/<slug>); undefined for any other page. */
+function contentFileOf(root: string, page: Page): string | undefined {
+  const file = `content${page.route}.md`;
+  return page.props && file.slice(0, file.lastIndexOf("/")) in folders && existsSync(join(root, file)) ? file : undefined;
+}
+
 /** Stops a build where two files claim one route (pages/work.tsx and pages/work/index.tsx, or a page of
- * its own and a collection's entry). */
-export function checkRoutesUnique(pages: Page[]): void {
+ * its own and a collection's entry, named by its content file where it has one). */
+export function checkRoutesUnique(pages: Page[], root: string): void {
   // By the file each is written to: /index would be index.html, the home page's.
   const claimed = new Map<string, Page>();
   for (const page of pages) {
     const other = claimed.get(outputFileOf(page.route));
     if (other) {
-      const name = (claimant: Page) => (claimant.props ? `${claimant.file} (its entry for ${claimant.route})` : claimant.file);
+      const name = (claimant: Page) => {
+        const content = contentFileOf(root, claimant);
+        return claimant.props ? `${claimant.file} (its entry for ${claimant.route}${content ? `, ${content}` : ""})` : claimant.file;
+      };
       const what =
         other.route === page.route
           ? `${page.route} is claimed by both`
           : `${other.route} and ${page.route} would both be written to ${outputFileOf(page.route)}, by`;
-      throw new Error(`${what} ${name(other)} and ${name(page)}; rename one or remove the entry`);
+      const content = contentFileOf(root, page) ?? contentFileOf(root, other);
+      const fix = content ? `rename ${content}, whose name is its page's address, or remove the other page` : "rename one or remove the entry";
+      throw new Error(`${what} ${name(other)} and ${name(page)}; ${fix}`);
     }
     claimed.set(outputFileOf(page.route), page);
   }

@@ -12,7 +12,7 @@ import { fillTokens, TOKEN } from "../content/tokens.ts";
 import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt, zodDef } from "./content-fields.ts";
 import { readIfExists } from "./files.ts";
 import { imageSize } from "./image-modules.ts";
-import { SLUG } from "./routes.ts";
+import { FOLDER_INDEX, SLUG } from "./routes.ts";
 
 export const SITE_FILE = "content/site.yaml";
 
@@ -118,6 +118,12 @@ export function readContentFile(root: string, file: string, source: string): { d
   const problems: string[] = [];
   if (slug !== undefined && !SLUG.test(slug))
     problems.push(`${file}: its name is its page's address, so write it in lowercase letters, digits and single hyphens, such as my-study.md`);
+  if (slug === FOLDER_INDEX) {
+    const folder = file.slice("content".length, file.lastIndexOf("/"));
+    problems.push(
+      `${file}: its name is its page's address, and hosts serve a page named index at ${folder}/, another page than ${folder}; rename it, such as my-study.md`,
+    );
+  }
   let raw = doc.toJS();
   // An empty file (or one of comments only) holds nothing for its schema to name: say so, once.
   if ((raw === null || raw === undefined) && !markdown) throw new ContentError([`${file}:1 is empty; write what it holds again, as its comments describe`]);

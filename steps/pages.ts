@@ -267,7 +267,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       savedSince.clear();
     }
     const pages = loaded.pageModules.flatMap(([file, module]) => pagesOf(file, module));
-    checkRoutesUnique(pages);
+    checkRoutesUnique(pages, root);
     return {
       bundledAt,
       stampsAtStart,

@@ -32,6 +32,10 @@ export function parametersOf(route: string): string[] {
  * that an address reads the same on every host (no case to fold, nothing to escape). */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
+/** The one name a parameter's value may not be: a route ending in /index is written to …/index.html, which
+ * hosts serve at the folder's address with a slash (/case-studies/), another page than /case-studies. */
+export const FOLDER_INDEX = "index";
+
 /** A collection entry's route: each [parameter] of the file's route replaced by the entry's value.
  * Throws why, without the file's name (the caller knows which file and entry it is). */
 export function fillRoute(route: string, params: Record<string, unknown>): string {
@@ -40,6 +44,8 @@ export function fillRoute(route: string, params: Record<string, unknown>): strin
     if (typeof value !== "string") throw new Error(`params.${name} is ${value === undefined ? "missing" : `not a string (${JSON.stringify(value)})`}`);
     if (!SLUG.test(value))
       throw new Error(`params.${name} "${value}" is not a slug: use lowercase letters, digits and single hyphens, such as "eqos-initiative"`);
+    if (value === FOLDER_INDEX)
+      throw new Error(`params.${name} "${value}" would be served at its folder's address with a slash, another page; use another, such as "eqos-initiative"`);
     return value;
   });
 }

@@ -244,6 +244,12 @@ test("a case study without its results, with an unknown field, or with a file na
   ]);
 });
 
+test("a case study named index is refused: hosts would serve it at /case-studies/, another page than the list", () => {
+  assert.deepEqual(problemsOf("content/case-studies/index.md", eqos), [
+    "content/case-studies/index.md: its name is its page's address, and hosts serve a page named index at /case-studies/, another page than /case-studies; rename it, such as my-study.md",
+  ]);
+});
+
 test("two redirects from one address, as a host hears it (a trailing slash, a doubled one), name both lines", () => {
   const redirects = [
     "# Old addresses.",

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { pagesOf } from "../../steps/collections.ts";
+import { checkRoutesUnique, pagesOf } from "../../steps/collections.ts";
 
 /** A collection's file whose one entry has these props. */
 const collection = (props: object) => ({
@@ -25,6 +25,23 @@ describe("a collection entry's props", () => {
   ])("what JSON would not keep as it is still stops the build: %o", (props, path) => {
     expect(() => pagesOf("pages/notes/[slug].tsx", collection(props))).toThrow(
       `pages/notes/[slug].tsx: getStaticPaths() entry 1 (slug "fern"): ${path} is not plain JSON`,
+    );
+  });
+});
+
+describe("an entry's route", () => {
+  test("an entry named index is refused: hosts serve …/index.html at the folder's address, another page", () => {
+    const named = (slug: string) => ({ ...collection({}), getStaticPaths: () => [{ params: { slug }, props: {} }] });
+    expect(() => pagesOf("pages/notes/[slug].tsx", named("index"))).toThrow(
+      `pages/notes/[slug].tsx: getStaticPaths() entry 1 (slug "index"): params.slug "index" would be served at its folder's address with a slash, another page; use another, such as "eqos-initiative"`,
+    );
+  });
+
+  test("an entry whose route another page has names its content file and the fix", () => {
+    const entry = { file: "pages/case-studies/[slug].tsx", route: "/case-studies/eqos-initiative", meta: { title: "EQOS" }, Component: () => null, props: {} };
+    const page = { file: "pages/case-studies/eqos-initiative.tsx", route: "/case-studies/eqos-initiative", meta: { title: "EQOS" }, Component: () => null };
+    expect(() => checkRoutesUnique([page, entry], process.cwd())).toThrow(
+      "/case-studies/eqos-initiative is claimed by both pages/case-studies/eqos-initiative.tsx and pages/case-studies/[slug].tsx (its entry for /case-studies/eqos-initiative, content/case-studies/eqos-initiative.md); rename content/case-studies/eqos-initiative.md, whose name is its page's address, or remove the other page",
     );
   });
 });
