@@ -17,6 +17,7 @@ import { processTree, signalEach, statFields } from "../../commands/support/proc
 import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import bio from "../../content/bio.md";
 import { buildCopy, retitled } from "../helpers/copy-build.ts";
+import { pngHeader } from "../helpers/png-header.ts";
 
 let project: ProjectCopy;
 let dev: DevServer;
@@ -265,6 +266,34 @@ test("a content file that fails its schema shows the overlay with the file, line
   saveByRename(project.dir, "content/services.yaml", services);
   await until(async () => JSON.stringify(await prices()) === JSON.stringify(["$75k", "$125k", "$100k"]), "the price as it was");
   await page.goto(`${dev.origin}/`);
+});
+
+test("a photograph too large for sharp, then one sharp cannot read, each shows its own reason over the page; restoring the study recovers", async () => {
+  const eqos = "content/case-studies/eqos-initiative.md";
+  const study = read(eqos);
+  const overlay = async () => (await page.textContent("#dev-overlay")) ?? "";
+  // Only its header is written: the size is read from it, before anything is encoded.
+  saveByRename(project.dir, "art/huge.png", pngHeader(30000, 30000));
+  saveByRename(project.dir, eqos, study.replace("order: 3\n", "order: 3\ncover:\n  src: art/huge.png\n  alt: The districts' partners at work\n"));
+  await until(async () => (await overlay()).includes("art/huge.png"), "the overlay");
+  const line = study.split("\n").indexOf("order: 3") + 3;
+  assert.match(
+    await overlay(),
+    new RegExp(
+      `${eqos}:${line} src: art/huge\\.png is 30000×30000 pixels; the largest an image may be is 16383×16383 \\(268 megapixels\\): scale it down, e\\.g\\. to 1920 px wide`,
+    ),
+  );
+  // A header sharp reads no further than: the encoder's own reason, not the page's "not encoded" of the
+  // last good run's images, which lack it.
+  saveByRename(project.dir, "art/huge.png", pngHeader(1600, 900));
+  await until(async () => !(await overlay()).includes("30000×30000"), "the next overlay");
+  await until(async () => /art\/huge\.png/.test(await overlay()), "the encoder's reason");
+  assert.match(await overlay(), /art\/huge\.png: sharp cannot read it \(.+\); open it in an image editor and save it again as a JPEG, PNG or WebP/);
+  assert.doesNotMatch(await overlay(), /not encoded/);
+
+  saveByRename(project.dir, eqos, study);
+  await until(async () => (await page.$("#dev-overlay")) === null, "the overlay to clear");
+  rmSync(join(project.dir, "art/huge.png"));
 });
 
 test("a render error shows an overlay naming the page's file and line; the next good save recovers", async () => {
