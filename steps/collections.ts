@@ -2,7 +2,7 @@
 // (pages/about.tsx), one per entry for a collection, a file whose name holds a [parameter]
 // (pages/case-studies/[slug].tsx), whose getStaticPaths() lists each entry's params and props, as in Astro.
 // Every error names the file, and the entry where there is one.
-import { readdirSync } from "node:fs";
+import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ComponentType } from "react";
 import type { PageMeta } from "../components/head.ts";
@@ -15,16 +15,15 @@ export interface PageModule {
   getStaticPaths?: unknown;
 }
 
-/** Every page file under pages/, folders included, as project paths in a stable order. */
+/** Every page file under pages/, folders included, as project paths in a stable order; none is an error. */
 export function pageFiles(root: string): string[] {
-  try {
-    return readdirSync(join(root, "pages"), { recursive: true, encoding: "utf8" })
-      .filter((name) => name.endsWith(".tsx"))
-      .map((name) => `pages/${name.split("\\").join("/")}`)
-      .sort();
-  } catch {
-    return [];
-  }
+  const folder = join(root, "pages");
+  const files = (existsSync(folder) ? readdirSync(folder, { recursive: true, encoding: "utf8" }) : [])
+    .filter((name) => name.endsWith(".tsx"))
+    .map((name) => `pages/${name.split("\\").join("/")}`)
+    .sort();
+  if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
+  return files;
 }
 
 function checkMeta(where: string, meta: unknown): PageMeta {
