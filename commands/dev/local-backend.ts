@@ -127,7 +127,7 @@ const KIND_WORDS: Record<string, string> = { string: "text", number: "a number",
 /** The first thing wrong with a request's shape, in words: where in it, and what it should be. */
 function shapeMistake(where: string, error: z.ZodError): string {
   const issue = error.issues[0];
-  const at = [where, ...issue.path.map(String)].join(".");
+  const at = [where, ...issue.path.map(String)].filter(Boolean).join(".") || "its body";
   if (issue.code === "invalid_type") return `${at} is missing or is not ${KIND_WORDS[issue.expected] ?? issue.expected}`;
   return `${at} ${issue.message}`;
 }
@@ -143,7 +143,7 @@ function parsedRequest(root: string, body: Buffer) {
     throw new Refused(400, "the request's body is not JSON: the CMS's backend reads a JSON object {action, params}");
   }
   const asked = request.safeParse(json);
-  if (!asked.success) throw new Refused(400, `the request is not an action of the CMS: ${shapeMistake("the request", asked.error)}`);
+  if (!asked.success) throw new Refused(400, `the request is not an action of the CMS: ${shapeMistake("", asked.error)}`);
   const { action: name, params } = asked.data;
   if (!Object.hasOwn(ACTIONS, name))
     throw new Refused(400, `${quoted(name)} is not an action of the CMS's backend; it answers ${Object.keys(ACTIONS).join(", ")}`);

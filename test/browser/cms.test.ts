@@ -452,7 +452,7 @@ test("the backend refuses another address (DNS rebinding), another origin, a bod
   await assertRefused(actionOf("persistEntry", photoAndTokens), {}, 403, notEdited);
   // Malformed: not JSON, no action, an action it does not know, params of another shape.
   await assertRefused("{action: persistEntry", {}, 400, /^the request's body is not JSON: the CMS's backend reads a JSON object \{action, params\}$/);
-  await assertRefused(JSON.stringify({ params: {} }), {}, 400, /^the request is not an action of the CMS: the request\.action is missing or is not text$/);
+  await assertRefused(JSON.stringify({ params: {} }), {}, 400, /^the request is not an action of the CMS: action is missing or is not text$/);
   await assertRefused(actionOf("runCommand", {}), {}, 400, /^"runCommand" is not an action of the CMS's backend; it answers info, entriesByFolder, /);
   await assertRefused(actionOf("getEntry", { path: 7 }), {}, 400, /^getEntry: params\.path is missing or is not text$/);
   await assertRefused(
