@@ -16,16 +16,15 @@ export interface PageModule {
   getStaticPaths?: unknown;
 }
 
-/** Every page file under pages/, folders included, as project paths in a stable order. */
+/** Every page file under pages/, folders included, as project paths in a stable order; none is an error. */
 export function pageFiles(root: string): string[] {
-  try {
-    return readdirSync(join(root, "pages"), { recursive: true, encoding: "utf8" })
-      .filter((name) => name.endsWith(".tsx"))
-      .map((name) => `pages/${name.split("\\").join("/")}`)
-      .sort();
-  } catch {
-    return [];
-  }
+  const folder = join(root, "pages");
+  const files = (existsSync(folder) ? readdirSync(folder, { recursive: true, encoding: "utf8" }) : [])
+    .filter((name) => name.endsWith(".tsx"))
+    .map((name) => `pages/${name.split("\\").join("/")}`)
+    .sort();
+  if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
+  return files;
 }
 
 function checkMeta(where: string, meta: unknown): PageMeta {

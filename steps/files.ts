@@ -1,5 +1,5 @@
 // The file operations the build's caches and its output share.
-import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, lstatSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 
@@ -42,4 +42,23 @@ export function folderFiles(root: string, folder: string): string[] {
     .filter((entry) => entry.isFile())
     .map((entry) => relative(root, join(entry.parentPath, entry.name)))
     .sort();
+}
+
+/** Throws, naming each, when a folder of `root` is or holds a symbolic link: the build would read (and
+ * publish) wherever it leads, a file of the machine outside the project as well as one in it. */
+export function refuseLinks(root: string, folders: string[]): void {
+  const links = folders.flatMap((folder): [link: string, place: string][] => {
+    const stats = lstatSync(join(root, folder), { throwIfNoEntry: false });
+    if (stats?.isSymbolicLink()) return [[folder, "its place"]];
+    if (!stats?.isDirectory()) return [];
+    return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isSymbolicLink())
+      .map((entry): [string, string] => [relative(root, join(entry.parentPath, entry.name)), `${folder}/`])
+      .sort(([a], [b]) => a.localeCompare(b));
+  });
+  const named = links.map(([link, place]) => {
+    const kind = statSync(join(root, link), { throwIfNoEntry: false })?.isDirectory() ? "folder" : "file";
+    return `${link} is a link to a ${kind} elsewhere; put the ${kind} itself in ${place}`;
+  });
+  if (named.length > 0) throw new Error(named.join("\n"));
 }

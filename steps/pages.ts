@@ -24,7 +24,7 @@ import {
 } from "./content.ts";
 import { ContentChecks } from "./content-checks.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
-import { stampOf } from "./files.ts";
+import { refuseLinks, stampOf } from "./files.ts";
 import { IMAGE_FILE, imagePlugin } from "./image-modules.ts";
 import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules } from "./page-modules.ts";
@@ -209,8 +209,8 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         return stamp === null ? [] : [[file, stamp]];
       }),
     );
+    refuseLinks(root, ["content", "art"]);
     const files = pageFiles(root);
-    if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
     entry = entrySource(root, files);
     // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
     const reuse = dev ? null : new BundleReuse(root, [esbuildVersion, entry, String(sourceMaps)]);

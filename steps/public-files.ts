@@ -3,11 +3,14 @@
 import { existsSync } from "node:fs";
 import { cp, readdir, readFile } from "node:fs/promises";
 import { basename, join, relative } from "node:path";
+import { refuseLinks } from "./files.ts";
 import { checkPlainSvg } from "./plain-svg.ts";
 
 /** Copies public/ into the site; returns the dist-relative files it copied. */
 export async function copyPublic(outDir: string): Promise<string[]> {
   if (!existsSync("public")) return [];
+  // Copied as they are: a link would publish whatever it leads to.
+  refuseLinks(process.cwd(), ["public"]);
   await cp("public", outDir, { recursive: true });
   const entries = await readdir("public", { recursive: true, withFileTypes: true });
   return entries.filter((entry) => entry.isFile()).map((entry) => relative("public", join(entry.parentPath ?? entry.path, entry.name)));

@@ -7,6 +7,7 @@ import { BUILD_SOURCES } from "../../steps/sources.ts";
 import { serve } from "../serve.ts";
 import { answerAdmin, cmsFile } from "./admin.ts";
 import { DevSite, describe, log } from "./dev-site.ts";
+import { foreignHost } from "./own-origin.ts";
 import { PageChannel } from "./page-channel.ts";
 import { typeChecker } from "./type-check.ts";
 import { WATCHED, watchSaves } from "./watcher.ts";
@@ -49,10 +50,13 @@ async function runServer(restart: number): Promise<void> {
     config.outDir,
     port,
     (path, res, req) => {
+      // Only for its own address: no page, event or file of the project goes to another name (DNS rebinding).
+      const foreign = foreignHost(req);
+      if (foreign) res.writeHead(403, { "Content-Type": "text/plain; charset=utf-8", "X-Content-Type-Options": "nosniff" }).end(`Refused: ${foreign}\n`);
       // The CMS at /admin/, with the dev server as its local backend: it answers before the site's files.
-      if (answerAdmin(process.cwd(), path, req, res, () => channel.currentStylesheet)) return true;
+      else if (answerAdmin(process.cwd(), path, req, res, () => channel.currentStylesheet)) return true;
       // The events of the page at /about come from /__dev/events/about.
-      if (path === EVENTS_PATH || path.startsWith(`${EVENTS_PATH}/`)) channel.attach(res, path.slice(EVENTS_PATH.length) || "/");
+      else if (path === EVENTS_PATH || path.startsWith(`${EVENTS_PATH}/`)) channel.attach(res, path.slice(EVENTS_PATH.length) || "/");
       else if (path === CLIENT_PATH) res.writeHead(200, { "Content-Type": "text/javascript; charset=utf-8", "Cache-Control": "no-cache" }).end(client);
       else if (!site.built) res.writeHead(503, { "Content-Type": "text/html; charset=utf-8" }).end(BUILD_FAILED_PAGE);
       // A page's social card is drawn after the page is written, its PDF printed: a request for either waits until it is.

@@ -3,11 +3,16 @@
 // schema's words, and a save writes the content file, which the open page shows at once, in place.
 // Firefox only shows that it loads.
 import assert from "node:assert/strict";
-import { existsSync, readdirSync, readFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, readlinkSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { createServer, type OutgoingHttpHeaders, request } from "node:http";
+import type { AddressInfo } from "node:net";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Page } from "playwright-core";
 import sharp from "sharp";
+import { BODY_LIMIT } from "../../commands/dev/local-backend.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, startDevServer } from "../../commands/support/dev-server.ts";
 import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
@@ -310,5 +315,275 @@ test("Firefox loads the CMS too", async () => {
     }
   } finally {
     await firefox.quit();
+  }
+});
+
+// The CMS's local backend answers the CMS of this dev server alone, and only with the files the CMS edits:
+// every other request is refused, and nothing on disk changes.
+const BACKEND = "/admin/api/v1";
+
+/** What the project's content/ and art/ hold, and the files outside it a link may lead to: each file's
+ * path and the hash of its bytes, each link's path and target. */
+function disk(...outside: string[]): string {
+  const lines: string[] = [];
+  for (const folder of ["content", "art"]) {
+    for (const entry of readdirSync(join(project.dir, folder), { recursive: true, withFileTypes: true })) {
+      const file = join(entry.parentPath, entry.name);
+      if (entry.isSymbolicLink()) lines.push(`${file} -> ${readlinkSync(file)}`);
+      else if (entry.isFile()) lines.push(`${file} ${createHash("sha256").update(readFileSync(file)).digest("hex")}`);
+    }
+  }
+  for (const file of outside) lines.push(`${file} ${existsSync(file) ? createHash("sha256").update(readFileSync(file)).digest("hex") : "none"}`);
+  return lines.sort().join("\n");
+}
+
+/** A request as any program of the machine (or a rebinding site's page) may send it: every header as given. */
+function ask(body: string, headers: OutgoingHttpHeaders = {}, { method = "POST", path = BACKEND } = {}): Promise<{ status: number; text: string }> {
+  const { hostname, port } = new URL(dev.origin);
+  return new Promise((done, fail) => {
+    const sent = request({ hostname, port, path, method, headers: { "Content-Type": "application/json", ...headers } }, (response) => {
+      let text = "";
+      response.setEncoding("utf8").on("data", (chunk: string) => {
+        text += chunk;
+      });
+      response.on("end", () => done({ status: response.statusCode ?? 0, text }));
+    });
+    sent.on("error", fail);
+    sent.end(body);
+  });
+}
+
+/** The error the backend answers with, for a request of `action` with `params`. */
+const actionOf = (action: string, params: unknown) => JSON.stringify({ action, params });
+const errorOf = (text: string) => (text.startsWith("{") ? (JSON.parse(text) as { error: string }).error : text);
+
+/** Asserts that the request is refused with this status and message, and that nothing on disk changed. */
+async function assertRefused(body: string, headers: OutgoingHttpHeaders, status: number, says: RegExp, outside: string[] = []) {
+  const before = disk(...outside);
+  const answer = await ask(body, headers);
+  assert.equal(answer.status, status, answer.text);
+  assert.match(errorOf(answer.text), says);
+  assert.doesNotMatch(answer.text, /\/tmp\/|\/home\/|\/work\/|at [\w.]+ \(/, "no path of the machine, no stack");
+  assert.equal(disk(...outside), before, "nothing on disk changed");
+}
+
+/** The request that wrote content/tokens.ts, whose first line the dev server runs at its restart. */
+const TOKENS_WRITE = actionOf("persistEntry", { entry: { path: "content/tokens.ts", raw: "export {}; //" } });
+
+test("another site's page posting a form, or a page of another port fetching with no-cors, is refused: nothing on disk changes", async () => {
+  // A page that another site (http://localhost:<port>, another site than 127.0.0.1) serves: it posts a
+  // form whose one field is the JSON of a write, sent as text/plain, as soon as it is opened.
+  // The form joins its field's name and value with "=": a JSON whose text ends in a comment, "export {}; //=".
+  const [name, value] = [TOKENS_WRITE.slice(0, -4), TOKENS_WRITE.slice(-4)];
+  const attack = createServer((req, res) => {
+    const form = `<form method="POST" enctype="text/plain" action="${dev.origin}${BACKEND}"><input name='${name}' value='${value}'></form><script>document.forms[0].submit()</script>`;
+    const fetching = `<script>fetch("${dev.origin}${BACKEND}", { method: "POST", mode: "no-cors", body: ${JSON.stringify(TOKENS_WRITE)} })</script>`;
+    res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" }).end(req.url === "/form" ? form : fetching);
+  });
+  await new Promise<void>((done) => attack.listen(0, "127.0.0.1", done));
+  const { port } = attack.address() as AddressInfo;
+  const page = await browser.newPage();
+  try {
+    const before = disk();
+    const backend = (response: { url(): string }) => new URL(response.url()).pathname === BACKEND;
+    for (const [at, says] of [
+      [`http://localhost:${port}/form`, /not a page of "http:\/\/localhost:\d+"/],
+      [`http://127.0.0.1:${port}/fetch`, /not a page of "http:\/\/127\.0\.0\.1:\d+"/],
+    ] as const) {
+      const [response] = await Promise.all([page.waitForResponse(backend), page.goto(at)]);
+      assert.equal(response.status(), 403, at);
+      // The form's answer is the page it leads to; the fetch's, which the page may not read, the terminal tells.
+      if (at.endsWith("/form")) assert.match(errorOf(await page.waitForURL(`${dev.origin}${BACKEND}`).then(() => page.locator("body").innerText())), says);
+      assert.match(dev.output(), new RegExp(`\\[dev\\] CMS: refused \\(403\\): .*${says.source}`));
+      assert.equal(disk(), before, `${at}: nothing on disk changed`);
+    }
+  } finally {
+    await page.close();
+    attack.close();
+  }
+});
+
+test("the backend refuses another address (DNS rebinding), another origin, a body not JSON, a file the CMS does not edit, a body over the limit and a malformed request", async () => {
+  const port = new URL(dev.origin).port;
+  const rebound = { Host: `rebind.evil.example:${port}` };
+  const otherAddress = (host: string) =>
+    new RegExp(
+      `^Refused: this dev server answers at http://127\\.0\\.0\\.1:${port}/ and http://localhost:${port}/ only, not for the address "${host.replace(/\./g, "\\.")}"`,
+    );
+  // Another name for this machine: every path of the dev server refuses it, reads as well as writes.
+  await assertRefused(TOKENS_WRITE, rebound, 403, otherAddress(rebound.Host));
+  for (const path of ["/", "/admin/", "/admin/config.yml", "/__dev/events"]) {
+    const answer = await ask("", rebound, { method: "GET", path });
+    assert.equal(answer.status, 403, path);
+    assert.match(answer.text, otherAddress(rebound.Host));
+  }
+  assert.equal((await ask(actionOf("info", {}), { Host: `localhost:${port}` })).status, 200, "localhost is the dev server's own name");
+  assert.equal((await ask(actionOf("info", {}), { Host: `[::1]:${port}` })).status, 200, "and [::1]");
+  const otherPort = `127.0.0.1:${Number(port) + 1}`;
+  await assertRefused(actionOf("getEntry", { path: "content/site.yaml" }), { Host: otherPort }, 403, otherAddress(otherPort));
+  // A page of another origin, or a browser's request from another site.
+  await assertRefused(
+    TOKENS_WRITE,
+    { Origin: "http://127.0.0.1:1" },
+    403,
+    /^the CMS's backend answers the CMS at http:\/\/127\.0\.0\.1:\d+\/admin\/ only, not a page of "http:\/\/127\.0\.0\.1:1"/,
+  );
+  await assertRefused(TOKENS_WRITE, { "Sec-Fetch-Site": "cross-site" }, 403, /not a request a browser sent from elsewhere \(Sec-Fetch-Site: "cross-site"\)/);
+  // A form's body, or anything not JSON.
+  await assertRefused(TOKENS_WRITE, { "Content-Type": "text/plain" }, 415, /^the CMS's backend reads Content-Type: application\/json only, not "text\/plain"$/);
+  // A file the CMS does not edit: the schema's TypeScript, the redirects, a file outside content/ and art/.
+  const notEdited =
+    /^"[^"]+" is not a file the CMS may read or change here: it edits the content files content\/collections\.ts describes \(content\/site\.yaml, .*content\/case-studies\/\*\.md\)/;
+  await assertRefused(TOKENS_WRITE, {}, 403, notEdited);
+  await assertRefused(actionOf("getEntry", { path: "content/tokens.ts" }), {}, 403, notEdited);
+  await assertRefused(actionOf("deleteFiles", { paths: ["content/tokens.ts"] }), {}, 403, notEdited);
+  await assertRefused(actionOf("deleteFile", { path: "content/collections.ts" }), {}, 403, notEdited);
+  await assertRefused(actionOf("persistEntry", { entry: { path: "content/redirects.yaml", raw: "[]" } }), {}, 403, notEdited);
+  await assertRefused(actionOf("persistEntry", { entry: { path: "content/../build.ts", raw: "" } }), {}, 403, notEdited);
+  await assertRefused(actionOf("persistEntry", { entry: { path: "/etc/passwd.md", raw: "" } }), {}, 403, notEdited);
+  await assertRefused(
+    actionOf("persistMedia", { asset: { path: "art/photos/run.ts", content: "", encoding: "base64" } }),
+    {},
+    403,
+    /is not a file the CMS may read or change here: it edits the images in art\/ \(\.jpg, \.jpeg, \.png, \.webp, \.svg\) only$/,
+  );
+  // One file of a save refused: none of it is written, not even the photograph before it.
+  const photoAndTokens = { assets: [{ path: "art/photos/new.jpg", content: "AAAA", encoding: "base64" }], dataFiles: [{ path: "content/tokens.ts", raw: "" }] };
+  await assertRefused(actionOf("persistEntry", photoAndTokens), {}, 403, notEdited);
+  // Malformed: not JSON, no action, an action it does not know, params of another shape.
+  await assertRefused("{action: persistEntry", {}, 400, /^the request's body is not JSON: the CMS's backend reads a JSON object \{action, params\}$/);
+  await assertRefused(JSON.stringify({ params: {} }), {}, 400, /^the request is not an action of the CMS: action is missing or is not text$/);
+  await assertRefused(actionOf("runCommand", {}), {}, 400, /^"runCommand" is not an action of the CMS's backend; it answers info, entriesByFolder, /);
+  await assertRefused(actionOf("getEntry", { path: 7 }), {}, 400, /^getEntry: params\.path is missing or is not text$/);
+  await assertRefused(
+    actionOf("persistEntry", { entry: { path: "content/site.yaml" } }),
+    {},
+    400,
+    /^persistEntry: params\.entry\.raw is missing or is not text$/,
+  );
+  await assertRefused(
+    actionOf("persistMedia", { asset: { path: "art/photos/x.jpg", content: "AAAA", encoding: "utf8" } }),
+    {},
+    400,
+    /^persistMedia: params\.asset\.encoding is not base64$/,
+  );
+  assert.equal((await ask("", {}, { method: "GET" })).status, 405);
+  // A failure the backend does not foresee (a folder on the way is a file): a plain 500, and the details in
+  // the terminal, with the project's paths.
+  const throughFile = actionOf("persistMedia", { asset: { path: "art/hero.svg/x.jpg", content: "AAAA", encoding: "base64" } });
+  await assertRefused(throughFile, {}, 500, /^the dev server could not do persistMedia: its terminal says why$/);
+  assert.match(dev.output(), /\[dev\] CMS: persistMedia failed: ENOTDIR: not a directory, lstat 'art\/hero\.svg\/x\.jpg'/);
+});
+
+test("a body over the limit is refused with 413 as soon as it says so, or as soon as it is over, without reading it all", async () => {
+  const tooLarge = /^the request is over 25 MB, the most the CMS's backend reads/;
+  const before = disk();
+  // Said up front: refused before a byte of the body is read.
+  const declared = await new Promise<{ status: number; text: string }>((done, fail) => {
+    const { hostname, port } = new URL(dev.origin);
+    const sent = request(
+      { hostname, port, path: BACKEND, method: "POST", headers: { "Content-Type": "application/json", "Content-Length": BODY_LIMIT + 1 } },
+      (response) => {
+        let text = "";
+        response.setEncoding("utf8").on("data", (chunk: string) => {
+          text += chunk;
+        });
+        response.on("end", () => done({ status: response.statusCode ?? 0, text }));
+      },
+    );
+    sent.on("error", fail);
+    sent.write('{"action":"persistMedia"');
+  });
+  assert.equal(declared.status, 413);
+  assert.match(errorOf(declared.text), tooLarge);
+  // Sent in chunks, its length not said: refused once it is over the limit; the sending is not waited for.
+  const chunk = Buffer.alloc(1024 * 1024, "A");
+  let sentBytes = 0;
+  const streamed = await new Promise<{ status: number; text: string }>((done, fail) => {
+    const { hostname, port } = new URL(dev.origin);
+    let answered = false;
+    const sent = request({ hostname, port, path: BACKEND, method: "POST", headers: { "Content-Type": "application/json" } }, (response) => {
+      answered = true;
+      let text = "";
+      response.setEncoding("utf8").on("data", (part: string) => {
+        text += part;
+      });
+      response.on("end", () => done({ status: response.statusCode ?? 0, text }));
+    });
+    // The server closes the connection once it has answered: the rest of the body is not sent.
+    sent.on("error", (error) => answered || fail(error));
+    const more = () => {
+      while (!answered && sentBytes < 2 * BODY_LIMIT) {
+        sentBytes += chunk.length;
+        if (!sent.write(chunk)) return void sent.once("drain", more);
+      }
+      if (!answered) sent.end();
+    };
+    sent.write('{"action":"persistMedia","params":{"asset":{"path":"art/photos/big.jpg","encoding":"base64","content":"');
+    more();
+  });
+  assert.equal(streamed.status, 413, streamed.text);
+  assert.match(errorOf(streamed.text), tooLarge);
+  assert.ok(sentBytes < 2 * BODY_LIMIT, `the answer came before all ${sentBytes} bytes were sent`);
+  assert.equal(disk(), before, "nothing on disk changed");
+});
+
+test("a symbolic link in content/ or art/ is never followed: read, listed or written through, it is refused, and the build names it", async () => {
+  const outside = mkdtempSync(join(tmpdir(), "cedarline-outside-"));
+  const [secretText, secretPhoto] = [join(outside, "secret.md"), join(outside, "secret.jpg")];
+  writeFileSync(secretText, "---\ntitle: A file of the machine\n---\nNot the project's.\n");
+  writeFileSync(secretPhoto, "not the project's photograph");
+  mkdirSync(join(project.dir, "art/photos"), { recursive: true });
+  symlinkSync(secretText, join(project.dir, "content/case-studies/leak.md"));
+  symlinkSync(secretPhoto, join(project.dir, "art/photos/leak.jpg"));
+  symlinkSync(outside, join(project.dir, "art/linked"));
+  try {
+    const files = [secretText, secretPhoto, join(outside, "new.jpg"), join(outside, "new.md")];
+    const linked = (path: string) =>
+      new RegExp(
+        `^${path.replace(/[./]/g, "\\$&")} is a symbolic link: the CMS reads and writes the files in content/ and art/ themselves, never through a link`,
+      );
+    await assertRefused(actionOf("getEntry", { path: "content/case-studies/leak.md" }), {}, 403, linked("content/case-studies/leak.md"), files);
+    await assertRefused(
+      actionOf("entriesByFiles", { files: [{ path: "content/case-studies/leak.md" }] }),
+      {},
+      403,
+      linked("content/case-studies/leak.md"),
+      files,
+    );
+    await assertRefused(actionOf("getMediaFile", { path: "art/photos/leak.jpg" }), {}, 403, linked("art/photos/leak.jpg"), files);
+    await assertRefused(
+      actionOf("persistEntry", { entry: { path: "content/case-studies/leak.md", raw: "x" } }),
+      {},
+      403,
+      linked("content/case-studies/leak.md"),
+      files,
+    );
+    await assertRefused(actionOf("deleteFiles", { paths: ["art/photos/leak.jpg"] }), {}, 403, linked("art/photos/leak.jpg"), files);
+    await assertRefused(
+      actionOf("persistMedia", { asset: { path: "art/linked/new.jpg", content: "AAAA", encoding: "base64" } }),
+      {},
+      403,
+      linked("art/linked"),
+      files,
+    );
+    await assertRefused(actionOf("getMedia", { mediaFolder: "art/linked" }), {}, 403, linked("art/linked"), files);
+    // A folder's listing leaves a link out.
+    const entries = await ask(actionOf("entriesByFolder", { folder: "content/case-studies", extension: "md", depth: 1 }));
+    assert.equal(entries.status, 200);
+    assert.ok(!entries.text.includes("leak.md") && !entries.text.includes("A file of the machine"), "the link is not listed");
+    const media = await ask(actionOf("getMedia", { mediaFolder: "art/photos" }));
+    assert.equal(media.status, 200);
+    assert.ok(!media.text.includes("leak.jpg"), "the link is not listed");
+    // The dev server's build names the links (as npm run build does) and the pages show it.
+    const deadline = Date.now() + 20_000;
+    while (!/art\/linked is a link to a folder elsewhere; put the folder itself in art\//.test(dev.output())) {
+      assert.ok(Date.now() < deadline, `the dev server's build named the links within 20 s:\n${dev.output().slice(-2000)}`);
+      await new Promise((done) => setTimeout(done, 100));
+    }
+    assert.match(dev.output(), /content\/case-studies\/leak\.md is a link to a file elsewhere; put the file itself in content\//);
+  } finally {
+    for (const link of ["content/case-studies/leak.md", "art/photos/leak.jpg", "art/linked"]) rmSync(join(project.dir, link));
+    rmSync(outside, { recursive: true, force: true });
   }
 });

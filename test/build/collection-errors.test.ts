@@ -5,7 +5,8 @@
 // A build that fails while its helpers are at work (the image encoder's process, html-validate's thread,
 // Sass's process) prints its message and nothing else, exits 1, and leaves no process behind.
 import assert from "node:assert/strict";
-import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { COPY_TMP, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
@@ -174,5 +175,26 @@ test("an entry whose description the build refuses fails a cold build of 1,000 e
     );
   } finally {
     writeFileSync(path("styles/main.scss"), stylesheet);
+  }
+});
+
+test("a symbolic link in content/, art/ or public/ stops the build, naming each link: its message alone, no process left", () => {
+  const outside = mkdtempSync(join(tmpdir(), "cedarline-outside-"));
+  writeFileSync(join(outside, "notes.md"), "A file of the machine, not of the project.\n");
+  const links = { "content/leak.md": join(outside, "notes.md"), "art/linked": outside, "public/leak.txt": join(outside, "notes.md") };
+  try {
+    for (const [link, target] of Object.entries(links).slice(0, 2)) symlinkSync(target, path(link));
+    // The pages are made of content/ and art/: every link in them is named at once.
+    assertFailedAlone(
+      runBuild(),
+      "content/leak.md is a link to a file elsewhere; put the file itself in content/\nart/linked is a link to a folder elsewhere; put the folder itself in art/",
+    );
+    for (const link of Object.keys(links).slice(0, 2)) rmSync(path(link));
+    symlinkSync(links["public/leak.txt"], path("public/leak.txt"));
+    // public/ is published as it is.
+    assertFailedAlone(runBuild(), "public/leak.txt is a link to a file elsewhere; put the file itself in public/");
+  } finally {
+    for (const link of Object.keys(links)) rmSync(path(link), { force: true });
+    rmSync(outside, { recursive: true, force: true });
   }
 });
