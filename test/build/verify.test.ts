@@ -2,10 +2,12 @@
 // a deploy is): a broken internal link or #anchor fails the build naming the page and the link, with a warm
 // cache and a cold one, and a page made invalid fails it even though its valid version was cached. A failed
 // build, or one stopped by Ctrl+C, leaves the last good site as it was, byte for byte. A rebuild leaves the
-// pages it did not change as they were, yet checks their links again and never forgets an error.
+// pages it did not change as they were, yet checks their links again and never forgets an error. And the
+// site is the same bytes built in another folder, deeper and of other names.
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { BUILD_COMMAND, copyEnv, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
@@ -49,6 +51,24 @@ test("a clean copy builds, which leaves the validation cache warm", () => {
   assert.ok(ok, output);
   const verdicts = readdirSync(path(".cache/blobs/html"));
   assert.ok(verdicts.filter((name) => name.startsWith("structure-")).length >= 9, verdicts.join(", "));
+});
+
+test("the same sources and settings build the same bytes in a folder deeper down, into an output folder of another name", () => {
+  const clean = builtFiles(project.dir);
+  const other = copyProject();
+  const deeper = mkdtempSync(join(tmpdir(), "cedarline-deeper-"));
+  const dir = join(deeper, "one", "folder", "further", "down");
+  try {
+    mkdirSync(join(dir, ".."), { recursive: true });
+    renameSync(other.dir, dir);
+    assert.ok(!existsSync(join(dir, ".cache/blobs/islands")), "the copy bundles its islands itself");
+    const { ok, output } = buildCopy(dir, "out/site", { ...deploy, OUT_DIR: "out/site" });
+    assert.ok(ok, output);
+    assert.deepEqual(differingFiles(clean, builtFiles(dir, "out/site")), [], "these files differ");
+  } finally {
+    rmSync(deeper, { recursive: true, force: true });
+    other.remove();
+  }
 });
 
 test("a page whose words changed passes by its structure, found valid by an earlier build: html-validate is not even loaded", () => {
