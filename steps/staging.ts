@@ -48,17 +48,14 @@ function tidy(folder: string): void {
   for (const { path } of left) rmSync(path, { recursive: true, force: true });
 }
 
-/** `from`'s files linked into `to`, in its subfolders too. */
+/** `from`'s files linked into `to`, in its subfolders too (a folder is listed before what it holds). */
 function linkCopy(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
   if (!existsSync(from)) return;
   for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
     const target = join(to, relative(from, join(entry.parentPath, entry.name)));
-    if (entry.isDirectory()) mkdirSync(target, { recursive: true });
-    else {
-      mkdirSync(dirname(target), { recursive: true });
-      linkSync(join(entry.parentPath, entry.name), target);
-    }
+    if (entry.isDirectory()) mkdirSync(target);
+    else linkSync(join(entry.parentPath, entry.name), target);
   }
 }
 
