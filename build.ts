@@ -21,7 +21,7 @@ import { writeHostFiles } from "./steps/hosts/index.ts";
 import { buildImages } from "./steps/images.ts";
 import { allOrStop, Memo, SourceVersions } from "./steps/inputs.ts";
 import { bundleIslands, type IslandBundle } from "./steps/islands.ts";
-import { removeStale } from "./steps/output.ts";
+import { listedShort, removeStale } from "./steps/output.ts";
 import { type LoadedPages, pageBundler } from "./steps/pages.ts";
 import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
 import { copyPublic, readLogos } from "./steps/public-files.ts";
@@ -31,6 +31,7 @@ import { siteData } from "./steps/site-data.ts";
 import { writeFixedFiles, writeSitemap } from "./steps/sitemap.ts";
 import { buildSocialCards, DevCards, type SocialCards } from "./steps/social-cards.ts";
 import { ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
+import { type OutputFolders, staged } from "./steps/staging.ts";
 import { DiskStore, MemoryStore } from "./steps/store.ts";
 import type { StyleSplice } from "./steps/style-splices.ts";
 import { buildStyles } from "./steps/styles.ts";
@@ -81,11 +82,12 @@ export class Pipeline {
     admin: new Memo<string[]>(),
   };
 
-  /** `dev`: warm for many runs (the dev server): esbuild and Sass stay running, the pages are loaded
-   * file by file and React once, and what a run keeps stays in memory. */
+  /** `dev`: warm for many runs (the dev server): esbuild and Sass stay running, the pages are loaded file by
+   * file and React once, and what a run keeps stays in memory. `into`: where it writes (steps/staging.ts). */
   constructor(
     readonly config: SiteConfig = readConfig(),
     private readonly dev = false,
+    private readonly into: OutputFolders = config,
   ) {
     this.bundler = pageBundler({ dev: this.dev, today: config.buildDate.toISOString().slice(0, 10) });
     // A build keeps its manifest and bodies on disk for the next build; the dev server in memory between saves.
@@ -99,7 +101,7 @@ export class Pipeline {
     return this.styles?.previewSave(file, ready) ?? Promise.resolve();
   }
 
-  /** Builds the site into config.outDir, redoing only the steps that `changed` files (project-relative) feed. */
+  /** Builds the site into its folder (`into`), redoing only the steps that `changed` files (project-relative) feed. */
   async run(changed: string[] = [], options: RunOptions = {}) {
     this.sources.touch(changed);
     const timer = new BuildTimer();
@@ -131,7 +133,7 @@ export class Pipeline {
   private async steps(changed: string[], { sinkFor, stylesheetReady, pagesWritten }: RunOptions, timer: BuildTimer, encoder: Encoder, failed: AbortController) {
     const { config, step } = this;
     const version = (...folders: string[]) => this.sources.of(...folders);
-    const out = config.outDir;
+    const out = this.into.outDir;
     this.state.begin();
     // The stylesheet first: a style save's preview (in the dev server) leaves before anything else is looked at.
     const styles = step.styles.get([version(STYLE_SOURCES)], async () => {
@@ -220,7 +222,7 @@ export class Pipeline {
       step.hosts.get([siteUrl, assets.csp, routes.join("\n"), JSON.stringify(studies), JSON.stringify(redirects)], () =>
         writeHostFiles({
           outDir: out,
-          hostsDir: config.hostsDir,
+          hostsDir: this.into.hostsDir,
           siteUrl,
           csp: assets.csp,
           routes,
@@ -269,30 +271,30 @@ export type PipelineRun = Awaited<ReturnType<Pipeline["run"]>>;
  * a cold build of 10,000 pages then peaked at ~270 MB, not ~500 MB, in the same time (15 pages: 2.6% slower). */
 const MANY_PAGES = 1000;
 
-/** `npm run build`: the pipeline once, verified as it writes; prints what it made and each page's budget. */
+/** `npm run build`: the pipeline once, verified as it writes, into copies of the output folders that take
+ * their places once it has ended well (steps/staging.ts); prints what it made and each page's budget. */
 export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log): Promise<PipelineRun> {
-  const pipeline = new Pipeline(config);
   let verification: Verification | undefined;
-  try {
-    const run = await pipeline.run([], {
-      sinkFor: (rendered, unpublished, siteUrl) => {
-        if (rendered >= MANY_PAGES) setFlagsFromString("--heap-growing-percent=40");
-        verification = new Verification(config.outDir, siteUrl, undefined, { expected: rendered, unpublished });
-        return verification;
-      },
-    });
-    for (const advice of run.advice) log(`Advice: ${advice}`);
-    if (verification) log(verification.summary());
-    for (const line of budgetReport(config.outDir, run.pages, run.scripts.routes)) log(line);
-    if (run.removed.length) {
-      const listed = run.removed.length > 5 ? `${run.removed.slice(0, 5).join(", ")} and ${run.removed.length - 5} more` : run.removed.join(", ");
-      log(`Removed what this build no longer makes: ${listed}`);
+  const run = await staged(config, async (into) => {
+    const pipeline = new Pipeline(config, false, into);
+    try {
+      return await pipeline.run([], {
+        sinkFor: (rendered, unpublished, siteUrl) => {
+          if (rendered >= MANY_PAGES) setFlagsFromString("--heap-growing-percent=40");
+          verification = new Verification(into.outDir, siteUrl, undefined, { expected: rendered, unpublished });
+          return verification;
+        },
+      });
+    } finally {
+      // Verification's threads too, when a step after writing failed.
+      await Promise.all([pipeline.close(), verification?.close()]);
     }
-    const cpu = process.cpuUsage();
-    log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}; ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in all threads`);
-    return run;
-  } finally {
-    // Verification's threads too, when a step after writing failed.
-    await Promise.all([pipeline.close(), verification?.close()]);
-  }
+  });
+  for (const advice of run.advice) log(`Advice: ${advice}`);
+  if (verification) log(verification.summary());
+  for (const line of budgetReport(config.outDir, run.pages, run.scripts.routes)) log(line);
+  if (run.removed.length) log(`Removed what this build no longer makes: ${listedShort(run.removed)}`);
+  const cpu = process.cpuUsage();
+  log(`Built ${run.pages.length} pages into ${config.outDir}/ in ${run.timer.summary()}; ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s CPU in all threads`);
+  return run;
 }

@@ -1,5 +1,5 @@
 // npm run size: every page of the last build against the budgets; exits 1 when one is over.
-import { BUDGET, formatSize, gzipKb, measurePage, overBudget } from "../steps/budgets.ts";
+import { BUDGET, DECIMALS, formatSize, gzipKb, measurePage, overBudget, shownKb } from "../steps/budgets.ts";
 import { outputFileOf } from "../steps/routes.ts";
 import { lastBuild } from "./cli.ts";
 
@@ -13,11 +13,11 @@ const later = Object.entries(BUDGET.laterJsKb)
 console.log(
   `Budgets (KB gzip): HTML ${BUDGET.htmlKb} per page, CSS ${BUDGET.cssKb}, JS before load ${BUDGET.beforeLoadJsKb} in at most ${BUDGET.beforeLoadScripts} request (bootstrap ${BUDGET.bootstrapKb}), JS after load ${later}`,
 );
-const bootstrapKb = gzipKb(manifest.bootstrap);
-console.log(`inline island bootstrap ${bootstrapKb.toFixed(2)} KB`);
+const bootstrapKb = shownKb(gzipKb(manifest.bootstrap), DECIMALS.jsKb);
+console.log(`inline island bootstrap ${bootstrapKb.toFixed(DECIMALS.jsKb)} KB`);
 for (const size of sizes) console.log(formatSize(size));
 const problems = sizes.flatMap(overBudget);
-if (bootstrapKb > BUDGET.bootstrapKb) problems.push(`bootstrap ${bootstrapKb.toFixed(2)} KB > ${BUDGET.bootstrapKb} KB`);
+if (bootstrapKb > BUDGET.bootstrapKb) problems.push(`bootstrap ${bootstrapKb.toFixed(DECIMALS.jsKb)} KB > ${BUDGET.bootstrapKb} KB`);
 for (const problem of problems) console.error(`over budget: ${problem}`);
 console.log(problems.length ? `${problems.length} over budget` : "All pages within budget");
 process.exit(problems.length ? 1 : 0);

@@ -37,6 +37,14 @@ interface PageSize {
 
 export const gzipKb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
 
+/** A size as the reports print it, to `decimals` places (as many as its budget has): what the budgets
+ * compare, so that a line judges the figure it prints (a 15.34 printed to one place read
+ * "JS after load 15.3 KB > 15.33 KB"). */
+export const shownKb = (kb: number, decimals: number) => Number(kb.toFixed(decimals));
+
+/** The places each figure of a page is printed and compared to (the inline bootstrap's: jsKb's). */
+export const DECIMALS = { htmlKb: 1, cssKb: 1, jsKb: 2, laterJsKb: 2 } as const;
+
 const laterSizes = new Map<string, number>();
 
 /** One page's cost: its HTML as written, and the later scripts the bundler's manifest lists for it. */
@@ -66,18 +74,24 @@ export function laterBudget(route: string): number {
   return BUDGET.laterJsKb[route] ?? BUDGET.laterJsKb[`${route.replace(/\/[^/]*$/, "")}/*`] ?? BUDGET.laterJsKb[HEADER_ONLY];
 }
 
+/** One figure of a page as it is printed. */
+const shown = (size: PageSize, figure: keyof typeof DECIMALS) => size[figure].toFixed(DECIMALS[figure]);
+
+/** What of the page is over its budget, each figure compared as it is printed. */
 export function overBudget(size: PageSize): string[] {
-  const problems: string[] = [];
-  if (size.htmlKb > BUDGET.htmlKb) problems.push(`HTML ${size.htmlKb.toFixed(1)} KB > ${BUDGET.htmlKb} KB`);
-  if (size.cssKb > BUDGET.cssKb) problems.push(`CSS ${size.cssKb.toFixed(1)} KB > ${BUDGET.cssKb} KB`);
-  if (size.jsKb > BUDGET.beforeLoadJsKb) problems.push(`JS before load ${size.jsKb.toFixed(2)} KB > ${BUDGET.beforeLoadJsKb} KB`);
-  if (size.laterJsKb > laterBudget(size.route)) problems.push(`JS after load ${size.laterJsKb.toFixed(1)} KB > ${laterBudget(size.route)} KB`);
-  return problems.map((p) => `${size.route}: ${p}`);
+  const over = (name: string, figure: keyof typeof DECIMALS, budget: number) =>
+    shownKb(size[figure], DECIMALS[figure]) > budget ? [`${size.route}: ${name} ${shown(size, figure)} KB > ${budget} KB`] : [];
+  return [
+    ...over("HTML", "htmlKb", BUDGET.htmlKb),
+    ...over("CSS", "cssKb", BUDGET.cssKb),
+    ...over("JS before load", "jsKb", BUDGET.beforeLoadJsKb),
+    ...over("JS after load", "laterJsKb", laterBudget(size.route)),
+  ];
 }
 
 export function formatSize(size: PageSize): string {
-  const f = (n: number) => n.toFixed(1).padStart(5);
-  return `${size.route.padEnd(14)} HTML ${f(size.htmlKb)} KB  CSS ${f(size.cssKb)} KB  JS before load ${size.jsKb.toFixed(2)} KB inline  (+${size.laterJsKb.toFixed(2).padStart(5)} KB after load or at the first tap)`;
+  const column = (figure: keyof typeof DECIMALS) => shown(size, figure).padStart(5);
+  return `${size.route.padEnd(14)} HTML ${column("htmlKb")} KB  CSS ${column("cssKb")} KB  JS before load ${shown(size, "jsKb")} KB inline  (+${column("laterJsKb")} KB after load or at the first tap)`;
 }
 
 /** Up to this many pages the build prints each page's cost against the budgets; a larger site leaves it

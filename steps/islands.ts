@@ -31,6 +31,8 @@ export interface IslandManifest {
 export const MANIFEST_FILE = "assets/manifest.json";
 
 const root = process.cwd();
+/** The islands' JSX runtime (browser/jsx-runtime.ts), by the name the bundle's alias gives it. */
+const JSX_SOURCE = "islands-jsx";
 const islandFile = (name: string) => resolve(root, "islands", `${name}.tsx`);
 const browserModule = (file: string) => JSON.stringify(resolve(root, "browser", file));
 
@@ -125,8 +127,14 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
       minify: true,
       legalComments: "none",
       jsx: "automatic",
-      jsxImportSource: resolve(root, "browser"),
-      alias: { react: resolve(root, "browser/react.ts") },
+      // The JSX runtime and React by names, not by this machine's paths: esbuild's minifier weighs the letters
+      // of each file's import paths (the JSX runtime's too, which no file spells) to name its variables, so a
+      // path of the project's folder here made other bytes, and other chunk names, in every other folder.
+      jsxImportSource: JSX_SOURCE,
+      alias: { react: "./browser/react.ts", [JSX_SOURCE]: "./browser" },
+      // A package by its path in the project, not where a linked node_modules really is: a chunk's name hashes
+      // the path of each file in it from the project's folder.
+      preserveSymlinks: true,
       define: {
         "process.env.NODE_ENV": '"production"',
         __GA_MEASUREMENT_ID__: JSON.stringify(analytics.gaMeasurementId),

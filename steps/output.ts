@@ -46,3 +46,8 @@ export async function removeStale(outDir: string, kept: Set<string>): Promise<st
   await sweep(outDir, "");
   return removed.sort();
 }
+
+/** Files named in a line: the first five, then how many more. */
+export function listedShort(files: string[]): string {
+  return files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
+}

@@ -1,19 +1,28 @@
 // public/ is copied as it is; its logos are also read so pages can inline them.
 
 import { existsSync } from "node:fs";
-import { cp, readdir, readFile } from "node:fs/promises";
-import { basename, join, relative } from "node:path";
+import { mkdir, readdir, readFile } from "node:fs/promises";
+import { basename, dirname, join, relative } from "node:path";
 import { refuseLinks } from "./files.ts";
+import { writeIfChanged } from "./output.ts";
 import { checkPlainSvg } from "./plain-svg.ts";
 
-/** Copies public/ into the site; returns the dist-relative files it copied. */
+/** Copies public/ into the site; returns the dist-relative files it copied. Each file is written as every
+ * output is, whole under a new name and only when changed: a build writes into links to the live site's
+ * files (steps/staging.ts), which a copy into the file itself would change. */
 export async function copyPublic(outDir: string): Promise<string[]> {
   if (!existsSync("public")) return [];
   // Copied as they are: a link would publish whatever it leads to.
   refuseLinks(process.cwd(), ["public"]);
-  await cp("public", outDir, { recursive: true });
   const entries = await readdir("public", { recursive: true, withFileTypes: true });
-  return entries.filter((entry) => entry.isFile()).map((entry) => relative("public", join(entry.parentPath ?? entry.path, entry.name)));
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => relative("public", join(entry.parentPath ?? entry.path, entry.name)));
+  await Promise.all(
+    files.map(async (file) => {
+      await mkdir(dirname(join(outDir, file)), { recursive: true });
+      await writeIfChanged(join(outDir, file), await readFile(join("public", file)));
+    }),
+  );
+  return files;
 }
 
 export async function readLogos(): Promise<Record<string, string>> {

@@ -1,11 +1,12 @@
 // What the tests do with a project copy (commands/support/project-copy.ts) beyond what the bench does:
 // build it as a developer does, change a page, forget its builds, find what a build left running.
 import { spawn, spawnSync } from "node:child_process";
-import { readdirSync, readFileSync, rmSync } from "node:fs";
-import { join } from "node:path";
+import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
+import { join, relative } from "node:path";
 import { replaced } from "../../commands/support/dev-saves.ts";
 import { processIds } from "../../commands/support/processes.ts";
 import { BUILD_COMMAND, copyEnv, SLOW_CACHES } from "../../commands/support/project-copy.ts";
+import { readPaths } from "../../steps/config.ts";
 
 /** A page's source with another title in its metadata: a new page of the same shape. */
 export function retitled(pageSource: string, title: string): string {
@@ -62,5 +63,32 @@ export function processesWithEnv(name: string, value: string): string[] {
       // It exited while the list was read, or is not ours to read.
       return false;
     }
+  });
+}
+
+/** Every file a build in `dir` wrote into `outDir` and its hosts' folder beside it, with its bytes, by its
+ * path in its folder ("site/…", "hosts/…"); none of a folder that is not there. */
+export function builtFiles(dir: string, outDir = "dist"): Map<string, Buffer> {
+  const files = new Map<string, Buffer>();
+  const { hostsDir } = readPaths({ OUT_DIR: outDir });
+  for (const [name, folder] of [
+    ["site", join(dir, outDir)],
+    ["hosts", join(dir, hostsDir)],
+  ]) {
+    if (!existsSync(folder)) continue;
+    for (const entry of readdirSync(folder, { recursive: true, withFileTypes: true })) {
+      const file = join(entry.parentPath, entry.name);
+      if (entry.isFile()) files.set(`${name}/${relative(folder, file)}`, readFileSync(file));
+    }
+  }
+  return files;
+}
+
+/** The files of two builds (builtFiles) that differ: each one only in one of them, or with other bytes. */
+export function differingFiles(one: Map<string, Buffer>, other: Map<string, Buffer>): string[] {
+  const names = [...new Set([...one.keys(), ...other.keys()])].sort();
+  return names.filter((name) => {
+    const [mine, theirs] = [one.get(name), other.get(name)];
+    return !mine || !theirs || !mine.equals(theirs);
   });
 }
