@@ -18,7 +18,7 @@ export async function startDevServer(dir: string, { env = {} }: { env?: NodeJS.P
 }
 
 /** Saves as many editors do: write a temporary file beside it, then rename it over the original. */
-export function saveByRename(dir: string, file: string, text: string): void {
+export function saveByRename(dir: string, file: string, text: string | Uint8Array): void {
   const temporary = join(dir, `${file}.tmp.${process.pid}`);
   writeFileSync(temporary, text);
   renameSync(temporary, join(dir, file));
