@@ -1,6 +1,7 @@
 // npm run dev as a developer uses it, on a copy of the project: saves in place and by write-and-rename
 // reach the open page, a style edit applies without a reload, errors show over the page and the next
-// good save recovers (content that crashed the server or published what it should not among it), pages come and go, and a type error is reported without blocking the reload.
+// good save recovers (content that crashed the server, or that it published as it should not, among
+// them), pages come and go, and a type error is reported without blocking the reload.
 // Last, after all those saves and one of each kind of input, the dist/ it keeps is byte for byte what
 // npm run build writes: the dev server runs the build's own pipeline.
 import assert from "node:assert/strict";
