@@ -54,7 +54,7 @@ const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 /** Whether a link's target is one a text may hold: a scheme of LINK_SCHEMES, or a path on this site
  * ("/case-studies", "#results", "bio"), not another site's without its scheme ("//elsewhere.example").
  * Read as a browser reads it: tabs and line breaks within it dropped, spaces and control characters around it. */
-export function linkAllowed(href: string): boolean {
+function linkAllowed(href: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser drops these around an address, so they hide a scheme
   const target = href.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
   const scheme = /^([a-z][a-z0-9+.-]*):/i.exec(target)?.[1];

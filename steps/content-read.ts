@@ -188,10 +188,13 @@ export function readContentFile(root: string, file: string, text: string): { dat
   const doc = parseDocument(markdown ? markdown.front : source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (doc.errors.length)
     throw new ContentError(
-      doc.errors.map(
-        (error) =>
-          `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read: ${error.message.split("\n")[0]}; check the indentation and quotes there`,
-      ),
+      doc.errors.map((error) => {
+        const at = `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read`;
+        // yaml reads each level of nesting within the last, and says so in the engine's words when there are thousands.
+        if (error.message.includes("Maximum call stack size exceeded"))
+          return `${at}: its lists or fields are nested thousands deep; write them with a level or two, as the file's other fields are`;
+        return `${at}: ${error.message.split("\n")[0]}; check the indentation and quotes there`;
+      }),
     );
   const problems: string[] = [];
   if (slug !== undefined && !SLUG.test(slug))

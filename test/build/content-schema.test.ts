@@ -392,6 +392,14 @@ test("an optional field's problem is said in the words of a required one's: a da
   ]);
 });
 
+test("YAML nested thousands deep is refused in words, not the engine's", () => {
+  for (const nested of [`intro: ${"[".repeat(5000)}${"]".repeat(5000)}\n`, `intro: ${"{a: ".repeat(5000)}1${"}".repeat(5000)}\n`]) {
+    const problems = problemsOf("content/services.yaml", nested);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    assert.match(problems[0], /^content\/services.yaml:\d+ cannot be read: its lists or fields are nested thousands deep; write them with a level or two/);
+  }
+});
+
 test("YAML aliases that would copy a value past the memory, or name no value, are refused with the file and line", () => {
   // Nine levels, each ten of the one before: a billion copies of x.
   const levels = [..."abcdefghi"];
