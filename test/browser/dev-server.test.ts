@@ -297,11 +297,11 @@ test("a list 3,000 deep, a byte that is not UTF-8 and a link to data: each show 
   latin1[latin1.indexOf("caf@") + 3] = 0xe9;
   saveByRename(project.dir, eqos, latin1);
   await overlayShows(`${eqos}:${lineOfChallenge} holds the byte E9 after "A caf", which is not UTF-8 text; save the file as UTF-8`);
-  saveByRename(project.dir, eqos, study.replace(challenge, `${challenge}A café in the district.\n\n`));
-  await recovers("A café in the district.");
-  assert.doesNotMatch(dev.output(), /\n\s+at |Maximum call stack/);
+  // The study as it was: the paragraph of the last good save is gone.
   saveByRename(project.dir, eqos, study);
-  await until(async () => !(await page.textContent("main"))?.includes("A café in the district."), "the study as it was");
+  await until(async () => !(await page.textContent("main"))?.includes("See the report."), "the study as it was");
+  assert.equal(await page.$("#dev-overlay"), null);
+  assert.doesNotMatch(dev.output(), /\n\s+at |Maximum call stack/);
   await page.goto(`${dev.origin}/`);
 });
 
