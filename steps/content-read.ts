@@ -186,16 +186,19 @@ export function readContentFile(root: string, file: string, text: string): { dat
   const frontLine = markdown ? 1 : 0;
   const lines = new LineCounter();
   const doc = parseDocument(markdown ? markdown.front : source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // Each said once: yaml may report one overflow of its stack twice.
   if (doc.errors.length)
-    throw new ContentError(
-      doc.errors.map((error) => {
-        const at = `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read`;
-        // yaml reads each level of nesting within the last, and says so in the engine's words when there are thousands.
-        if (error.message.includes("Maximum call stack size exceeded"))
-          return `${at}: its lists or fields are nested thousands deep; write them with a level or two, as the file's other fields are`;
-        return `${at}: ${error.message.split("\n")[0]}; check the indentation and quotes there`;
-      }),
-    );
+    throw new ContentError([
+      ...new Set(
+        doc.errors.map((error) => {
+          const at = `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read`;
+          // yaml reads each level of nesting within the last, and says so in the engine's words when there are thousands.
+          if (error.message.includes("Maximum call stack size exceeded"))
+            return `${at}: its lists or fields are nested thousands deep; write them with a level or two, as the file's other fields are`;
+          return `${at}: ${error.message.split("\n")[0]}; check the indentation and quotes there`;
+        }),
+      ),
+    ]);
   const problems: string[] = [];
   if (slug !== undefined && !SLUG.test(slug))
     problems.push(`${file}: its name is its page's address, so write it in lowercase letters, digits and single hyphens, such as my-study.md`);

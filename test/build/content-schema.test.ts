@@ -149,7 +149,7 @@ test("an image must say what it shows, unless the schema calls it decorative, an
     `content/site.yaml:${src} src: "art/photos/nobody.jpg" is not a file of the project; put the image there, or write the path of one that is`,
   ]);
   assert.deepEqual(problemsOf("content/site.yaml", site.replace("src: art/hero.svg", "src: art/hero.gif")), [
-    `content/site.yaml:${src} src: "art/hero.gif" is not an image file in art/; write the path of a JPEG, PNG, WebP or SVG file in the project's art/ folder, such as art/photos/founder.jpg`,
+    `content/site.yaml:${src} src: "art/hero.gif" is not an image file; write the path of a JPEG, PNG, WebP or SVG file in the project's art/ folder, such as art/photos/founder.jpg`,
   ]);
   // A decorative image (a background) may leave alt empty or out; no other may.
   assert.deepEqual(imageField({ decorative: true }).parse({ src: "art/hero.svg" }), { src: "art/hero.svg", alt: "" });
@@ -372,7 +372,7 @@ test("a byte that is not UTF-8 is refused with its line; a byte-order mark is no
     assert.deepEqual(readContentFile(root, file, `\uFEFF${text}`), readContentFile(root, file, text), file);
 });
 
-test("an optional field's problem is said in the words of a required one's: a day, an empty field, an image outside art/", () => {
+test("an optional field's problem is said in the words of a required one's: a day, an empty field, an image path leading out", () => {
   const order = lineOf(eqos, "order: 3");
   const withField = (field: string) => problemsOf(EQOS, eqos.replace("order: 3", `order: 3\n${field}`));
   for (const day of ["tomorrow", "2026-13-01"])
@@ -383,9 +383,12 @@ test("an optional field's problem is said in the words of a required one's: a da
     `${EQOS}:${order + 1} link: "http://example.com" is not a web address; write a full address starting with https://`,
   ]);
   assert.deepEqual(withField("cover:\n  src: ../../etc/passwd.jpg\n  alt: A photograph"), [
-    `${EQOS}:${order + 2} src: "../../etc/passwd.jpg" is not an image file in art/; write the path of a JPEG, PNG, WebP or SVG file in the project's art/ folder, such as art/photos/founder.jpg`,
+    `${EQOS}:${order + 2} src: "../../etc/passwd.jpg" is not an image file; write the path of a JPEG, PNG, WebP or SVG file in the project's art/ folder, such as art/photos/founder.jpg`,
   ]);
-  assert.match(withField("cover:\n  src: art/../../secret.png\n  alt: A photograph")[0], /src: "art\/..\/..\/secret.png" is not an image file in art\//);
+  assert.match(
+    withField("cover:\n  src: art/../../secret.png\n  alt: A photograph")[0],
+    /src: "art\/..\/..\/secret.png" is not an image file; write the path of a JPEG, PNG, WebP or SVG file in the project's art\/ folder/,
+  );
   // A required field left empty: no advice to remove it.
   assert.deepEqual(problemsOf(EQOS, eqos.replace("order: 3", "order:")), [
     `${EQOS}:${order} order is empty; write 1 for the first study, 2 for the next, and so on`,
