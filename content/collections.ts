@@ -35,10 +35,12 @@ export interface ImageFile {
 export const image = ({ decorative = false } = {}) =>
   z
     .strictObject({
+      // No "..", so no path leads out of the project. Not held to art/ here: the CMS checks a new upload's
+      // file name with this pattern (city-college.jpg) before it names the file in art/photos/.
       src: field(
         z.string().regex(/^(?!.*\.\.)[\w-][\w./-]*\.(jpe?g|png|webp|svg)$/i),
         "an image file",
-        "write the path of a JPEG, PNG, WebP or SVG file from the project's folder, such as art/photos/founder.jpg",
+        "write the path of a JPEG, PNG, WebP or SVG file in the project's art/ folder, such as art/photos/founder.jpg",
       ),
       alt: decorative ? z.string().trim().default("") : text("what the image shows, for a visitor who cannot see it"),
     })

@@ -58,10 +58,26 @@ export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { def
 
 const defOf = (schema: z.ZodType | undefined): ZodDef | undefined => (schema ? zodDef(schema) : undefined);
 
-/** The schema a value meets before any transform of it (an image field's). */
+/** The schema a value meets within its wrappers (wrapped): an image field's before its transform, an optional field's own. */
 function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
-  const def = defOf(schema);
-  return def?.type === "pipe" ? checked(def.in) : schema;
+  const inner = wrapped(defOf(schema));
+  return inner ? checked(inner) : schema;
+}
+
+/** A field's words (content/collections.ts's field()): its own, or its wrapped schema's, as an optional field
+ * keeps them; so `publishAt` is "a day" as `published` is. */
+function wordsOf(schema: z.ZodType | undefined): { what?: string; hint?: string } {
+  for (let at = schema; at; at = wrapped(defOf(at))) {
+    const meta = at.meta() as { what?: string; hint?: string } | undefined;
+    if (meta?.what) return meta;
+  }
+  return {};
+}
+
+/** Whether a field may be left out (it is optional, or has a default). */
+function mayBeLeftOut(schema: z.ZodType | undefined): boolean {
+  for (let at = schema; at; at = wrapped(defOf(at))) if (["optional", "default"].includes(defOf(at)?.type ?? "")) return true;
+  return false;
 }
 
 /** Which of a discriminated union's options `value` is meant to meet: the one its kind names (kind:
@@ -153,7 +169,7 @@ const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.string
 export function explain(file: string, line: number, schema: z.ZodType, data: unknown, issue: z.core.$ZodIssue, lineOfKey: (path: Path) => number): string {
   const path = issue.path as Path;
   const described = schemaAt(schema, path, data);
-  const meta = (described?.meta() ?? {}) as { what?: string; hint?: string };
+  const meta = wordsOf(described);
   const advice = meta.hint ? `; ${meta.hint}` : "";
   const where = `${file}:${line}`;
   if (issue.code === "unrecognized_keys") {
@@ -177,6 +193,9 @@ export function explain(file: string, line: number, schema: z.ZodType, data: unk
   const found = (issue as { input?: unknown }).input;
   const input = discriminator && found && typeof found === "object" ? (found as Record<string, unknown>)[discriminator] : found;
   if (input === undefined && (issue.code === "invalid_type" || discriminator)) return `${where} ${fieldName(path)} is missing${advice}`;
+  // A field written with nothing after its colon (or `null`) is empty.
+  if (input === null && issue.code === "invalid_type")
+    return `${where} ${fieldName(path)} is empty; ${meta.hint ?? "fill it in"}${mayBeLeftOut(described) ? ", or remove the line" : ""}`;
   if (issue.code === "too_small" && Array.isArray(input))
     return `${where} ${fieldName(path)} needs at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
   if (issue.code === "too_big" && Array.isArray(input)) return `${where} ${fieldName(path)} holds at most ${issue.maximum} items`;

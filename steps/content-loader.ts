@@ -4,7 +4,7 @@
 import { readFile } from "node:fs/promises";
 import type { LoadHook, ResolveHook } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
-import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModule } from "./content.ts";
+import { collectionFolderOf, contentFileOf, contentModule, contentText, FOLDER_IMPORT, folderModule } from "./content.ts";
 import { IMAGE_FILE, imageModule } from "./image-modules.ts";
 
 export const resolve: ResolveHook = (specifier, context, nextResolve) => {
@@ -23,5 +23,5 @@ export const load: LoadHook = async (url, context, nextLoad) => {
   if (!/\.(yaml|md)$/.test(path)) return nextLoad(url, context);
   const content = contentFileOf(path);
   if (!content) throw new Error(`${path} is not a content file; declare it in content/collections.ts`);
-  return { format: "module", source: contentModule(content.root, content.file, await readFile(path, "utf8")).code, shortCircuit: true };
+  return { format: "module", source: contentModule(content.root, content.file, contentText(content.file, await readFile(path))).code, shortCircuit: true };
 };

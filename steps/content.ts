@@ -12,12 +12,12 @@ import { folders, type Site } from "../content/collections.ts";
 import { fillTokens } from "../content/tokens.ts";
 import type { ContentChecks } from "./content-checks.ts";
 import { imagesIn } from "./content-fields.ts";
-import { ContentError, collectionOf, contentFileOf, readContentFile, SITE_FILE } from "./content-read.ts";
+import { ContentError, collectionOf, contentFileOf, contentText, readContentFile, readContentText, SITE_FILE } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
-export { ContentError, contentFileOf, readContentFile, SITE_FILE };
+export { ContentError, contentFileOf, contentText, readContentFile, SITE_FILE };
 
 /** readContentFile, once per file and text as far as `checks` keeps its verdicts (none: every time). */
 function readChecked(root: string, file: string, source: string, checks?: ContentChecks): ReturnType<typeof readContentFile> {
@@ -52,7 +52,7 @@ export function contentModule(root: string, file: string, source: string, checks
 
 /** A content file read and checked where no bundler is (the build's own settings): its data, tokens filled. */
 export function readContent<T>(root: string, file: string): T {
-  const read = (path: string) => readContentFile(root, path, readFileSync(join(root, path), "utf8")).data;
+  const read = (path: string) => readContentFile(root, path, readContentText(root, path)).data;
   const data = read(file);
   const site = file === SITE_FILE ? data : read(SITE_FILE);
   return fillTokens(data, site as Site) as T;
@@ -112,11 +112,11 @@ function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expires
   return undefined;
 }
 
-/** Why a folder collection's entry is not on the site on `today` (unpublishedReason), from its text: null
- * when the text is no entry (read half-written, or wrong: its own module says what is wrong). */
-function entryReason(root: string, file: string, source: string, today: string, checks?: ContentChecks): string | undefined | null {
+/** Why a folder collection's entry is not on the site on `today` (unpublishedReason), from its bytes: null
+ * when they are no entry (read half-written, or wrong: its own module says what is wrong). */
+function entryReason(root: string, file: string, bytes: Uint8Array, today: string, checks?: ContentChecks): string | undefined | null {
   try {
-    return unpublishedReason(readChecked(root, file, source, checks).data as Record<string, never>, today);
+    return unpublishedReason(readChecked(root, file, contentText(file, bytes), checks).data as Record<string, never>, today);
   } catch {
     return null;
   }
@@ -130,7 +130,7 @@ export function reasonsMoved(root: string, reasons: Map<string, string | undefin
     const file = relative(root, path);
     if (!reasons.has(file)) return false;
     const source = readIfExists(path);
-    return source === null || entryReason(root, file, source.toString("utf8"), today, checks) !== reasons.get(file);
+    return source === null || entryReason(root, file, source, today, checks) !== reasons.get(file);
   });
 }
 
@@ -170,13 +170,13 @@ const storeModule = (path: string) => `export default /* @__PURE__ */ globalThis
 export function folderEntries(root: string, folder: string, publishing: Publishing, checks?: ContentChecks): FolderEntries {
   const found: FolderEntries = { entries: [], files: [], images: [], left: [], advice: [] };
   const problems: string[] = [];
-  const site = readChecked(root, SITE_FILE, readFileSync(join(root, SITE_FILE), "utf8"), checks).data as object;
+  const site = readChecked(root, SITE_FILE, readContentText(root, SITE_FILE), checks).data as object;
   const filledSite = fillTokens(site, site);
   const { entry: schema, orderBy } = folders[folder];
   for (const name of entryNames(root, folder)) {
     const file = `${folder}/${name}`;
     try {
-      const { data, advice } = readChecked(root, file, readFileSync(join(root, file), "utf8"), checks);
+      const { data, advice } = readChecked(root, file, readContentText(root, file), checks);
       const reason = unpublishedReason(data as Record<string, never>, publishing.today);
       if (!shown(publishing, found.left, folder, name, reason)) continue;
       // Each image already holds its size: the check read it from the file (steps/content-read.ts).
@@ -214,7 +214,7 @@ export function folderModule(
   const imports: string[] = [];
   for (const name of entryNames(root, folder)) {
     const file = `${folder}/${name}`;
-    const found = entryReason(root, file, readFileSync(join(root, file), "utf8"), publishing.today, checks);
+    const found = entryReason(root, file, readFileSync(join(root, file)), publishing.today, checks);
     reasons?.set(file, found);
     // Unread (null), its own module reports what is wrong with it, in its words.
     const reason = found ?? undefined;
@@ -244,7 +244,7 @@ export function loadContentFile(
   checks?: ContentChecks,
 ): ReturnType<typeof contentModule> | { problems: string[] } {
   try {
-    return contentModule(content.root, content.file, readFileSync(path, "utf8"), checks);
+    return contentModule(content.root, content.file, contentText(content.file, readFileSync(path)), checks);
   } catch (error) {
     if (error instanceof ContentError) return { problems: error.problems };
     throw error;

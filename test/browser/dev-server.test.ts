@@ -1,6 +1,7 @@
 // npm run dev as a developer uses it, on a copy of the project: saves in place and by write-and-rename
 // reach the open page, a style edit applies without a reload, errors show over the page and the next
-// good save recovers, pages come and go, and a type error is reported without blocking the reload.
+// good save recovers (content that crashed the server, or that it published as it should not, among
+// them), pages come and go, and a type error is reported without blocking the reload.
 // Last, after all those saves and one of each kind of input, the dist/ it keeps is byte for byte what
 // npm run build writes: the dev server runs the build's own pipeline.
 import assert from "node:assert/strict";
@@ -294,6 +295,43 @@ test("a photograph too large for sharp, then one sharp cannot read, each shows i
   saveByRename(project.dir, eqos, study);
   await until(async () => (await page.$("#dev-overlay")) === null, "the overlay to clear");
   rmSync(join(project.dir, "art/huge.png"));
+});
+
+test("a list 3,000 deep, a byte that is not UTF-8 and a link to data: each show the overlay with the file and line; the server stays up and the next good save recovers", async () => {
+  const eqos = "content/case-studies/eqos-initiative.md";
+  const study = read(eqos);
+  const challenge = "## Challenge\n\n";
+  const lineOfChallenge = study.split("\n").indexOf("## Challenge") + 3;
+  const overlayShows = (text: string) => until(async () => (await page.textContent("#dev-overlay"))?.includes(text) ?? false, `the overlay saying ${text}`);
+  const recovers = async (text: string) => {
+    await until(async () => (await page.textContent("main"))?.includes(text) ?? false, `the page saying ${text}`);
+    assert.equal(await page.$("#dev-overlay"), null);
+  };
+  await page.goto(`${dev.origin}/case-studies/eqos-initiative`);
+
+  // A list 3,000 deep on one line (6 KB): the stack overflowed, naming no file (9 MB of them took the server's memory).
+  saveByRename(project.dir, eqos, study.replace(challenge, `${challenge}${"- ".repeat(3000)}a point\n\n`));
+  await overlayShows(`${eqos}:${lineOfChallenge} lists or quotation blocks nested more than 20 deep ("- - - -`);
+  saveByRename(project.dir, eqos, study.replace(challenge, `${challenge}Recovered from the deep list.\n\n`));
+  await recovers("Recovered from the deep list.");
+
+  // A link to data: was published as written.
+  saveByRename(project.dir, eqos, study.replace(challenge, `${challenge}See [the report](data:text/html,hello).\n\n`));
+  await overlayShows(`${eqos}:${lineOfChallenge} a link to "data:text/html,hello" cannot be in the text; link to a page of this site`);
+  saveByRename(project.dir, eqos, study.replace(challenge, `${challenge}See [the report](/case-studies).\n\n`));
+  await recovers("See the report.");
+
+  // "café" saved as Latin-1 (its é the one byte E9): published as "caf\ufffd". Saved whole, as an editor does.
+  const latin1 = Buffer.from(study.replace(challenge, `${challenge}A caf@ in the district.\n\n`));
+  latin1[latin1.indexOf("caf@") + 3] = 0xe9;
+  saveByRename(project.dir, eqos, latin1);
+  await overlayShows(`${eqos}:${lineOfChallenge} holds the byte E9 after "A caf", which is not UTF-8 text; save the file as UTF-8`);
+  // The study as it was: the paragraph of the last good save is gone.
+  saveByRename(project.dir, eqos, study);
+  await until(async () => !(await page.textContent("main"))?.includes("See the report."), "the study as it was");
+  assert.equal(await page.$("#dev-overlay"), null);
+  assert.doesNotMatch(dev.output(), /\n\s+at |Maximum call stack/);
+  await page.goto(`${dev.origin}/`);
 });
 
 test("a render error shows an overlay naming the page's file and line; the next good save recovers", async () => {

@@ -5,11 +5,13 @@
 // - a photograph a page imports, or a content file names, becomes AVIF and WebP at each width up to its
 //   own, a JPEG at the widest, width and height as a visitor sees it (turned as its EXIF says) and a
 //   blurred placeholder, each file cached by content, so a later build encodes none again; the vector art
-//   keeps WebP and JPEG without a placeholder.
+//   keeps WebP and JPEG without a placeholder;
+// - content that crashed, corrupted or misled a build (a list 3,000 deep, a byte that is not UTF-8, a link
+//   to data:, a day that is none, aliases nine deep) fails it in one go, each named with its file and line.
 // Each build runs beside this process, never blocking it: the test files sharing it answer their own
 // servers meanwhile.
 import assert from "node:assert/strict";
-import { existsSync, mkdirSync, readdirSync, readFileSync, statSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
@@ -200,4 +202,45 @@ test("on its publishAt day a dated entry is built; from its expiresAt day it is 
   assert.ok(existsSync(dist("case-studies/a-future-study.html")), "published on its day");
   assert.ok(!existsSync(dist("case-studies/an-expired-study.html")), "still taken down");
   assert.ok(!existsSync(dist("case-studies/a-draft-study.html")), "a draft is never built");
+});
+
+test("content that crashed, corrupted or misled the build fails it, each file named with its line and what to write, no stack trace", async () => {
+  const kept = ["content/services.yaml", "content/home.yaml", "content/bio.md"].map((file) => [file, readFileSync(path(file))] as const);
+  // "café" saved as Latin-1 (its é the one byte E9): published as "caf\ufffd".
+  const services = Buffer.from(readFileSync(path("content/services.yaml"), "utf8").replace("intro:\n  heading: ", "intro:\n  heading: caf@ "));
+  services[services.indexOf("caf@") + 3] = 0xe9;
+  writeFileSync(path("content/services.yaml"), services);
+  // A list 3,000 deep on one line: the stack overflowed, naming no file.
+  study("deep-list", "A Deep List");
+  const deep = path("content/case-studies/deep-list.md");
+  writeFileSync(deep, readFileSync(deep, "utf8").replace("## Solution\n", `## Solution\n\n${"- ".repeat(3000)}a point\n`));
+  study("data-link", "A Data Link", "publishAt: tomorrow");
+  const linked = path("content/case-studies/data-link.md");
+  writeFileSync(linked, readFileSync(linked, "utf8").replace("## Solution\n", "## Solution\n\nSee [the report](data:text/html,hello).\n"));
+  // Aliases nine deep, a billion copies of a word: refused by yaml, naming no file.
+  const levels = [..."abcdefghi"];
+  const tenOf = (value: string) => `[${Array(10).fill(value).join(", ")}]`;
+  writeFileSync(path("content/home.yaml"), `${levels.map((name, i) => `${name}: &${name} ${tenOf(i === 0 ? "word" : `*${levels[i - 1]}`)}`).join("\n")}\n`);
+  // A byte-order mark is no problem at all: "has no fields at its top" was.
+  writeFileSync(path("content/bio.md"), Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), kept[2][1]]));
+  try {
+    const built = await buildCopyAsync(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
+    assert.equal(built.status, 1, built.output);
+    const lineIn = (file: string, text: string) =>
+      readFileSync(path(file), "latin1")
+        .split("\n")
+        .findIndex((line) => line.includes(text)) + 1;
+    for (const message of [
+      `content/services.yaml:${lineIn("content/services.yaml", "caf")} holds the byte E9 after "  heading: caf", which is not UTF-8 text; save the file as UTF-8`,
+      `content/case-studies/deep-list.md:${lineIn("content/case-studies/deep-list.md", "- - -")} lists or quotation blocks nested more than 20 deep ("- - - - `,
+      `content/case-studies/data-link.md:${lineIn("content/case-studies/data-link.md", "publishAt")} publishAt: "tomorrow" is not a day; write it as YYYY-MM-DD, such as 2026-11-24`,
+      `content/case-studies/data-link.md:${lineIn("content/case-studies/data-link.md", "data:")} a link to "data:text/html,hello" cannot be in the text; link to a page of this site`,
+      "content/home.yaml:2 cannot be read: its aliases, from *a on, repeat values more times over than a content file needs",
+    ])
+      assert.ok(built.output.includes(message), `${message}\n${built.output}`);
+    assert.doesNotMatch(built.output, /content\/bio\.md|\n\s+at /);
+  } finally {
+    for (const [file, bytes] of kept) writeFileSync(path(file), bytes);
+    for (const slug of ["deep-list", "data-link"]) rmSync(path(`content/case-studies/${slug}.md`));
+  }
 });

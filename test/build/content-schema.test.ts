@@ -5,8 +5,10 @@ import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, syml
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
+import { marked } from "marked";
 import { image as imageField } from "../../content/collections.ts";
-import { ContentError, contentModule, readContentFile } from "../../steps/content.ts";
+import { DEEPEST_NESTING, readBody } from "../../content/markdown-reader.ts";
+import { ContentError, contentModule, contentText, readContentFile } from "../../steps/content.ts";
 import { ContentChecks } from "../../steps/content-checks.ts";
 import { loadPages } from "../../steps/pages.ts";
 import { pngHeader } from "../helpers/png-header.ts";
@@ -148,7 +150,7 @@ test("an image must say what it shows, unless the schema calls it decorative, an
     `content/site.yaml:${src} src: "art/photos/nobody.jpg" is not a file of the project; put the image there, or write the path of one that is`,
   ]);
   assert.deepEqual(problemsOf("content/site.yaml", site.replace("src: art/hero.svg", "src: art/hero.gif")), [
-    `content/site.yaml:${src} src: "art/hero.gif" is not an image file; write the path of a JPEG, PNG, WebP or SVG file from the project's folder, such as art/photos/founder.jpg`,
+    `content/site.yaml:${src} src: "art/hero.gif" is not an image file; write the path of a JPEG, PNG, WebP or SVG file in the project's art/ folder, such as art/photos/founder.jpg`,
   ]);
   // A decorative image (a background) may leave alt empty or out; no other may.
   assert.deepEqual(imageField({ decorative: true }).parse({ src: "art/hero.svg" }), { src: "art/hero.svg", alt: "" });
@@ -350,4 +352,152 @@ test("a verdict is kept across builds until the file, site.yaml, an image it nam
   } finally {
     rmSync(copy, { recursive: true, force: true });
   }
+});
+
+/** The problems of the EQOS study with `text` in place of its challenge's first paragraph, and that paragraph's line. */
+function withChallenge(text: string): { problems: string[]; line: number } {
+  const first = eqos.slice(eqos.indexOf("## Challenge\n\n") + 14).split("\n\n")[0];
+  return { problems: problemsOf(EQOS, eqos.replace(first, text)), line: lineOf(eqos, "## Challenge") + 2 };
+}
+
+test("lists, quotation blocks and emphasis nested deeper than anyone writes are refused with their line, before marked reads them", () => {
+  const staircase = (depth: number) => Array.from({ length: depth }, (_, i) => `${"  ".repeat(i)}- point ${i + 1}`).join("\n");
+  // 3,000 deep, 9 MB: the build ran out of memory (exit 134). The first line past the limit is named.
+  const deep = withChallenge(staircase(3000));
+  assert.deepEqual(deep.problems, [
+    `${EQOS}:${deep.line + DEEPEST_NESTING} lists or quotation blocks nested more than ${DEEPEST_NESTING} deep ("- point ${DEEPEST_NESTING + 1}") cannot be in the text; write its points as one list, each on a line starting with -`,
+  ]);
+  // `>` 10,000 times, and a list 3,000 deep on one line: each overflowed the stack ("Maximum call stack size exceeded", no file).
+  const quotes = withChallenge(">".repeat(10_000));
+  assert.deepEqual(quotes.problems, [
+    `${EQOS}:${quotes.line} lists or quotation blocks nested more than ${DEEPEST_NESTING} deep (${JSON.stringify(">".repeat(40))}) cannot be in the text; write its points as one list, each on a line starting with -`,
+  ]);
+  const inline = withChallenge(`${"- ".repeat(3000)}a point`);
+  assert.match(inline.problems[0], new RegExp(`^${EQOS}:${inline.line} lists or quotation blocks nested more than ${DEEPEST_NESTING} deep \\("- - - `));
+  const stars = withChallenge(`${"*".repeat(10_000)}word${"*".repeat(10_000)}`);
+  assert.deepEqual(stars.problems, [
+    `${EQOS}:${stars.line} emphasis nested more than ${DEEPEST_NESTING} deep (${JSON.stringify("*".repeat(40))}) cannot be in the text; use headings (##), paragraphs, lists (-), *emphasis*, **strong** and [links](https://…)`,
+  ]);
+  // At the limit, a list is read as before: a list within a list is not a block of the text.
+  assert.match(
+    withChallenge(staircase(DEEPEST_NESTING)).problems[0],
+    /^content\/case-studies\/eqos-initiative.md:\d+ "- point 2\n.* cannot be in the text; use headings/s,
+  );
+});
+
+test("a byte that is not UTF-8 is refused with its line; a byte-order mark is no part of the text", () => {
+  // "café" saved as Latin-1: é is the one byte E9. It was published as "caf\ufffd".
+  const line = lineOf(services, "heading:");
+  const heading = services.split("\n")[line - 1];
+  const latin1 = Buffer.from(services.replace(heading, `${heading} café`), "latin1");
+  assert.throws(
+    () => contentText("content/services.yaml", latin1),
+    (error: ContentError) => {
+      assert.deepEqual(error.problems, [
+        `content/services.yaml:${line} holds the byte E9 after ${JSON.stringify(`${heading} caf`.slice(-20))}, which is not UTF-8 text; save the file as UTF-8 (in most editors: File, Save with Encoding, UTF-8) and write the character again`,
+      ]);
+      return true;
+    },
+  );
+  // A character cut short at the end of its line, and a byte that continues none, are named as well.
+  assert.throws(
+    () => contentText("content/bio.md", Buffer.from([0x61, 0x0a, 0x62, 0xe2, 0x82, 0x0a])),
+    /^ContentError: content\/bio.md:2 holds the byte E2 after "b"/,
+  );
+  assert.throws(() => contentText("content/bio.md", Buffer.from([0x61, 0x80])), /^ContentError: content\/bio.md:1 holds the byte 80 after "a"/);
+  // A mark at the start (EF BB BF), as some editors save UTF-8: the file reads as without it.
+  const bom = Buffer.from([0xef, 0xbb, 0xbf]);
+  assert.equal(contentText("content/bio.md", Buffer.concat([bom, Buffer.from(bio)])), bio);
+  for (const [file, text] of [
+    ["content/bio.md", bio],
+    ["content/services.yaml", services],
+  ] as const)
+    assert.deepEqual(readContentFile(root, file, `\uFEFF${text}`), readContentFile(root, file, text), file);
+});
+
+test("an optional field's problem is said in the words of a required one's: a day, an empty field, an image path leading out", () => {
+  const order = lineOf(eqos, "order: 3");
+  const withField = (field: string) => problemsOf(EQOS, eqos.replace("order: 3", `order: 3\n${field}`));
+  for (const day of ["tomorrow", "2026-13-01"])
+    assert.deepEqual(withField(`publishAt: ${day}`), [`${EQOS}:${order + 1} publishAt: "${day}" is not a day; write it as YYYY-MM-DD, such as 2026-11-24`]);
+  assert.deepEqual(withField("publishAt: null"), [`${EQOS}:${order + 1} publishAt is empty; write it as YYYY-MM-DD, such as 2026-11-24, or remove the line`]);
+  assert.deepEqual(withField("expiresAt:"), [`${EQOS}:${order + 1} expiresAt is empty; write it as YYYY-MM-DD, such as 2026-11-24, or remove the line`]);
+  assert.deepEqual(withField("link: http://example.com"), [
+    `${EQOS}:${order + 1} link: "http://example.com" is not a web address; write a full address starting with https://`,
+  ]);
+  assert.deepEqual(withField("cover:\n  src: ../../etc/passwd.jpg\n  alt: A photograph"), [
+    `${EQOS}:${order + 2} src: "../../etc/passwd.jpg" is not an image file; write the path of a JPEG, PNG, WebP or SVG file in the project's art/ folder, such as art/photos/founder.jpg`,
+  ]);
+  assert.match(
+    withField("cover:\n  src: art/../../secret.png\n  alt: A photograph")[0],
+    /src: "art\/..\/..\/secret.png" is not an image file; write the path of a JPEG, PNG, WebP or SVG file in the project's art\/ folder/,
+  );
+  // A required field left empty: no advice to remove it.
+  assert.deepEqual(problemsOf(EQOS, eqos.replace("order: 3", "order:")), [
+    `${EQOS}:${order} order is empty; write 1 for the first study, 2 for the next, and so on`,
+  ]);
+});
+
+test("YAML nested thousands deep is refused in words, not the engine's", () => {
+  for (const nested of [`intro: ${"[".repeat(5000)}${"]".repeat(5000)}\n`, `intro: ${"{a: ".repeat(5000)}1${"}".repeat(5000)}\n`]) {
+    const problems = problemsOf("content/services.yaml", nested);
+    assert.equal(problems.length, 1, problems.join("\n"));
+    assert.match(problems[0], /^content\/services.yaml:\d+ cannot be read: its lists or fields are nested thousands deep; write them with a level or two/);
+  }
+});
+
+test("YAML aliases that would copy a value past the memory, or name no value, are refused with the file and line", () => {
+  // Nine levels, each ten of the one before: a billion copies of x.
+  const levels = [..."abcdefghi"];
+  const tenOf = (value: string) => `[${Array(10).fill(value).join(", ")}]`;
+  const bomb = levels.map((name, i) => `${name}: &${name} ${tenOf(i === 0 ? "x" : `*${levels[i - 1]}`)}`);
+  assert.deepEqual(problemsOf("content/home.yaml", `${bomb.join("\n")}\n`), [
+    "content/home.yaml:2 cannot be read: its aliases, from *a on, repeat values more times over than a content file needs; write the values out where they belong",
+  ]);
+  assert.deepEqual(problemsOf("content/home.yaml", "hero:\n  eyebrow: *tagline\n"), [
+    "content/home.yaml:2 cannot be read: *tagline repeats no value named &tagline above it; name the value it repeats &tagline, or write the value out",
+  ]);
+});
+
+test("a link's target is a web address, an e-mail or phone link, or a path on this site; any other is refused with its line", () => {
+  const line = lineOf(eqos, "## Challenge") + 2;
+  // Written <within brackets>, a target may hold a tab, which a browser drops: "javascript:".
+  for (const target of [
+    "data:text/html,<script>alert(1)</script>",
+    "vbscript:msgbox(1)",
+    "javascript:alert(1)",
+    "JaVa\tScRiPt:alert(1)",
+    "//elsewhere.example/page",
+  ])
+    assert.deepEqual(
+      withChallenge(`Read [the report](<${target}>).`).problems,
+      [
+        `${EQOS}:${line} a link to ${JSON.stringify(target.slice(0, 40))} cannot be in the text; link to a page of this site, such as /case-studies, or to an address starting with https://, mailto: or tel:`,
+      ],
+      target,
+    );
+  for (const target of ["https://example.com/report", "http://example.com", "mailto:hello@example.com", "tel:+15555550100", "/case-studies", "#results", "bio"])
+    assert.deepEqual(withChallenge(`Read [the report](${target}).`).problems, [], target);
+  // A refused link's words stay as text, so the CMS's preview shows no link.
+  assert.deepEqual(readBody("Read [the report](javascript:alert(1)).").blocks[0].block, { paragraph: ["Read the report."] });
+});
+
+test("the Markdown reader takes time in proportion to the text: 10,000 headings in about the time marked takes to read them", () => {
+  const headings = Array.from({ length: 10_000 }, (_, i) => `### Heading ${i + 1}\n`).join("\n");
+  /** The least processor time of three runs, in ms: this process's own, so other processes' work on the machine does not count. */
+  const fastest = (read: () => unknown) => {
+    let best = Number.POSITIVE_INFINITY;
+    for (let run = 0; run < 3; run++) {
+      const start = process.cpuUsage();
+      read();
+      const { user, system } = process.cpuUsage(start);
+      best = Math.min(best, (user + system) / 1000);
+    }
+    return best;
+  };
+  const reader = fastest(() => readBody(headings));
+  const lexer = fastest(() => marked.lexer(headings));
+  // Each heading's line was counted from the text's start: 10,000 took 13 s, some 40 times marked's own reading.
+  assert.ok(reader < 10 * lexer, `the reader took ${reader.toFixed(0)} ms, marked alone ${lexer.toFixed(0)} ms`);
+  assert.equal(readBody(headings).blocks.at(-1)?.line, 2 * 10_000 - 1, "the last heading's line");
 });
