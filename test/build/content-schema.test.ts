@@ -7,7 +7,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { marked } from "marked";
 import { image as imageField } from "../../content/collections.ts";
-import { DEEPEST_NESTING, readBody } from "../../content/markdown-reader.ts";
+import { DEEPEST_NESTING, MOST_LINKS, MOST_MARKS, readBody } from "../../content/markdown-reader.ts";
 import { ContentError, contentModule, contentText, readContentFile } from "../../steps/content.ts";
 import { ContentChecks } from "../../steps/content-checks.ts";
 import { loadPages } from "../../steps/pages.ts";
@@ -383,6 +383,20 @@ test("lists, quotation blocks and emphasis nested deeper than anyone writes are 
     withChallenge(staircase(DEEPEST_NESTING)).problems[0],
     /^content\/case-studies\/eqos-initiative.md:\d+ "- point 2\n.* cannot be in the text; use headings/s,
   );
+});
+
+test("a paragraph with more emphasis marks or links than anyone writes is refused with its line, before marked reads it", () => {
+  const advice = "cannot be in the text; split it into paragraphs, with a blank line between them";
+  // 5,000 unclosed `*a` (15 KB) took marked 6 s, each mark read against every later one.
+  const stars = withChallenge("*a ".repeat(5000));
+  assert.deepEqual(stars.problems, [`${EQOS}:${stars.line} a paragraph or list item with more than ${MOST_MARKS} marks of emphasis (* or _) ${advice}`]);
+  // 20,000 links in one paragraph took it 87 s.
+  const links = withChallenge("[a](/bio) ".repeat(20_000));
+  assert.deepEqual(links.problems, [`${EQOS}:${links.line} a paragraph or list item with more than ${MOST_LINKS} links ${advice}`]);
+  // At the limits, and in as many paragraphs and list items as one likes, the text is read as before.
+  const paragraph = `${"*a* ".repeat(MOST_MARKS / 2)}${"[a](/bio) ".repeat(MOST_LINKS)}`;
+  assert.deepEqual(withChallenge(`${paragraph}\n\n${paragraph}`).problems, []);
+  assert.deepEqual(withChallenge(Array.from({ length: 300 }, () => "- an *emphasised* point").join("\n")).problems, []);
 });
 
 test("a byte that is not UTF-8 is refused with its line; a byte-order mark is no part of the text", () => {
