@@ -348,7 +348,7 @@ for (const [what, files, message] of [
       "pages/index.tsx": 'export const meta = { title: "Home" }; export default () => null;',
       "pages/[slug].tsx": collection('[{ params: { slug: "index" }, props: { title: "A" } }]').replaceAll("../../", "../"),
     },
-    "/index and / would both be written to index.html, by pages/[slug].tsx (its entry for /index) and pages/index.tsx",
+    'pages/[slug].tsx: getStaticPaths() entry 1 (slug "index"): params.slug "index" would be served at its folder\'s address with a slash, another page',
   ],
   [
     "a route two files claim",
