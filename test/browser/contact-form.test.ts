@@ -5,10 +5,10 @@ import type { Page } from "playwright-core";
 import { contactEndpoint, failures, rejection, standInCrm, contactVisitor as visitor } from "../helpers/crm.ts";
 import { holdIslandCode } from "../helpers/island-code.ts";
 import { openPage } from "../helpers/open-page.ts";
-import { bareSite, configuredSite } from "../helpers/site.ts";
+import { configuredSite, fixtureSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
-const suite = browserSuite(configuredSite, bareSite);
+const suite = browserSuite(configuredSite, fixtureSite);
 
 const ERROR = "There was a problem submitting the form. Please try again later.";
 

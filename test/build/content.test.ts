@@ -3,9 +3,10 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, describe, test } from "node:test";
 import fg from "fast-glob";
-import { bareSite, builtRoutes, CASE_STUDY_ROUTES, configuredSite, ensureTestSites, parsePage, TEST_SITE_URL, text } from "../helpers/site.ts";
+import { builtRoutes, CASE_STUDY_ROUTES, configuredSite, ensureTestSites, fixtureSite, parsePage, TEST_SITE_URL, text } from "../helpers/site.ts";
 
 const ROUTES = await builtRoutes();
+const FIXTURE_ROUTES = await builtRoutes(fixtureSite);
 
 before(ensureTestSites);
 
@@ -106,8 +107,8 @@ test("/case-studies: every subtitle separates its parts with a middle dot", () =
 });
 
 test("every page writes American English, as a Washington, DC firm does", () => {
-  for (const site of [configuredSite, bareSite]) {
-    for (const route of [...ROUTES, "/404"]) {
+  for (const site of [configuredSite, fixtureSite]) {
+    for (const route of [...(site === fixtureSite ? FIXTURE_ROUTES : ROUTES), "/404"]) {
       const british = text(parsePage(route, site).body).match(/\b(honour|colour|favour|behaviour|organis|centre|licence)\w*/i)?.[0];
       assert.equal(british, undefined, `${route}: "${british}"`);
     }

@@ -5,7 +5,7 @@ import { test } from "node:test";
 import { checkRedirects } from "../../steps/hosts/index.ts";
 import { headersFile } from "../../steps/hosts/netlify.ts";
 import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
-import { bareSite, configuredSite, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
+import { configuredSite, fixtureSite, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 
 const hosts = testHostsDir(configuredSite);
 
@@ -44,8 +44,8 @@ test("_headers: the CMS's folder has its own policy; a Cloudflare Pages build de
 });
 
 test("without CMS_GITHUB_REPO, /admin/ is not published at all", () => {
-  assert.equal(existsSync(`${bareSite}/admin`), false);
-  assert.doesNotMatch(readFileSync(`${bareSite}/_headers`, "utf8"), /admin/);
+  assert.equal(existsSync(`${fixtureSite}/admin`), false);
+  assert.doesNotMatch(readFileSync(`${fixtureSite}/_headers`, "utf8"), /admin/);
   assert.doesNotMatch(readFileSync(`${configuredSite}/sitemap.xml`, "utf8"), /admin/);
 });
 

@@ -1,4 +1,4 @@
-// The two builds the tests run against, and a server for them.
+// The three sites the tests run against, and a server for them.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
@@ -8,6 +8,7 @@ import { serve } from "../../commands/serve.ts";
 import { ADMIN_PATH } from "../../steps/admin.ts";
 import { readConfig } from "../../steps/config.ts";
 import { outputFileOf, routeOfOutputFile } from "../../steps/routes.ts";
+import { buildFixtureSite } from "./fixture-site.ts";
 
 export const TEST_BUILD_DATE = "2026-03-15";
 export const TEST_SITE_URL = "https://cedarline.test";
@@ -21,9 +22,12 @@ export const CMS_REPO = "cedarline/website";
 
 /** Everything configured: the forms post to HubSpot, GA and Clarity are on. */
 export const configuredSite = ".cache/test-site";
-/** Nothing configured, as on a fresh checkout: no CRM, no third parties. Its date is pinned too, so its
- * screenshots do not change with the day (that an unset BUILD_DATE means today is a config unit test). */
-export const bareSite = ".cache/test-site-bare";
+/** The fixture site (test/helpers/fixture-site.ts): the pages with the tests' own content
+ * (test/fixtures/), not the firm's, and nothing configured, as on a fresh checkout: no CRM, no third
+ * parties. The render snapshots and the screenshots are of it, so no content change fails them. Its date
+ * is pinned too, so they do not change with the day (that an unset BUILD_DATE means today is a config
+ * unit test). */
+export const fixtureSite = ".cache/test-site-fixture";
 /**
  * The site the journeys run on in every engine: the CRM configured and nothing else, so no page asks
  * for a third party (Firefox and WebKit cannot answer those locally). Its CRM origin is a placeholder
@@ -51,11 +55,16 @@ export function testHostsDir(site: string): string {
 }
 
 export async function buildTestSites(): Promise<void> {
+  // The fixture site builds in a process of its own (a project copy), beside the two built here.
+  await Promise.all([buildFixtureSite(fixtureSite, { BUILD_DATE: TEST_BUILD_DATE }), buildFirmSites()]);
+}
+
+/** The two sites of the firm's content. */
+async function buildFirmSites(): Promise<void> {
   // Loaded here: a browser test file whose sites are built (npm test built them) never loads the pipeline.
   const { build } = await import("../../build.ts");
   const quiet = () => {};
   await build(readConfig(configuredEnv), quiet);
-  await build(readConfig({ BUILD_DATE: TEST_BUILD_DATE, OUT_DIR: bareSite }), quiet);
   await build(
     readConfig({
       BUILD_DATE: TEST_BUILD_DATE,
@@ -71,7 +80,12 @@ export async function buildTestSites(): Promise<void> {
 
 /** Lets a single test file run on its own: builds the sites when test/run.ts has not. */
 export async function ensureTestSites(): Promise<void> {
-  if (![configuredSite, bareSite, journeySite].every((site) => existsSync(`${site}/index.html`))) await buildTestSites();
+  if (![configuredSite, fixtureSite, journeySite].every((site) => existsSync(`${site}/index.html`))) await buildTestSites();
+}
+
+/** Lets a file that needs only the fixture site run on its own (or in a project copy) without the others. */
+export async function ensureFixtureSite(): Promise<void> {
+  if (!existsSync(`${fixtureSite}/index.html`)) await buildFixtureSite(fixtureSite, { BUILD_DATE: TEST_BUILD_DATE });
 }
 
 /** The spec's case studies, in the order the list shows them: a page for each, from one file
@@ -90,7 +104,7 @@ export const CASE_STUDY_ROUTES = [
  * taken) with no edit here. Builds the test sites when they are missing, so that a test file run alone can
  * list its tests as it loads. */
 export async function builtRoutes(site = configuredSite): Promise<string[]> {
-  await ensureTestSites();
+  await (site === fixtureSite ? ensureFixtureSite() : ensureTestSites());
   return readdirSync(site, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => routeOfOutputFile(relative(site, join(entry.parentPath, entry.name))))
