@@ -30,8 +30,17 @@ else
     echo
     printf '%s\n' "$lines" | sed 's/^/    /'
   } >> "$summary"
-  # Each line an error of the check (GitHub's workflow command; % and the line ends escaped as it asks).
-  printf '%s\n' "$lines" | sed -e '/^$/d' -e 's/%/%25/g' -e 's/\r/%0D/g' -e 's/^/::error title=The site does not build::/'
+  # Each line an error of the check (GitHub's workflow command, % and carriage returns escaped as it asks),
+  # shown on the file and line it names where it names one.
+  printf '%s\n' "$lines" | while IFS= read -r line; do
+    [ -n "$line" ] || continue
+    message=$(printf '%s' "$line" | sed -e 's/%/%25/g' -e 's/\r/%0D/g')
+    if [[ $line =~ ([A-Za-z0-9_./-]+\.[A-Za-z]+):([0-9]+) ]]; then
+      echo "::error file=${BASH_REMATCH[1]},line=${BASH_REMATCH[2]},title=The site does not build::$message"
+    else
+      echo "::error title=The site does not build::$message"
+    fi
+  done
 fi
 rm -f "$errors"
 exit "$status"

@@ -152,3 +152,34 @@ test("after the change, the render snapshots still match, and the fixture site t
   assert.match(readFileSync("test/browser/smoke.test.ts", "utf8"), /builtRoutes\(fixtureSite\)[\s\S]*browserSuite\(fixtureSite\)/);
   assert.match(readFileSync("test/build/metadata.test.ts", "utf8"), /compareWithBaseline\("card-services", readFileSync\(`\$\{fixtureSite\}/);
 });
+
+test("a pull request is built as check.yml builds it: a content mistake fails the check with the build's own line, on its file and line, and in the summary", () => {
+  const check = parse(readFileSync(".github/workflows/check.yml", "utf8")) as { on: Record<string, unknown>; jobs: Record<string, Job & { if?: string }> };
+  assert.ok("pull_request" in check.on);
+  assert.deepEqual(
+    check.jobs.build.steps.flatMap((step) => (step.run ? [step.run] : [])),
+    ["npm ci", ".github/scripts/build-report.sh"],
+  );
+  assert.equal(check.jobs.test.if, "needs.changes.outputs.engine == 'true'");
+  // The mistake the CMS once saved: a price typed as "80k".
+  const services = readFileSync(path("content/services.yaml"), "utf8");
+  writeFileSync(path("content/services.yaml"), services.replace(`price: ${NEW_PRICE}`, 'price: "80k"'));
+  const line = services.split("\n").findIndex((text) => text.includes(`price: ${NEW_PRICE}`)) + 1;
+  const summary = path("summary.md");
+  try {
+    const { status, stdout } = spawnSync(".github/scripts/build-report.sh", {
+      cwd: project.dir,
+      env: copyEnv(project.dir, { GITHUB_STEP_SUMMARY: summary }),
+      encoding: "utf8",
+    });
+    assert.equal(status, 1);
+    const error = `Build failed: content/services.yaml:${line} price: "80k" is not a number of US dollars; write 75000`;
+    assert.ok(stdout.includes(`::error file=content/services.yaml,line=${line},title=The site does not build::${error}`), stdout);
+    assert.equal(
+      readFileSync(summary, "utf8"),
+      `## The site does not build\n\nFix what each line names, in the file and at the line it names, then save the file again:\n\n    ${error}\n`,
+    );
+  } finally {
+    writeFileSync(path("content/services.yaml"), services);
+  }
+});
