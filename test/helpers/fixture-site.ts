@@ -9,7 +9,7 @@ import { BUILD_COMMAND, COPY_TMP, copyProject } from "../../commands/support/pro
 import { readContentFile } from "../../steps/content-read.ts";
 
 /** The folder holding the fixtures' content/ and art/, as a project holds its own. */
-const FIXTURES = "test/fixtures";
+export const FIXTURES = "test/fixtures";
 /** The fixture content, in the shape of content/: every file the schema names, and each folder's entries. */
 export const FIXTURE_CONTENT = "test/fixtures/content";
 /** The fixture art, in the shape of art/: the images the pages import, and the fixture study's photo. */

@@ -5,10 +5,12 @@ import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { serve } from "../../commands/serve.ts";
+import type { CaseStudy } from "../../content/collections.ts";
 import { ADMIN_PATH } from "../../steps/admin.ts";
 import { readConfig } from "../../steps/config.ts";
+import { readContentFile } from "../../steps/content-read.ts";
 import { outputFileOf, routeOfOutputFile } from "../../steps/routes.ts";
-import { buildFixtureSite } from "./fixture-site.ts";
+import { buildFixtureSite, FIXTURES } from "./fixture-site.ts";
 
 export const TEST_BUILD_DATE = "2026-03-15";
 export const TEST_SITE_URL = "https://cedarline.test";
@@ -88,16 +90,21 @@ export async function ensureFixtureSite(): Promise<void> {
   if (!existsSync(`${fixtureSite}/index.html`)) await buildFixtureSite(fixtureSite, { BUILD_DATE: TEST_BUILD_DATE });
 }
 
-/** The spec's case studies, in the order the list shows them: a page for each, from one file
- * (pages/case-studies/[slug].tsx); the five are named after their PDFs. */
-export const CASE_STUDY_ROUTES = [
-  "/case-studies/launching-local-memory",
-  "/case-studies/jfflabs-impact-incubation-model",
-  "/case-studies/eqos-initiative",
-  "/case-studies/economic-mobility-for-veteran-and-military-families",
-  "/case-studies/asa-center-for-career-navigation",
-  "/case-studies/jfflabs-innovation-workshop",
-] as const;
+/** The case studies a test site shows, in the order its list shows them (their `order`), each read from its
+ * content file as the build reads it: a test derives what a study's page must show from them, so a new or
+ * edited study needs no edit to the tests. */
+export async function shownCaseStudies(site = configuredSite): Promise<CaseStudy[]> {
+  const root = site === fixtureSite ? FIXTURES : ".";
+  const studies = (await builtRoutes(site))
+    .filter((route) => route.startsWith("/case-studies/"))
+    .map((route) => {
+      const slug = route.slice("/case-studies/".length);
+      const file = `content/case-studies/${slug}.md`;
+      const data = readContentFile(root, file, readFileSync(join(root, file), "utf8")).data as Omit<CaseStudy, "slug">;
+      return { ...data, slug } as CaseStudy;
+    });
+  return studies.sort((a, b) => a.order - b.order);
+}
 
 /** Every page a test site's build wrote but the not-found page and the CMS's (/admin/ is no page of the
  * site), in order: the tests take the routes from the build, so a new page is tested (and its screenshots
