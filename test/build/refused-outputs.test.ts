@@ -60,7 +60,7 @@ test("two redirects from one address, a huge photograph and a case study named i
   assertRefused(
     built,
     `content/redirects.yaml:${from} and :${redirects.split("\n").length + 1} both lead from /work; keep one`,
-    `${study}:${lineIn(study, "src: art/fixture-pilot.jpg")} src: art/huge.png is 30000×30000 pixels; the largest an image may be is 16383×16383 (268 megapixels): scale it down, e.g. to 1920 px wide, the widest the site shows it, and save it again`,
+    `${study}:${lineIn(study, "  src: art/fixture-pilot.jpg")} src: art/huge.png is 30000×30000 pixels; the largest an image may be is 16383×16383 (268 megapixels): scale it down, e.g. to 1920 px wide, the widest the site shows it, and save it again`,
     "content/case-studies/index.md: its name is its page's address, and hosts serve a page named index at /case-studies/, another page than /case-studies; rename it, such as my-study.md",
   );
 });
