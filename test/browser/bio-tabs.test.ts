@@ -4,11 +4,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
+import type { Bio } from "../../content/collections.ts";
+import { fixtureContent } from "../helpers/fixture-site.ts";
 import { openPage } from "../helpers/open-page.ts";
-import { bareSite } from "../helpers/site.ts";
+import { fixtureSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
-const suite = browserSuite(bareSite);
+const suite = browserSuite(fixtureSite);
 
 const panels = ["background", "expertise", "experience", "education", "publications"];
 const visiblePanels = (page: Page) => page.evaluate((ids) => ids.filter((id) => document.getElementById(id)!.checkVisibility()), panels);
@@ -29,7 +31,7 @@ test("Background first; a click shows exactly that one panel", async () => {
   assert.equal(await selected(page), "Publications");
   assert.deepEqual(await visiblePanels(page), ["publications"]);
   assert.equal(await page.getByRole("tabpanel").getAttribute("aria-labelledby"), "tab-publications");
-  assert.equal(await page.getByRole("tabpanel").locator("li").count(), 6);
+  assert.equal(await page.getByRole("tabpanel").locator("li").count(), fixtureContent<Bio>("content/bio.md").publications.length);
   assert.equal(new URL(page.url()).hash, "#publications");
   assert.deepEqual(errors, []);
   await context.close();

@@ -3,7 +3,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page, Route } from "playwright-core";
 import { DIALOG_AUTO_CLOSE_MS } from "../../islands/CaseStudyDownload.tsx";
-import { downloadEndpoint, eqosLead, failures, leadEmail, rejection, standInCrm } from "../helpers/crm.ts";
+import { DOWNLOAD_FILE, DOWNLOAD_PDF, DOWNLOAD_STUDY, downloadEndpoint, failures, leadEmail, rejection, standInCrm, studyLead } from "../helpers/crm.ts";
 import { openPage } from "../helpers/open-page.ts";
 import { CRM_ORIGIN, configuredSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
@@ -32,7 +32,7 @@ async function countDownloadClicks(page: Page) {
 
 async function openDialog(page: Page, { focusOpener = true } = {}) {
   await page.goto(`${suite.sites[0].origin}/case-studies`);
-  const card = page.locator(".study", { has: page.getByRole("heading", { name: "EQOS Initiative" }) });
+  const card = page.locator(".study", { has: page.getByRole("heading", { name: DOWNLOAD_STUDY.title, exact: true }) });
   await card.scrollIntoViewIfNeeded();
   // A link to the PDF until the first click hydrates the island (held, then replayed); a button after.
   const opener = card.locator("a", { hasText: "Download Case Study" });
@@ -48,7 +48,7 @@ test("opens for the chosen study with the email focused; browser validation bloc
   const { context, page, errors } = await openPage(suite.browser);
   const requests = await standInCrm(page, { status: 200 });
   const { dialog } = await openDialog(page);
-  assert.match((await dialog.getByRole("heading").textContent()) ?? "", /EQOS Initiative/);
+  assert.ok(((await dialog.getByRole("heading").textContent()) ?? "").includes(DOWNLOAD_STUDY.title));
   assert.equal(await page.evaluate(() => (document.activeElement as HTMLInputElement).name), "email");
   // The browser's validation answers a blocked submit with an invalid event, in the same task.
   await page.evaluate(() => {
@@ -83,9 +83,9 @@ test("success: the lead is recorded, the PDF downloads by its own name, the dial
   await dialog.getByRole("status").waitFor();
   assert.equal(await dialog.getByRole("status").textContent(), "Thank you! Your download will begin shortly.");
   const download = await downloadStarted;
-  assert.equal(download.suggestedFilename(), "eqos-initiative.pdf");
-  assert.equal(new URL(download.url()).pathname, "/case-studies/eqos-initiative.pdf");
-  assert.deepEqual(requests, [eqosLead(downloadEndpoint, suite.sites[0].origin)]);
+  assert.equal(download.suggestedFilename(), DOWNLOAD_FILE);
+  assert.equal(new URL(download.url()).pathname, DOWNLOAD_PDF);
+  assert.deepEqual(requests, [studyLead(downloadEndpoint, suite.sites[0].origin)]);
   await page.clock.runFor(DIALOG_AUTO_CLOSE_MS - 100);
   assert.equal(await dialog.isVisible(), true, "still open just before 2 s");
   // Past 2 s, with room for the frame in which the thank-you's effect starts the timer.
@@ -189,9 +189,9 @@ test("submit, Escape, reopen: still 'Submitting...', one request, one download",
   await submitting.evaluate((el: HTMLButtonElement) => el.form!.requestSubmit());
   await held[0].fulfill({ status: 200, contentType: "application/json", body: "{}" });
   await dialog.getByRole("status").waitFor();
-  assert.equal((await downloaded).suggestedFilename(), "eqos-initiative.pdf");
+  assert.equal((await downloaded).suggestedFilename(), DOWNLOAD_FILE);
   assert.equal(requests, 1);
-  assert.deepEqual(await downloadClicks(), ["eqos-initiative.pdf"], "one download");
+  assert.deepEqual(await downloadClicks(), [DOWNLOAD_FILE], "one download");
   await context.close();
 });
 

@@ -5,10 +5,10 @@ import { describe, test } from "node:test";
 import type { Page } from "playwright-core";
 import sharp from "sharp";
 import { openPage } from "../helpers/open-page.ts";
-import { bareSite, CLARITY_ID, configuredSite, GA_ID } from "../helpers/site.ts";
+import { CLARITY_ID, configuredSite, fixtureSite, GA_ID } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
-const suite = browserSuite(configuredSite, bareSite);
+const suite = browserSuite(configuredSite, fixtureSite);
 const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
 
 const denied = { ad_storage: "denied", ad_user_data: "denied", ad_personalization: "denied", analytics_storage: "denied" };

@@ -2,13 +2,13 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
-import { contactEndpoint, failures, rejection, standInCrm, contactVisitor as visitor } from "../helpers/crm.ts";
+import { contactEndpoint, failures, rejection, standInCrm, titled, contactVisitor as visitor } from "../helpers/crm.ts";
 import { holdIslandCode } from "../helpers/island-code.ts";
 import { openPage } from "../helpers/open-page.ts";
-import { bareSite, configuredSite } from "../helpers/site.ts";
+import { configuredSite, fixtureSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
-const suite = browserSuite(configuredSite, bareSite);
+const suite = browserSuite(configuredSite, fixtureSite);
 
 const ERROR = "There was a problem submitting the form. Please try again later.";
 
@@ -37,7 +37,7 @@ test("success: the exact payload is posted once, and the thank-you replaces the 
     contentType: "application/json",
     body: {
       fields: Object.entries(visitor).map(([name, value]) => ({ name, value })),
-      context: { pageUri: `${suite.sites[0].origin}/contact`, pageName: "Contact Us | Cedarline Advisory" },
+      context: { pageUri: `${suite.sites[0].origin}/contact`, pageName: titled("Contact Us") },
     },
   });
   assert.deepEqual(errors, []);

@@ -5,7 +5,7 @@
 // Chromium files beside this one.
 import assert from "node:assert/strict";
 import { after, before, describe, test } from "node:test";
-import { eqosLead, leadEmail, contactVisitor as visitor } from "../helpers/crm.ts";
+import { DOWNLOAD_PDF, DOWNLOAD_STUDY, leadEmail, studyLead, titled, contactVisitor as visitor } from "../helpers/crm.ts";
 import { type Driver, type Engine, PAGE_LOAD_MS, WAIT_MS } from "../helpers/engines/driver.ts";
 import { type JourneyServer, PROBLEMS_KEY, startJourneyServer } from "../helpers/journey-server.ts";
 import { ensureTestSites } from "../helpers/site.ts";
@@ -55,9 +55,8 @@ const visiblePanels = (page: Driver) => page.evaluate<string[]>(`${JSON.stringif
 const tabSelected = (page: Driver, label: string) =>
   page.waitFor(`document.querySelector('[role="tab"][aria-selected="true"]')?.textContent === ${q(label)}`, `${label} selected`);
 
-/** The EQOS Initiative card's button (a link to the PDF until its island hydrates). */
-const EQOS_PDF = "/case-studies/eqos-initiative.pdf";
-const DOWNLOAD_OPENER = `a[href="${EQOS_PDF}"]`;
+/** The download study's button (a link to the PDF until its island hydrates). */
+const DOWNLOAD_OPENER = `a[href="${DOWNLOAD_PDF}"]`;
 const DIALOG = "dialog[open]";
 const DIALOG_EMAIL = `${DIALOG} input[name="email"]`;
 const DIALOG_SUBMIT = `${DIALOG} button[type="submit"]`;
@@ -67,7 +66,7 @@ async function openDownloadDialog(page: Driver): Promise<void> {
   assert.equal(await textOf(page, DOWNLOAD_OPENER), "Download Case Study");
   await page.click(DOWNLOAD_OPENER);
   await page.waitFor(`document.querySelector(${q(DIALOG)})`, "the download dialog opening");
-  assert.equal(await textOf(page, `${DIALOG} h2`), "Download: EQOS Initiative");
+  assert.equal(await textOf(page, `${DIALOG} h2`), `Download: ${DOWNLOAD_STUDY.title}`);
   await page.waitFor(`document.activeElement === document.querySelector(${q(DIALOG_EMAIL)})`, "focus on the email field");
 }
 
@@ -219,8 +218,8 @@ const journeys: Journey[] = [
       await page.waitFor(`document.querySelector('${DIALOG} [role="status"]')`, "the thank-you");
       const succeededAt = Date.now();
       assert.equal(await textOf(page, `${DIALOG} [role="status"]`), "Thank you! Your download will begin shortly.");
-      assert.deepEqual(site.submissions, [eqosLead(site.downloadEndpoint, site.origin)]);
-      await site.requested(EQOS_PDF, WAIT_MS);
+      assert.deepEqual(site.submissions, [studyLead(site.downloadEndpoint, site.origin)]);
+      await site.requested(DOWNLOAD_PDF, WAIT_MS);
       // The spec's 2 s, waited for in real time: not every engine here can fast-forward the clock.
       await page.waitFor(`!document.querySelector(${q(DIALOG)})`, "the dialog closing itself");
       assert.ok(Date.now() - succeededAt >= 1500, `closed ${Date.now() - succeededAt} ms after the thank-you, not about 2 s`);
@@ -276,7 +275,7 @@ const journeys: Journey[] = [
           contentType: "application/json",
           body: {
             fields: Object.entries(visitor).map(([name, value]) => ({ name, value })),
-            context: { pageUri: `${site.origin}/contact`, pageName: "Contact Us | Cedarline Advisory" },
+            context: { pageUri: `${site.origin}/contact`, pageName: titled("Contact Us") },
           },
         },
       ]);
@@ -310,7 +309,7 @@ const journeys: Journey[] = [
     async run(page, site) {
       await beforeIslandCode(page, site, "/case-studies", DOWNLOAD_OPENER);
       await page.waitFor(`document.querySelector(${q(DIALOG)})`, "the download dialog opening");
-      assert.equal(await textOf(page, `${DIALOG} h2`), "Download: EQOS Initiative");
+      assert.equal(await textOf(page, `${DIALOG} h2`), `Download: ${DOWNLOAD_STUDY.title}`);
       await page.waitFor(`document.activeElement === document.querySelector(${q(DIALOG_EMAIL)})`, "focus on the email field");
       assert.equal(await page.evaluate("location.pathname"), "/case-studies");
       assert.deepEqual(

@@ -16,7 +16,7 @@ import { test } from "node:test";
 import { auditRoutes, guardScore, LCP_GUARDS, LIGHTHOUSE_BAR } from "../../commands/lighthouse.ts";
 import { serve } from "../../commands/serve.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
-import { bareSite, ensureTestSites } from "../helpers/site.ts";
+import { ensureTestSites, fixtureSite } from "../helpers/site.ts";
 
 // /about: its largest paint is the headshot, the slowest kind of LCP after the home page's hero.
 const ROUTE = "/about";
@@ -25,7 +25,7 @@ const FAILED_REPORTS = "test-results/lighthouse";
 
 test(`Lighthouse mobile on ${ROUTE}: accessibility, best practices and SEO 100, no layout shift, nothing in the page delays its largest paint`, async (t) => {
   await ensureTestSites();
-  const [audit] = await auditRoutes(bareSite, [ROUTE], 1);
+  const [audit] = await auditRoutes(fixtureSite, [ROUTE], 1);
   try {
     for (const category of ["accessibility", "best-practices", "seo"] as const) assert.equal(audit.scores[category], LIGHTHOUSE_BAR.score, category);
     // 0.000 as Lighthouse prints it: a loaded run once measured 0.0004, which no visitor can see.
@@ -57,14 +57,14 @@ test("no frame is painted while the parser has only part of the header, so a slo
   await ensureTestSites();
   // The document arrives in two parts, as on a slow network or a busy CPU: up to the brand, then, once
   // the browser has had frames to paint, the rest.
-  const html = readFileSync(join(bareSite, "about.html"), "utf8");
+  const html = readFileSync(join(fixtureSite, "about.html"), "utf8");
   const cut = html.indexOf('class="site-menu"');
   assert.ok(cut > 0, "the header has its menu");
   let release = () => {};
   const released = new Promise<void>((done) => {
     release = done;
   });
-  const server = await serve(bareSite, 0, (path, res) => {
+  const server = await serve(fixtureSite, 0, (path, res) => {
     if (path !== "/held") return false;
     res.writeHead(200, { "Content-Type": "text/html; charset=utf-8" });
     res.write(html.slice(0, cut));

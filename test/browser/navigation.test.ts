@@ -7,13 +7,14 @@ import { test } from "node:test";
 import { serve } from "../../commands/serve.ts";
 import { speculationRules } from "../../components/speculation-rules.ts";
 import { sha256Source } from "../../steps/csp.ts";
+import { FIXTURE_STUDY_ROUTE } from "../helpers/fixture-site.ts";
 import { openPage } from "../helpers/open-page.ts";
-import { bareSite, builtRoutes, parsePage } from "../helpers/site.ts";
+import { builtRoutes, fixtureSite, parsePage } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
-const ROUTES = await builtRoutes();
+const ROUTES = await builtRoutes(fixtureSite);
 
-const suite = browserSuite(bareSite);
+const suite = browserSuite(fixtureSite);
 
 // Each document says whether it was revealed by a view transition, and counts its layout shifts.
 // A string: tsx would wrap a named inner function in a helper the page lacks.
@@ -59,7 +60,7 @@ for (const reducedMotion of ["no-preference", "reduce"] as const) {
 
 test("every page carries the one static speculation-rules script, and the CSP allows it by its hash", () => {
   for (const route of [...ROUTES, "/404"]) {
-    const doc = parsePage(route, bareSite);
+    const doc = parsePage(route, fixtureSite);
     const scripts = doc.querySelectorAll('script[type="speculationrules"]');
     assert.equal(scripts.length, 1, route);
     assert.equal(scripts[0].textContent, speculationRules, route);
@@ -76,7 +77,7 @@ test("the rules, read by Chromium's own URLPattern and selectors, take every lin
   const origin = suite.sites[0].origin;
   const speculated: string[] = [];
   const left: string[] = [];
-  for (const route of ["/", "/case-studies", "/bio", "/contact", "/case-studies/eqos-initiative"]) {
+  for (const route of ["/", "/case-studies", "/bio", "/contact", FIXTURE_STUDY_ROUTE]) {
     await page.goto(`${origin}${route}`);
     // Each link of the page through the rules' "where" (href_matches, not, and, selector_matches), as Chromium reads them.
     const links = await page.evaluate<{ href: string; taken: boolean }[]>(`(() => {
@@ -97,8 +98,7 @@ test("the rules, read by Chromium's own URLPattern and selectors, take every lin
     speculated.filter((href) => !own(href) || /\.pdf$|\/404$/.test(new URL(href).pathname)),
     [],
   );
-  for (const route of ["/services", "/bio", "/contact", "/case-studies/eqos-initiative", "/privacy"])
-    assert.ok(speculated.includes(`${origin}${route}`), route);
+  for (const route of ["/services", "/bio", "/contact", FIXTURE_STUDY_ROUTE, "/privacy"]) assert.ok(speculated.includes(`${origin}${route}`), route);
   assert.ok(
     left.some((href) => href.endsWith(".pdf")),
     "a PDF link was seen and left alone",
@@ -114,7 +114,7 @@ test("the rules, read by Chromium's own URLPattern and selectors, take every lin
 test("a pointer resting on a header link fetches the next page ahead (Sec-Purpose: prefetch), and the click is served from it", async (t) => {
   // The site served here too, so the test sees each request and how it was asked for.
   const requests: { path: string; purpose: string }[] = [];
-  const server = await serve(bareSite, 0, (path, res) => {
+  const server = await serve(fixtureSite, 0, (path, res) => {
     const purpose = (res as unknown as { req: { headers: Record<string, string | undefined> } }).req.headers["sec-purpose"] ?? "";
     requests.push({ path, purpose });
     return false;

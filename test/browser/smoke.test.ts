@@ -5,13 +5,13 @@ import { readFileSync, rmSync } from "node:fs";
 import { describe, test } from "node:test";
 import { openPage } from "../helpers/open-page.ts";
 import { BASELINES_DIR, compareWithBaseline, screenshotName, screenshotPage, staleBaselines, updatingScreenshots } from "../helpers/screenshots.ts";
-import { bareSite, builtRoutes } from "../helpers/site.ts";
+import { builtRoutes, fixtureSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
-const ROUTES = await builtRoutes();
+const ROUTES = await builtRoutes(fixtureSite);
 
 const axeSource = readFileSync("node_modules/axe-core/axe.min.js", "utf8");
-const suite = browserSuite(bareSite);
+const suite = browserSuite(fixtureSite);
 const pages = [...ROUTES, "/no-such-page"];
 const viewports = [
   { width: 375, height: 800 },

@@ -3,10 +3,10 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { Page } from "playwright-core";
 import { openPage } from "../helpers/open-page.ts";
-import { bareSite } from "../helpers/site.ts";
+import { fixtureSite } from "../helpers/site.ts";
 import { browserSuite } from "../helpers/suite.ts";
 
-const suite = browserSuite(bareSite);
+const suite = browserSuite(fixtureSite);
 
 const rootClass = (page: Page) => page.evaluate(() => document.documentElement.className);
 const background = (page: Page) => page.evaluate(() => getComputedStyle(document.body).backgroundColor);

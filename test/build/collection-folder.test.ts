@@ -17,6 +17,7 @@ import { after, before, test } from "node:test";
 import sharp from "sharp";
 import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import { buildCopyAsync } from "../helpers/copy-build.ts";
+import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
 
 const PAGE = `import type { PageMeta } from "../components/head.ts";
 import { Picture } from "../components/Picture.tsx";
@@ -43,12 +44,17 @@ const cachedImages = () =>
   readdirSync(path(".cache/blobs/images"))
     .sort()
     .map((file) => [file, statSync(path(`.cache/blobs/images/${file}`)).mtimeMs] as const);
-const eqos = readFileSync("content/case-studies/eqos-initiative.md", "utf8");
+/** The fixture study with a photo (the copy's content is the fixtures'), and its file. */
+const STUDY_FILE = `content${FIXTURE_STUDY_ROUTE}.md`;
+const studyText = readFileSync(`test/fixtures/${STUDY_FILE}`, "utf8");
 const dist = (file: string) => join(project.dir, "dist", file);
 
-/** A study made from the EQOS one: its title, its place in the list, and `fields` added to its front matter. */
+/** A study made from the fixture one: its title, its place in the list, and `fields` added to its front matter. */
 function study(slug: string, title: string, fields = "") {
-  const text = eqos.replace("title: EQOS Initiative", `title: ${title}`).replace("order: 3", `order: 7\n${fields}`);
+  const text = studyText
+    .replace("title: Fixture study with a photo", `title: ${title}`)
+    .replace(/cover:\n( {2}.*\n)+/, "")
+    .replace("order: 2", `order: 7\n${fields}`);
   writeFileSync(join(project.dir, `content/case-studies/${slug}.md`), text.replace(/\n\n+---/, "\n---"));
 }
 
@@ -66,6 +72,8 @@ function written(): Map<string, string> {
 
 before(async () => {
   project = copyProject();
+  // The fixtures' content (test/fixtures/), to which the studies below are added: never the firm's.
+  putFixtureContent(project.dir);
   // Its cover: a photograph, as a writer would add one (a JPEG with a gradient, made here).
   mkdirSync(join(project.dir, "art/photos"), { recursive: true });
   const pixels = Buffer.alloc(640 * 360 * 3, 0).map((_, i) => (i * 7) % 251);
@@ -164,17 +172,17 @@ test("the vector art keeps WebP and JPEG, without a placeholder", () => {
 });
 
 test("a published page linking to a draft fails the build, naming the page, the link and the draft's file", async () => {
-  const file = join(project.dir, "content/case-studies/eqos-initiative.md");
-  writeFileSync(file, eqos.replace("## Solution\n", "## Solution\n\nSee [the draft](/case-studies/a-draft-study).\n"));
+  const file = join(project.dir, STUDY_FILE);
+  writeFileSync(file, studyText.replace("## Solution\n", "## Solution\n\nSee [the draft](/case-studies/a-draft-study).\n"));
   try {
     const built = await buildCopyAsync(project.dir, "dist", { BUILD_DATE: "2026-11-26" });
     assert.equal(built.ok, false, built.output);
     assert.match(
       built.output,
-      /\/case-studies\/eqos-initiative\.html: "\/case-studies\/a-draft-study": content\/case-studies\/a-draft-study\.md is a draft, so no page is there: publish it, or remove the link/,
+      /\/case-studies\/fixture-pilot-with-photo\.html: "\/case-studies\/a-draft-study": content\/case-studies\/a-draft-study\.md is a draft, so no page is there: publish it, or remove the link/,
     );
   } finally {
-    writeFileSync(file, eqos);
+    writeFileSync(file, studyText);
   }
 });
 

@@ -2,12 +2,18 @@
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { test } from "node:test";
+import { caseStudyPdfPath } from "../../components/case-studies.ts";
+import redirects from "../../content/redirects.yaml";
 import { checkRedirects } from "../../steps/hosts/index.ts";
 import { headersFile } from "../../steps/hosts/netlify.ts";
 import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
-import { bareSite, configuredSite, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
+import { configuredSite, fixtureSite, shownCaseStudies, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 
 const hosts = testHostsDir(configuredSite);
+/** A study's PDF, whichever the firm's content has first, and the name a download saves it as. */
+const pdf = caseStudyPdfPath((await shownCaseStudies()).find((study) => !study.link)!);
+const pdfName = pdf.slice(pdf.lastIndexOf("/") + 1);
+const [redirect] = redirects;
 
 test("_headers: the security headers on every path, caching per kind of file, PDFs as attachments", () => {
   const headers = readFileSync(`${configuredSite}/_headers`, "utf8");
@@ -20,8 +26,8 @@ test("_headers: the security headers on every path, caching per kind of file, PD
   assert.doesNotMatch(blocks["/*"], /Cache-Control/, "hosts merge matching blocks, so no path may get two Cache-Control values");
   assert.match(blocks["/assets/*"], new RegExp(`Cache-Control: ${IMMUTABLE}`));
   assert.match(blocks["/services"], new RegExp(`Cache-Control: ${REVALIDATE}`));
-  assert.match(blocks["/case-studies/eqos-initiative.pdf"], /Content-Disposition: attachment; filename="eqos-initiative.pdf"/);
-  assert.equal(readFileSync(`${configuredSite}/_redirects`, "utf8"), "/work /case-studies 301\n");
+  assert.ok(blocks[pdf].includes(`Content-Disposition: attachment; filename="${pdfName}"`), blocks[pdf]);
+  assert.equal(readFileSync(`${configuredSite}/_redirects`, "utf8"), redirects.map((r) => `${r.from} ${r.to} ${r.status}\n`).join(""));
 });
 
 test("_headers: the CMS's folder has its own policy; a Cloudflare Pages build detaches the site's there", () => {
@@ -44,8 +50,8 @@ test("_headers: the CMS's folder has its own policy; a Cloudflare Pages build de
 });
 
 test("without CMS_GITHUB_REPO, /admin/ is not published at all", () => {
-  assert.equal(existsSync(`${bareSite}/admin`), false);
-  assert.doesNotMatch(readFileSync(`${bareSite}/_headers`, "utf8"), /admin/);
+  assert.equal(existsSync(`${fixtureSite}/admin`), false);
+  assert.doesNotMatch(readFileSync(`${fixtureSite}/_headers`, "utf8"), /admin/);
   assert.doesNotMatch(readFileSync(`${configuredSite}/sitemap.xml`, "utf8"), /admin/);
 });
 
@@ -53,17 +59,21 @@ test("the CloudFront function answers redirects, maps the URL form onto files, a
   const source = readFileSync(`${hosts}/cloudfront/function.js`, "utf8");
   const handler = new Function(`${source}; return handler;`)() as (event: object) => Promise<Record<string, unknown>>;
   const onRequest = (uri: string) => handler({ context: { eventType: "viewer-request" }, request: { uri, headers: {} } });
-  assert.deepEqual(await onRequest("/work"), { statusCode: 301, statusDescription: "Moved Permanently", headers: { location: { value: "/case-studies" } } });
+  assert.deepEqual(await onRequest(redirect.from), {
+    statusCode: redirect.status,
+    statusDescription: redirect.status === 301 ? "Moved Permanently" : "Found",
+    headers: { location: { value: redirect.to } },
+  });
   assert.equal((await onRequest("/")).uri, "/index.html");
   assert.equal((await onRequest("/services")).uri, "/services.html");
   assert.equal((await onRequest("/assets/site.ABC.js")).uri, "/assets/site.ABC.js");
   assert.equal(((await onRequest("/services/")).headers as { location: { value: string } }).location.value, "/services");
   const response = (await handler({
     context: { eventType: "viewer-response" },
-    request: { uri: "/case-studies/eqos-initiative.pdf" },
+    request: { uri: pdf },
     response: { statusCode: 200, headers: {} },
   })) as { headers: Record<string, { value: string }> };
-  assert.equal(response.headers["content-disposition"].value, 'attachment; filename="eqos-initiative.pdf"');
+  assert.equal(response.headers["content-disposition"].value, `attachment; filename="${pdfName}"`);
   assert.equal(response.headers["cross-origin-resource-policy"].value, "same-origin");
   assert.match(response.headers["content-security-policy"].value, /^default-src 'none'/);
   assert.equal((await onRequest("/admin/")).uri, "/admin/index.html");
@@ -79,9 +89,10 @@ test("the CloudFront function answers redirects, maps the URL form onto files, a
 });
 
 test("GitHub Pages gets a page at each old address that sends visitors on", () => {
-  const page = readFileSync(`${hosts}/github-pages/work.html`, "utf8");
-  assert.match(page, /<meta http-equiv="refresh" content="0; url=\/case-studies">/);
-  assert.match(page, new RegExp(`<link rel="canonical" href="${TEST_SITE_URL}/case-studies">`));
+  // The first of the firm's redirects (content/redirects.yaml).
+  const page = readFileSync(`${hosts}/github-pages${redirect.from}.html`, "utf8");
+  assert.ok(page.includes(`<meta http-equiv="refresh" content="0; url=${redirect.to}">`), page);
+  assert.ok(page.includes(`<link rel="canonical" href="${TEST_SITE_URL}${redirect.to}">`), page);
 });
 
 test("a redirect that hides a page or leads nowhere stops the build, naming the file and the field's line", () => {

@@ -8,14 +8,14 @@ import { BUDGET, gzipKb, measurePage, overBudget } from "../../steps/budgets.ts"
 import { sha256Source } from "../../steps/csp.ts";
 import { bundleIslands, type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
 import { outputFileOf } from "../../steps/routes.ts";
-import { bareSite, builtRoutes, configuredSite, ensureTestSites, readPage } from "../helpers/site.ts";
+import { builtRoutes, configuredSite, ensureTestSites, fixtureSite, readPage } from "../helpers/site.ts";
 
 const ROUTES = await builtRoutes();
 
 before(ensureTestSites);
 
 test("no React code ships to the browser", () => {
-  for (const site of [configuredSite, bareSite]) {
+  for (const site of [configuredSite, fixtureSite]) {
     const scripts = readdirSync(`${site}/assets`).filter((f) => f.endsWith(".js"));
     assert.ok(scripts.length >= 5);
     for (const file of scripts) {

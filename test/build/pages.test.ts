@@ -9,6 +9,7 @@ import { resolveHead } from "../../components/head.ts";
 import site from "../../content/site.yaml";
 import { type LoadedPages, loadPages, pageBundler } from "../../steps/pages.ts";
 import { fillRoute, outputFileOf, routeOf, routeOfOutputFile } from "../../steps/routes.ts";
+import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
 
 test("routeOfOutputFile undoes outputFileOf for every kind of route", () => {
   for (const route of ["/", "/case-studies", "/404"]) assert.equal(routeOfOutputFile(outputFileOf(route)), route);
@@ -195,7 +196,8 @@ test("the dev server's folder collection says which entries are unpublished afte
     "pages/list.tsx": 'import studies from "../content/case-studies";\nexport const meta = { title: "List", studies };\nexport default () => null;\n',
   });
   cpSync("content", join(root, "content"), { recursive: true });
-  cpSync("art", join(root, "art"), { recursive: true });
+  // The fixtures' content and art (test/fixtures/), whose study the saves below edit: never the firm's.
+  putFixtureContent(root);
   const bundler = await pageBundler({ root, dev: true });
   const marks = (loaded: LoadedPages) =>
     Object.fromEntries(
@@ -204,26 +206,33 @@ test("the dev server's folder collection says which entries are unpublished afte
         study.unpublished ?? "published",
       ]),
     );
-  const eqos = "content/case-studies/eqos-initiative.md";
-  const study = readFileSync(eqos, "utf8");
+  const studyFile = `content${FIXTURE_STUDY_ROUTE}.md`;
+  const study = readFileSync(join(root, studyFile), "utf8");
+  const title = "Fixture study with a photo";
   try {
-    assert.equal(marks(await bundler.load())["EQOS Initiative"], "published");
+    assert.equal(marks(await bundler.load())[title], "published");
     // Saved in place as a draft: the folder's listing is as it was, its module is made again all the same.
-    writeFileSync(join(root, eqos), study.replace("order: 3", "order: 3\ndraft: true"));
-    assert.equal(marks(await bundler.load([eqos]))["EQOS Initiative"], "a draft");
+    writeFileSync(join(root, studyFile), study.replace("order: 2", "order: 2\ndraft: true"));
+    assert.equal(marks(await bundler.load([studyFile]))[title], "a draft");
     // A new entry the folder's module read as no entry (as when read half-written), then saved whole.
     const added = "content/case-studies/a-new-study.md";
-    writeFileSync(join(root, added), study.replace("title: EQOS Initiative\n", "").replace("order: 3", "order: 8"));
+    writeFileSync(join(root, added), study.replace(`title: ${title}\n`, "").replace("order: 2", "order: 8"));
     await assert.rejects(bundler.load([added]), /a-new-study\.md/);
-    writeFileSync(join(root, added), study.replace("title: EQOS Initiative", "title: A New Study").replace("order: 3", "order: 8\ndraft: true"));
+    writeFileSync(join(root, added), study.replace(`title: ${title}`, "title: A New Study").replace("order: 2", "order: 8\ndraft: true"));
     assert.equal(marks(await bundler.load([added]))["A New Study"], "a draft");
     // An entry that is none until the image it names is added: only the image is saved (the entry's save
     // counts on from the load it failed).
     const third = "content/case-studies/a-third-study.md";
     const cover = "cover:\n  src: art/third.svg\n  alt: The third study's cover";
-    writeFileSync(join(root, third), study.replace("title: EQOS Initiative", "title: A Third Study").replace("order: 3", `order: 9\ndraft: true\n${cover}`));
+    writeFileSync(
+      join(root, third),
+      study
+        .replace(`title: ${title}`, "title: A Third Study")
+        .replace(/cover:\n( {2}.*\n)+/, "")
+        .replace("order: 2", `order: 9\ndraft: true\n${cover}`),
+    );
     await assert.rejects(bundler.load([third]), /a-third-study\.md/);
-    cpSync("art/hero.svg", join(root, "art/third.svg"));
+    cpSync(join(root, "art/hero.svg"), join(root, "art/third.svg"));
     assert.equal(marks(await bundler.load(["art/third.svg"]))["A Third Study"], "a draft");
   } finally {
     await bundler.dispose();
@@ -238,7 +247,7 @@ test("a page file's route: folders nest, index names its folder, [parameters] st
     "/a/[kind]/[slug]",
   ]);
   assert.equal(fillRoute("/a/[kind]/[slug]", { kind: "notes", slug: "q3-2026" }), "/a/notes/q3-2026");
-  assert.equal(outputFileOf("/case-studies/eqos-initiative"), "case-studies/eqos-initiative.html");
+  assert.equal(outputFileOf("/case-studies/studyFile-initiative"), "case-studies/studyFile-initiative.html");
   for (const slug of ["a b", "Eqos", "-x", "x--y", "x/y", "", "x.pdf"]) assert.throws(() => fillRoute("/x/[slug]", { slug }), /is not a slug/, slug);
 });
 

@@ -11,10 +11,13 @@ import { BLOBS_DIR } from "../../steps/cache.ts";
 import { bundleBlob, type Manifest } from "../../steps/manifest.ts";
 import { manifestFile } from "../../steps/store.ts";
 import { buildCopy, retitled } from "../helpers/copy-build.ts";
+import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
 
 let project: ProjectCopy;
 before(() => {
   project = copyProject();
+  // The fixtures' content (test/fixtures/), which the edits below change: never the firm's.
+  putFixtureContent(project.dir);
 });
 after(() => project?.remove());
 
@@ -127,10 +130,10 @@ test("an edit to a file the pages import or to a page is bundled anew, and then 
   for (const [file, edit, shows] of [
     [
       "content/home.yaml",
-      (text: string) => text.replace("Why leaders choose", "Rebuilt: why leaders choose"),
+      (text: string) => text.replace("Fixture about heading for", "Rebuilt: why leaders choose"),
       ["dist/index.html", /Rebuilt: why leaders choose/],
     ],
-    ["pages/about.tsx", (text: string) => retitled(text, "About, edited"), ["dist/about.html", /<title>About, edited \| Cedarline Advisory<\/title>/]],
+    ["pages/about.tsx", (text: string) => retitled(text, "About, edited"), ["dist/about.html", /<title>About, edited \| Fixture Firm<\/title>/]],
   ] as const) {
     const before = kept();
     const original = readFileSync(path(file), "utf8");
@@ -146,25 +149,25 @@ test("an edit to a file the pages import or to a page is bundled anew, and then 
 
 test("an edit to an entry of a folder collection keeps the bundle: the entries are data it asks for, read anew by each build", () => {
   const before = kept();
-  const file = path("content/case-studies/eqos-initiative.md");
+  const file = path(`content${FIXTURE_STUDY_ROUTE}.md`);
   const original = readFileSync(file, "utf8");
   try {
-    writeFileSync(file, original.replace(/^title: .*$/m, 'title: "EQOS, edited"'));
+    writeFileSync(file, original.replace(/^title: .*$/m, 'title: "A study, edited"'));
     runBuild();
-    assert.match(readFileSync(path("dist/case-studies/eqos-initiative.html"), "utf8"), /<h1[^>]*>EQOS, edited<\/h1>/);
-    assert.match(readFileSync(path("dist/case-studies.html"), "utf8"), /EQOS, edited/, "the list shows it too");
+    assert.match(readFileSync(path(`dist${FIXTURE_STUDY_ROUTE}.html`), "utf8"), /<h1[^>]*>A study, edited<\/h1>/);
+    assert.match(readFileSync(path("dist/case-studies.html"), "utf8"), /A study, edited/, "the list shows it too");
     assert.equal(kept(), before, "the bundle was made again");
   } finally {
     writeFileSync(file, original);
   }
   runBuild();
-  assert.doesNotMatch(readFileSync(path("dist/case-studies.html"), "utf8"), /EQOS, edited/);
+  assert.doesNotMatch(readFileSync(path("dist/case-studies.html"), "utf8"), /A study, edited/);
 });
 
 test("a new page file is built, and once deleted its page is gone", () => {
   writeFileSync(path("pages/added.tsx"), retitled(readFileSync(path("pages/privacy.tsx"), "utf8"), "An Added Page"));
   runBuild();
-  assert.match(readFileSync(path("dist/added.html"), "utf8"), /<title>An Added Page \| Cedarline Advisory<\/title>/);
+  assert.match(readFileSync(path("dist/added.html"), "utf8"), /<title>An Added Page \| Fixture Firm<\/title>/);
   rmSync(path("pages/added.tsx"));
   runBuild();
   assert.equal(existsSync(path("dist/added.html")), false);

@@ -12,6 +12,7 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import { buildCopy } from "../helpers/copy-build.ts";
+import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
 import { pngHeader } from "../helpers/png-header.ts";
 
 let project: ProjectCopy;
@@ -40,24 +41,26 @@ function assertRefused(built: ReturnType<typeof buildCopy>, ...messages: string[
 
 before(() => {
   project = copyProject();
+  // The fixtures' content (test/fixtures/), in which the mistakes are planted: never the firm's.
+  putFixtureContent(project.dir);
 });
 
 after(() => project?.remove());
 
 test("two redirects from one address, a huge photograph and a case study named index are each named in one build", () => {
   const redirects = read("content/redirects.yaml");
-  const study = "content/case-studies/eqos-initiative.md";
+  const study = `content${FIXTURE_STUDY_ROUTE}.md`;
   const built = buildWith({
     "content/redirects.yaml": `${redirects}\n- from: /work/\n  to: /services\n  status: 302\n`,
     "art/huge.png": pngHeader(30000, 30000),
-    [study]: read(study).replace("order: 3\n", "order: 3\ncover:\n  src: art/huge.png\n  alt: The districts' partners at work\n"),
-    "content/case-studies/index.md": read(study).replace("order: 3", "order: 7"),
+    [study]: read(study).replace("src: art/fixture-pilot.jpg", "src: art/huge.png"),
+    "content/case-studies/index.md": read(study).replace("order: 2", "order: 7"),
   });
   const from = redirects.split("\n").indexOf("- from: /work") + 1;
   assertRefused(
     built,
     `content/redirects.yaml:${from} and :${redirects.split("\n").length + 1} both lead from /work; keep one`,
-    `${study}:${lineIn(study, "order: 3") + 2} src: art/huge.png is 30000×30000 pixels; the largest an image may be is 16383×16383 (268 megapixels): scale it down, e.g. to 1920 px wide, the widest the site shows it, and save it again`,
+    `${study}:${lineIn(study, "  src: art/fixture-pilot.jpg")} src: art/huge.png is 30000×30000 pixels; the largest an image may be is 16383×16383 (268 megapixels): scale it down, e.g. to 1920 px wide, the widest the site shows it, and save it again`,
     "content/case-studies/index.md: its name is its page's address, and hosts serve a page named index at /case-studies/, another page than /case-studies; rename it, such as my-study.md",
   );
 });

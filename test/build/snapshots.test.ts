@@ -1,15 +1,16 @@
-// Render snapshots: each page's <body>, one tag per line, asset hashes masked.
+// Render snapshots: each page's <body>, one tag per line, asset hashes masked, of the fixture site (the
+// tests' own content, test/fixtures/), so that they prove the templates and a content change never fails them.
 // UPDATE_SNAPSHOTS=1 writes them after a reviewed change; `npm run screenshots` (UPDATE_SCREENSHOTS=1) writes
 // those of new pages; otherwise a missing one fails.
 import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname } from "node:path";
 import { before, test } from "node:test";
-import { builtRoutes, ensureTestSites, readPage } from "../helpers/site.ts";
+import { builtRoutes, ensureFixtureSite, fixtureSite, readPage } from "../helpers/site.ts";
 
-const ROUTES = await builtRoutes();
+const ROUTES = await builtRoutes(fixtureSite);
 
-before(ensureTestSites);
+before(ensureFixtureSite);
 
 const dir = "test/build/__snapshots__";
 
@@ -21,7 +22,7 @@ export function snapshotOf(html: string): string {
 for (const route of [...ROUTES, "/404"]) {
   test(`render snapshot of ${route}`, () => {
     const file = `${dir}/${route === "/" ? "index" : route.slice(1)}.html`;
-    const actual = snapshotOf(readPage(route));
+    const actual = snapshotOf(readPage(route, fixtureSite));
     if (process.env.UPDATE_SNAPSHOTS === "1" || (process.env.UPDATE_SCREENSHOTS === "1" && !existsSync(file))) {
       mkdirSync(dirname(file), { recursive: true });
       writeFileSync(file, actual);

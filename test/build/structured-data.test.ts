@@ -8,7 +8,7 @@ import { breadcrumbFor, caseStudyArticle } from "../../components/structured-dat
 import bio from "../../content/bio.md";
 import caseStudies from "../../content/case-studies";
 import site from "../../content/site.yaml";
-import { builtRoutes, CASE_STUDY_ROUTES, ensureTestSites, parsePage, readPage, TEST_SITE_URL, text } from "../helpers/site.ts";
+import { builtRoutes, ensureTestSites, parsePage, readPage, TEST_SITE_URL, text } from "../helpers/site.ts";
 import { structuredDataIssues } from "../helpers/structured-data.ts";
 
 const ROUTES = await builtRoutes();
@@ -133,7 +133,7 @@ test("/services: a Service per package, its Offer at the price and for the lengt
 test("a nested page has a BreadcrumbList that follows its route and its visible breadcrumb; a page at the top has none", () => {
   for (const route of ROUTES) {
     const crumbs = nodesOf(graphOf(route), "BreadcrumbList");
-    if (!(CASE_STUDY_ROUTES as readonly string[]).includes(route)) {
+    if (!route.startsWith("/case-studies/")) {
       assert.equal(crumbs.length, 0, route);
       continue;
     }

@@ -1,6 +1,9 @@
 // A stand-in for HubSpot's Forms API: answers each POST as the test says and records it exactly.
 import type { Page, Request } from "playwright-core";
-import { CONTACT_FORM_ID, CRM_ORIGIN, DOWNLOAD_FORM_ID, PORTAL_ID } from "./site.ts";
+import { caseStudyPdfPath } from "../../components/case-studies.ts";
+import caseStudies from "../../content/case-studies";
+import site from "../../content/site.yaml";
+import { CONTACT_FORM_ID, CRM_ORIGIN, DOWNLOAD_FORM_ID, PORTAL_ID, TEST_BUILD_DATE } from "./site.ts";
 
 export const contactEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit/${PORTAL_ID}/${CONTACT_FORM_ID}`;
 export const downloadEndpoint = `${CRM_ORIGIN}/submissions/v3/integration/submit/${PORTAL_ID}/${DOWNLOAD_FORM_ID}`;
@@ -18,9 +21,21 @@ export const contactVisitor = {
 /** What a visitor types into the case-study download dialog. */
 export const leadEmail = "lead@example.org";
 
-/** The request HubSpot must receive when that visitor downloads the EQOS Initiative study from /case-studies
+/** The study the download tests take: the first of the firm's studies with a PDF (one without a link) that
+ * the test sites show (built on TEST_BUILD_DATE), so that no study's name is written here. Read without
+ * waiting: a module several test files of a process share must not hold up their loading. */
+export const DOWNLOAD_STUDY = caseStudies.find((study) => !study.link && (!study.publishAt || study.publishAt <= TEST_BUILD_DATE))!;
+/** Its PDF: the address its download button links to until the dialog's island hydrates. */
+export const DOWNLOAD_PDF = caseStudyPdfPath(DOWNLOAD_STUDY);
+/** The name a download saves the PDF as. */
+export const DOWNLOAD_FILE = DOWNLOAD_PDF.slice(DOWNLOAD_PDF.lastIndexOf("/") + 1);
+
+/** A page's title as its tab shows it (and a CRM's submission names it): its own, then the firm's name. */
+export const titled = (title: string) => `${title} | ${site.company.name}`;
+
+/** The request HubSpot must receive when that visitor downloads the DOWNLOAD_STUDY from /case-studies
  * of the site at `origin`: the browser tests in every engine expect it. */
-export function eqosLead(endpoint: string, origin: string): Recorded {
+export function studyLead(endpoint: string, origin: string): Recorded {
   return {
     url: endpoint,
     method: "POST",
@@ -28,9 +43,9 @@ export function eqosLead(endpoint: string, origin: string): Recorded {
     body: {
       fields: [
         { name: "email", value: leadEmail },
-        { name: "case_study", value: "EQOS Initiative" },
+        { name: "case_study", value: DOWNLOAD_STUDY.title },
       ],
-      context: { pageUri: `${origin}/case-studies`, pageName: "Client Success Stories | Cedarline Advisory" },
+      context: { pageUri: `${origin}/case-studies`, pageName: titled("Client Success Stories") },
     },
   };
 }

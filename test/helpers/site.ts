@@ -1,13 +1,16 @@
-// The two builds the tests run against, and a server for them.
+// The three sites the tests run against, and a server for them.
 import { existsSync, readdirSync, readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { createRequire } from "node:module";
 import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { serve } from "../../commands/serve.ts";
+import type { CaseStudy } from "../../content/collections.ts";
 import { ADMIN_PATH } from "../../steps/admin.ts";
 import { readConfig } from "../../steps/config.ts";
+import { readContentFile } from "../../steps/content-read.ts";
 import { outputFileOf, routeOfOutputFile } from "../../steps/routes.ts";
+import { buildFixtureSite, FIXTURES } from "./fixture-site.ts";
 
 export const TEST_BUILD_DATE = "2026-03-15";
 export const TEST_SITE_URL = "https://cedarline.test";
@@ -21,9 +24,12 @@ export const CMS_REPO = "cedarline/website";
 
 /** Everything configured: the forms post to HubSpot, GA and Clarity are on. */
 export const configuredSite = ".cache/test-site";
-/** Nothing configured, as on a fresh checkout: no CRM, no third parties. Its date is pinned too, so its
- * screenshots do not change with the day (that an unset BUILD_DATE means today is a config unit test). */
-export const bareSite = ".cache/test-site-bare";
+/** The fixture site (test/helpers/fixture-site.ts): the pages with the tests' own content
+ * (test/fixtures/), not the firm's, and nothing configured, as on a fresh checkout: no CRM, no third
+ * parties. The render snapshots and the screenshots are of it, so no content change fails them. Its date
+ * is pinned too, so they do not change with the day (that an unset BUILD_DATE means today is a config
+ * unit test). */
+export const fixtureSite = ".cache/test-site-fixture";
 /**
  * The site the journeys run on in every engine: the CRM configured and nothing else, so no page asks
  * for a third party (Firefox and WebKit cannot answer those locally). Its CRM origin is a placeholder
@@ -51,11 +57,16 @@ export function testHostsDir(site: string): string {
 }
 
 export async function buildTestSites(): Promise<void> {
+  // The fixture site builds in a process of its own (a project copy), beside the two built here.
+  await Promise.all([buildFixtureSite(fixtureSite, { BUILD_DATE: TEST_BUILD_DATE }), buildFirmSites()]);
+}
+
+/** The two sites of the firm's content. */
+async function buildFirmSites(): Promise<void> {
   // Loaded here: a browser test file whose sites are built (npm test built them) never loads the pipeline.
   const { build } = await import("../../build.ts");
   const quiet = () => {};
   await build(readConfig(configuredEnv), quiet);
-  await build(readConfig({ BUILD_DATE: TEST_BUILD_DATE, OUT_DIR: bareSite }), quiet);
   await build(
     readConfig({
       BUILD_DATE: TEST_BUILD_DATE,
@@ -71,26 +82,36 @@ export async function buildTestSites(): Promise<void> {
 
 /** Lets a single test file run on its own: builds the sites when test/run.ts has not. */
 export async function ensureTestSites(): Promise<void> {
-  if (![configuredSite, bareSite, journeySite].every((site) => existsSync(`${site}/index.html`))) await buildTestSites();
+  if (![configuredSite, fixtureSite, journeySite].every((site) => existsSync(`${site}/index.html`))) await buildTestSites();
 }
 
-/** The spec's case studies, in the order the list shows them: a page for each, from one file
- * (pages/case-studies/[slug].tsx); the five are named after their PDFs. */
-export const CASE_STUDY_ROUTES = [
-  "/case-studies/launching-local-memory",
-  "/case-studies/jfflabs-impact-incubation-model",
-  "/case-studies/eqos-initiative",
-  "/case-studies/economic-mobility-for-veteran-and-military-families",
-  "/case-studies/asa-center-for-career-navigation",
-  "/case-studies/jfflabs-innovation-workshop",
-] as const;
+/** Lets a file that needs only the fixture site run on its own (or in a project copy) without the others. */
+export async function ensureFixtureSite(): Promise<void> {
+  if (!existsSync(`${fixtureSite}/index.html`)) await buildFixtureSite(fixtureSite, { BUILD_DATE: TEST_BUILD_DATE });
+}
+
+/** The case studies a test site shows, in the order its list shows them (their `order`), each read from its
+ * content file as the build reads it: a test derives what a study's page must show from them, so a new or
+ * edited study needs no edit to the tests. */
+export async function shownCaseStudies(site = configuredSite): Promise<CaseStudy[]> {
+  const root = site === fixtureSite ? FIXTURES : ".";
+  const studies = (await builtRoutes(site))
+    .filter((route) => route.startsWith("/case-studies/"))
+    .map((route) => {
+      const slug = route.slice("/case-studies/".length);
+      const file = `content/case-studies/${slug}.md`;
+      const data = readContentFile(root, file, readFileSync(join(root, file), "utf8")).data as Omit<CaseStudy, "slug">;
+      return { ...data, slug } as CaseStudy;
+    });
+  return studies.sort((a, b) => a.order - b.order);
+}
 
 /** Every page a test site's build wrote but the not-found page and the CMS's (/admin/ is no page of the
  * site), in order: the tests take the routes from the build, so a new page is tested (and its screenshots
  * taken) with no edit here. Builds the test sites when they are missing, so that a test file run alone can
  * list its tests as it loads. */
 export async function builtRoutes(site = configuredSite): Promise<string[]> {
-  await ensureTestSites();
+  await (site === fixtureSite ? ensureFixtureSite() : ensureTestSites());
   return readdirSync(site, { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile() && entry.name.endsWith(".html"))
     .map((entry) => routeOfOutputFile(relative(site, join(entry.parentPath, entry.name))))

@@ -4,12 +4,12 @@ import { themeScript } from "../../components/theme-script.ts";
 import site from "../../content/site.yaml";
 import { contentSecurityPolicy, sha256Source } from "../../steps/csp.ts";
 
-const { seoDefaults } = site;
+const { company, seoDefaults } = site;
 
 describe("pageTitle", () => {
   test("appends the company unless the title names it", () => {
-    expect(pageTitle("Contact Us")).toBe("Contact Us | Cedarline Advisory");
-    expect(pageTitle("Cedarline Advisory | Home")).toBe("Cedarline Advisory | Home");
+    expect(pageTitle("Contact Us")).toBe(`Contact Us | ${company.name}`);
+    expect(pageTitle(`${company.name} | Home`)).toBe(`${company.name} | Home`);
   });
 });
 
