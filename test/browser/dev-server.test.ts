@@ -307,7 +307,7 @@ test("a photograph too large for sharp, then one sharp cannot read, each shows i
 });
 
 test("a list 3,000 deep, a byte that is not UTF-8 and a link to data: each show the overlay with the file and line; the server stays up and the next good save recovers", async () => {
-  const eqos = "content/case-studies/eqos-initiative.md";
+  const eqos = STUDY_FILE;
   const study = read(eqos);
   const challenge = "## Challenge\n\n";
   const lineOfChallenge = study.split("\n").indexOf("## Challenge") + 3;
@@ -316,7 +316,7 @@ test("a list 3,000 deep, a byte that is not UTF-8 and a link to data: each show 
     await until(async () => (await page.textContent("main"))?.includes(text) ?? false, `the page saying ${text}`);
     assert.equal(await page.$("#dev-overlay"), null);
   };
-  await page.goto(`${dev.origin}/case-studies/eqos-initiative`);
+  await page.goto(`${dev.origin}${STUDY}`);
 
   // A list 3,000 deep on one line (6 KB): the stack overflowed, naming no file (9 MB of them took the server's memory).
   saveByRename(project.dir, eqos, study.replace(challenge, `${challenge}${"- ".repeat(3000)}a point\n\n`));
