@@ -400,7 +400,7 @@ test("another site's page posting a form, or a page of another port fetching wit
       assert.equal(response.status(), 403, at);
       // The form's answer is the page it leads to; the fetch's, which the page may not read, the terminal tells.
       if (at.endsWith("/form")) assert.match(errorOf(await page.waitForURL(`${dev.origin}${BACKEND}`).then(() => page.locator("body").innerText())), says);
-      assert.match(dev.output(), new RegExp(`\\[dev\\] CMS: refused \\(403\\): .*${says.source}`));
+      await dev.waitForOutput(new RegExp(`\\[dev\\] CMS: refused \\(403\\): .*${says.source}`));
       assert.equal(disk(), before, `${at}: nothing on disk changed`);
     }
   } finally {
@@ -478,7 +478,8 @@ test("the backend refuses another address (DNS rebinding), another origin, a bod
   // the terminal, with the project's paths.
   const throughFile = actionOf("persistMedia", { asset: { path: "art/hero.svg/x.jpg", content: "AAAA", encoding: "base64" } });
   await assertRefused(throughFile, {}, 500, /^the dev server could not do persistMedia: its terminal says why$/);
-  assert.match(dev.output(), /\[dev\] CMS: persistMedia failed: ENOTDIR: not a directory, lstat 'art\/hero\.svg\/x\.jpg'/);
+  // The answer may arrive before the server's line is read from its output: wait for the line.
+  await dev.waitForOutput(/\[dev\] CMS: persistMedia failed: ENOTDIR: not a directory, lstat 'art\/hero\.svg\/x\.jpg'/);
 });
 
 test("a body over the limit is refused with 413 as soon as it says so, or as soon as it is over, without reading it all", async () => {
