@@ -34,8 +34,8 @@ const EDITED: Record<FileKind, string> = {
 /** A path as the CMS writes it: relative, with / between its parts, none of them empty, `.`, `..` or hidden. */
 const isPlainPath = (path: string) => path.length <= 500 && path.split("/").every((part) => /^[^./\\\0][^/\\\0]*$/.test(part));
 
-/** A path named in a refusal: what the request sent, shortened. */
-export const quoted = (path: string) => JSON.stringify(path.length > 120 ? `${path.slice(0, 120)}…` : path);
+/** What a request sent, as a refusal names it: quoted, and cut to `longest` characters. */
+export const quoted = (sent: string, longest = 120) => JSON.stringify(sent.length > longest ? `${sent.slice(0, longest)}…` : sent);
 
 /** What `path` is to the CMS, or undefined when it is nothing the CMS may touch. */
 function kindOf(path: string): FileKind | undefined {

@@ -4,11 +4,13 @@
 // backend, which writes the project's files, also refuses a request a page of another origin sends: a form
 // another site posts (a browser sends it, cookies or not), a fetch from another port of this machine.
 import type { IncomingMessage } from "node:http";
+import { quoted } from "./cms-files.ts";
 
 /** The names the dev server answers to, on the port it listens on. */
 const OWN_NAMES = ["127.0.0.1", "localhost", "[::1]"];
 
-const shown = (value: string) => JSON.stringify(value.length > 100 ? `${value.slice(0, 100)}…` : value);
+/** A header's value, as a refusal names it. */
+const shown = (value: string) => quoted(value, 100);
 
 /** Why a request for another address than the dev server's own is refused; undefined when it is for its own. */
 export function foreignHost(req: IncomingMessage): string | undefined {
