@@ -7,8 +7,9 @@
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { cacheKey, cacheKeys, readBlob, writeBlob } from "./cache.ts";
+import { ContentError, collectionOf, SITE_FILE } from "./content-check.ts";
 import { imagesIn } from "./content-fields.ts";
-import { ContentError, collectionOf, type readContentFile, SITE_FILE } from "./content-read.ts";
+import type { readContentFile } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
 
 /** A file's data, checked, and the advice on it. */
@@ -23,6 +24,7 @@ const CHECKED_BY = [
   "../content/markdown.ts",
   "../content/markdown-reader.ts",
   "../content/tokens.ts",
+  "./content-check.ts",
   "./content-checks.ts",
   "./content-fields.ts",
   "./content-read.ts",

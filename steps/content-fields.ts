@@ -163,6 +163,9 @@ export function fieldName(path: Path): string {
   return `${list ?? "the list"} item ${last + 1}`;
 }
 
+/** A section's key as its heading reads ("results": "Results"). */
+const headingOf = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
 /** One schema problem as its editor reads it. */
@@ -172,6 +175,13 @@ export function explain(file: string, line: number, schema: z.ZodType, data: unk
   const meta = wordsOf(described);
   const advice = meta.hint ? `; ${meta.hint}` : "";
   const where = `${file}:${line}`;
+  // A Markdown text's sections are its ## headings: one the schema does not know is named as written.
+  if (issue.code === "unrecognized_keys" && path.length === 1 && path[0] === "body") {
+    const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).map((key) => `## ${headingOf(key)}`);
+    return issue.keys
+      .map((key) => `${file}:${lineOfKey([...path, key])} ## ${headingOf(key)} is not a section of the text; name its sections ${known.join(", ")}`)
+      .join("\n");
+  }
   if (issue.code === "unrecognized_keys") {
     // A Markdown file's body is its text, not a field anyone writes.
     const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).filter((key) => path.length || key !== "body");
@@ -199,5 +209,8 @@ export function explain(file: string, line: number, schema: z.ZodType, data: unk
   if (issue.code === "too_small" && Array.isArray(input))
     return `${where} ${fieldName(path)} needs at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
   if (issue.code === "too_big" && Array.isArray(input)) return `${where} ${fieldName(path)} holds at most ${issue.maximum} items`;
+  // A text over its length is told its length, and by how much to shorten it.
+  if (issue.code === "too_big" && typeof input === "string")
+    return `${where} ${fieldName(path)} is ${input.length} characters, ${input.length - Number(issue.maximum)} more than the ${issue.maximum} it may have${advice}`;
   return `${where} ${fieldName(path)}: ${shown(input)} is not ${meta.what ?? issue.message}${advice}`;
 }

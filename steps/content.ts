@@ -10,9 +10,10 @@ import { dirname, isAbsolute, join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { folders, type Site } from "../content/collections.ts";
 import { fillTokens } from "../content/tokens.ts";
+import { ContentError, collectionOf, SITE_FILE } from "./content-check.ts";
 import type { ContentChecks } from "./content-checks.ts";
 import { imagesIn } from "./content-fields.ts";
-import { ContentError, collectionOf, contentFileOf, contentText, readContentFile, readContentText, SITE_FILE } from "./content-read.ts";
+import { contentFileOf, contentText, readContentFile, readContentText } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
