@@ -6,8 +6,9 @@ import { z } from "zod";
 import type { Block } from "./markdown.ts";
 
 /** What a field holds and the advice to whoever edits it: an error says the value found "is not <what>;
- * <hint>", e.g. `price: "75k" is not a number of US dollars; write 75000`. */
-const field = <T extends z.ZodType>(schema: T, what: string, hint: string): T => schema.meta({ what, hint });
+ * <hint>", e.g. `price: "75k" is not a number of US dollars; write 75000`. `help`: what the CMS's form
+ * says under the field, where the hint speaks of the file (what the field does, in the form's words). */
+const field = <T extends z.ZodType>(schema: T, what: string, hint: string, help?: string): T => schema.meta({ what, hint, ...(help ? { help } : {}) });
 
 /** Text a visitor reads. It may name the site's facts as tokens, e.g. {{ company.name }}. */
 const text = (what = "some text") => field(z.string().trim().min(1), "text", `write ${what}`);
@@ -41,6 +42,7 @@ export const image = ({ decorative = false } = {}) =>
         z.string().regex(/^(?!.*\.\.)[\w-][\w./-]*\.(jpe?g|png|webp|svg)$/i),
         "an image file",
         "write the path of a JPEG, PNG, WebP or SVG file in the project's art/ folder, such as art/photos/founder.jpg",
+        "choose a photograph, or upload one: a JPEG, PNG, WebP or SVG file whose name has no spaces",
       ),
       alt: decorative ? z.string().trim().default("") : text("what the image shows, for a visitor who cannot see it"),
     })
@@ -95,11 +97,11 @@ export const site = z.strictObject({
 /** One of the three priced packages on /services. */
 const servicePackage = z.strictObject({
   name: text("the package's name"),
-  price: field(z.int().positive(), "a number of US dollars", "write 75000"),
-  weeks: field(z.int().positive(), "a number of weeks", "write how many weeks it takes, such as 12"),
+  price: field(z.int().positive(), "a number of US dollars", "write 75000", "what the package costs in US dollars: type 75000, 75,000 or $75k"),
+  weeks: field(z.int().positive(), "a number of weeks", "write how many weeks it takes, such as 12", "how many weeks the package takes, such as 12"),
   description: text("a sentence or two"),
   results: z.tuple([text("a result"), text("a result"), text("a result")]),
-  featured: field(z.boolean(), "true or false", "write true or false"),
+  featured: field(z.boolean(), "true or false", "write true or false", "switch on to show this package with a Featured badge and a primary button"),
 });
 
 export const services = z.strictObject({
@@ -285,6 +287,9 @@ const day = field(
   "write it as YYYY-MM-DD, such as 2026-11-24",
 );
 
+/** A field's schema with the words of its own under it in the form (a day the study goes live). */
+const withHelp = <T extends z.ZodType>(schema: T, help: string): T => schema.meta({ ...schema.meta(), help }) as T;
+
 /** A Markdown body's blocks (content/markdown.ts), as content/markdown-reader.ts reads them. */
 const blocks = z.array(z.custom<Block>());
 
@@ -317,11 +322,16 @@ const SUMMARY_ADVISED = 70;
 /** When an entry of a folder is on the site: a draft only in the dev server (marked so on its page), a
  * dated one from its publishAt day until before its expiresAt day, as the build's day (BUILD_DATE) says. */
 const publishing = {
-  draft: field(z.boolean(), "true or false", "write true to keep it a draft, or remove the line to publish it").default(false),
+  draft: field(
+    z.boolean(),
+    "true or false",
+    "write true to keep it a draft, or remove the line to publish it",
+    "switch on to keep this study off the site (the dev server still shows it, marked as a draft)",
+  ).default(false),
   /** The first day a build shows the entry. */
-  publishAt: day.optional(),
+  publishAt: withHelp(day, "the first day the study is on the site (YYYY-MM-DD); leave empty to publish it with the next build").optional(),
   /** The first day a build no longer shows it. */
-  expiresAt: day.optional(),
+  expiresAt: withHelp(day, "the first day the study is no longer on the site (YYYY-MM-DD); leave empty to keep it").optional(),
 };
 
 /** One engagement: content/case-studies/<slug>.md, its page /case-studies/<slug>. */
@@ -344,15 +354,22 @@ export const caseStudy = z.strictObject({
         : undefined,
   }),
   /** The day the study's page was first published: its Article's datePublished. */
-  published: day,
+  published: withHelp(day, "the day the study was first published, as YYYY-MM-DD, such as 2026-11-24"),
   /** Its place in the list: 1 first. */
-  order: field(z.int().positive(), "a place in the list", "write 1 for the first study, 2 for the next, and so on"),
+  order: field(
+    z.int().positive(),
+    "a place in the list",
+    "write 1 for the first study, 2 for the next, and so on",
+    "its place in the list of studies: 1 first, 2 next, and so on",
+  ),
   /** The study shown first, with its own badge; it links to its product's site. */
-  featured: field(z.boolean(), "true or false", "write true or false").default(false),
+  featured: field(z.boolean(), "true or false", "write true or false", "switch on to show this study first, with its own badge").default(false),
   /** Where a study about a product of the firm's own links to (its site); without it, the study prints to a PDF. */
-  link: url.optional(),
+  link: withHelp(url, "the product's own site, for a study of a product of the firm's: its page links there. A study with a link has no PDF").optional(),
   /** A photograph of the engagement, shown on the study's page under its heading. */
-  cover: image().optional(),
+  cover: image()
+    .meta({ ...image().meta(), help: "a photograph of the engagement, shown on the study's page under its heading" })
+    .optional(),
   ...publishing,
   body: z.strictObject({
     challenge: printable(blocks.min(1)),

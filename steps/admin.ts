@@ -23,15 +23,16 @@ export const ADMIN_PATH = "/admin/";
 export const CMS_SCRIPT = "cms.js";
 /** Where the CMS reads its configuration (JSON, which YAML reads). */
 export const CMS_CONFIG = "config.yml";
-/** The preview's registration (browser/cms-preview.ts, ~1 KB): the page loads it after the CMS. */
-export const PREVIEW_SCRIPT = "preview.js";
+/** The site's part of the CMS (browser/cms-site.ts): its content's format, checks, widgets, words and
+ * previews, made with each build from the schema; the page loads it after Decap's bundle, and it starts the CMS. */
+export const SITE_SCRIPT = "cms-site.js";
 /** The preview of a case study as its page (browser/cms-preview-page.tsx, bundled with the page and React),
  * fetched by the registration when a preview first shows. */
 export const PREVIEW_PAGE = "preview-page.js";
 /** Each of the CMS's scripts and its source. */
 const SOURCES: Record<string, string> = {
   [CMS_SCRIPT]: "browser/cms.ts",
-  [PREVIEW_SCRIPT]: "browser/cms-preview.ts",
+  [SITE_SCRIPT]: "browser/cms-site.ts",
   [PREVIEW_PAGE]: "browser/cms-preview-page.tsx",
 };
 /** The site's stylesheet, for the preview. */
@@ -105,7 +106,7 @@ export function adminPage(csp: string): string {
 </head>
 <body>
 <script src="${ADMIN_PATH}${CMS_SCRIPT}"></script>
-<script src="${ADMIN_PATH}${PREVIEW_SCRIPT}" defer></script>
+<script src="${ADMIN_PATH}${SITE_SCRIPT}" defer></script>
 </body>
 </html>
 `;
@@ -129,7 +130,7 @@ const OPTIONS = {
   logLevel: "silent",
 } satisfies esbuild.BuildOptions;
 
-/** One of the CMS's scripts (CMS_SCRIPT, PREVIEW_SCRIPT or PREVIEW_PAGE), minified, and the files it was
+/** One of the CMS's scripts (CMS_SCRIPT, SITE_SCRIPT or PREVIEW_PAGE), minified, and the files it was
  * made from (absolute paths). The page's: browser/cms-preview-page.tsx with the page it renders, the
  * site's facts (content/site.yaml, read as the pages read it) and React. */
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
@@ -182,8 +183,8 @@ export async function writeAdmin(outDir: string, settings: CmsSettings | null, s
     writeIfChanged(join(folder, "index.html"), adminPage(adminCsp(backend))),
     writeIfChanged(join(folder, CMS_CONFIG), adminConfig(backend)),
     cmsScript(process.cwd()).then((bytes) => writeIfChanged(join(folder, CMS_SCRIPT), bytes)),
-    ...[PREVIEW_SCRIPT, PREVIEW_PAGE].map((name) => adminScript(process.cwd(), name).then(({ text }) => writeIfChanged(join(folder, name), text))),
+    ...[SITE_SCRIPT, PREVIEW_PAGE].map((name) => adminScript(process.cwd(), name).then(({ text }) => writeIfChanged(join(folder, name), text))),
     writeIfChanged(join(folder, PREVIEW_STYLE), stylesheet),
   ]);
-  return ["index.html", CMS_CONFIG, CMS_SCRIPT, PREVIEW_SCRIPT, PREVIEW_PAGE, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
+  return ["index.html", CMS_CONFIG, CMS_SCRIPT, SITE_SCRIPT, PREVIEW_PAGE, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
 }

@@ -1,6 +1,8 @@
 // The CMS's configuration (Decap CMS's collections and fields), generated from the content schema
-// (content/collections.ts) so that no field is described twice: each field's widget, label, hint,
-// whether it is required, its pattern with the build's own words, its options and its default.
+// (content/collections.ts) so that no field is described twice: each field's widget, label, what it does
+// (its `help`), whether the schema requires it, its options and its default. Each field that holds a value
+// names its place in the file (`check`): the CMS checks an entry as the build does before it saves
+// (browser/cms-checks.ts), and shows each sentence beside the field it is about.
 import type { z } from "zod";
 import { collections, folders } from "../content/collections.ts";
 import type { CmsWidget } from "../shared/cms-widgets.ts";
@@ -14,20 +16,19 @@ export interface CmsField {
   hint?: string;
   required?: boolean;
   default?: unknown;
-  /** The rule a value must meet, and what the form says when it does not. */
-  pattern?: [string, string];
+  /** Where the field's value is in the file: its keys, "*" for any item of a list ("packages.*.price"). */
+  check?: string;
+  /** A number of US dollars: the form reads "$80k" and "80,000" as 80000. */
+  dollars?: boolean;
   options?: (string | number)[];
-  value_type?: "int";
   min?: number;
   max?: number;
   fields?: CmsField[];
   field?: CmsField;
   types?: CmsField[];
   typeKey?: string;
-  format?: string;
-  date_format?: string;
-  time_format?: boolean;
   choose_url?: boolean;
+  modes?: ("raw" | "rich_text")[];
 }
 
 export interface CmsCollection {
@@ -41,7 +42,7 @@ export interface CmsCollection {
   slug?: string;
   identifier_field?: string;
   summary?: string;
-  sortable_fields?: string[];
+  sortable_fields?: (string | { field: string; default_sort: "asc" })[];
   fields?: CmsField[];
   files?: { name: string; label: string; file: string; fields: CmsField[] }[];
 }
@@ -59,96 +60,76 @@ function labelOf(name: string): string {
 /** A schema's check of this kind (a length, a bound), if it has one. */
 const checkOf = (def: ZodDef, kind: string) => def.checks?.find((check) => check._zod.def.check === kind)?._zod.def;
 
-/** A rule in the form's terms: the checks of a text or a number that a pattern can say. */
-function patternOf(schema: z.ZodType, def: ZodDef): string | undefined {
-  const regex = def.checks?.find((check) => check._zod.def.format === "regex")?._zod.def.pattern;
-  if (def.type === "string" && def.format === "url") return "^https://\\S+$";
-  if (def.type === "string" && def.format === "email") return "^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$";
-  if (def.type === "template_literal") return (schema as unknown as { _zod: { pattern: RegExp } })._zod.pattern.source;
-  if (def.type === "number") {
-    const low = checkOf(def, "greater_than");
-    // A whole number, and when it must be positive, one without a sign.
-    return low && (low.value ?? 0) >= 0 ? "^[0-9]+$" : "^-?[0-9]+$";
-  }
-  if (!regex) return undefined;
-  const max = checkOf(def, "max_length")?.maximum;
-  // A length limit and a rule, in one pattern: the form checks one.
-  return max ? `^(?=[\\s\\S]{1,${max}}$)[\\s\\S]*${regex.source.replace(/^\^/, "")}` : regex.source;
-}
-
-/** The form field for a field of the schema. */
-function fieldOf(name: string, schema: z.ZodType, required = true): CmsField {
+/** The form field for a field of the schema, at `at` in the file (its keys, "*" for a list's item). */
+function fieldOf(name: string, schema: z.ZodType, at: string[], required = true): CmsField {
   const def = zodDef(schema);
-  if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, false);
-  if (def.type === "default") return { ...fieldOf(name, def.innerType as z.ZodType, false), default: def.defaultValue };
-  const meta = (schema.meta() ?? {}) as { what?: string; hint?: string; image?: boolean };
-  const base: CmsField = { name, label: labelOf(name), widget: "string", ...(meta.hint ? { hint: meta.hint } : {}), ...(required ? {} : { required: false }) };
-  // What the form says of a value its pattern refuses: the build's words (steps/content-fields.ts explain).
-  const rule = (pattern: string | undefined): Partial<CmsField> =>
-    pattern && meta.what ? { pattern: [pattern, `${name} is not ${meta.what}${meta.hint ? `; ${meta.hint}` : ""}`] } : {};
+  if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, at, false);
+  if (def.type === "default") return { ...fieldOf(name, def.innerType as z.ZodType, at, false), default: def.defaultValue };
+  const meta = (schema.meta() ?? {}) as { what?: string; hint?: string; help?: string; image?: boolean };
+  // Under the field: what it does, in the form's words, else what to write in it.
+  const help = meta.help ?? meta.hint;
+  const base: CmsField = { name, label: labelOf(name), widget: "string", ...(help ? { hint: help } : {}), ...(required ? {} : { required: false }) };
+  const value = { check: at.join(".") };
   if (meta.image) {
     const shape = zodDef(def.in as z.ZodType).shape ?? {};
-    // An image that may be left out (a study's cover) asks for neither part until one is given.
-    const part = (field: CmsField): CmsField => (required ? field : { ...field, required: false });
-    const fields = [part({ ...fieldOf("src", shape.src), label: "Image", widget: "image", choose_url: false }), part(fieldOf("alt", shape.alt))];
+    // An image that may be left out (a study's cover) is optional as a whole; once it is given, both its
+    // parts are required, which the CMS's check says (browser/cms-checks.ts).
+    const fields = [
+      { ...fieldOf("src", shape.src, [...at, "src"]), label: "Image", widget: "image" as const, choose_url: false },
+      fieldOf("alt", shape.alt, [...at, "alt"]),
+    ];
     return { ...base, widget: "object", fields };
   }
-  if (def.type === "pipe") return fieldOf(name, def.in as z.ZodType, required);
-  if (def.type === "object") return { ...base, widget: "object", fields: fieldsOf(def.shape ?? {}) };
-  if (def.type === "boolean") return { ...base, widget: "boolean", ...(required ? { default: false } : {}) };
-  if (def.type === "number") {
-    const low = checkOf(def, "greater_than");
-    const high = checkOf(def, "less_than");
-    const min = low ? (low.value as number) + (low.inclusive ? 0 : 1) : undefined;
-    return {
-      ...base,
-      widget: "number",
-      value_type: "int",
-      ...(min !== undefined ? { min } : {}),
-      ...(high ? { max: high.value } : {}),
-      ...rule(patternOf(schema, def)),
-    };
-  }
+  if (def.type === "pipe") return fieldOf(name, def.in as z.ZodType, at, required);
+  if (def.type === "object") return { ...base, widget: "object", fields: fieldsOf(def.shape ?? {}, at) };
+  if (def.type === "boolean") return { ...base, ...value, widget: "boolean", ...(required ? { default: false } : {}) };
+  // A whole number as people type one (12, 80,000; a price also $80k), read by the CMS's own widget.
+  if (def.type === "number") return { ...base, ...value, widget: "amount", ...(meta.what?.includes("US dollars") ? { dollars: true } : {}) };
   if (def.type === "union" && def.discriminator) {
     // A list of entries of several kinds (a publication: an Article or a Whitepaper), told apart by their kind.
-    return { ...base, widget: "object", types: (def.options ?? []).map((option) => kindOf(option, def.discriminator as string)), typeKey: def.discriminator };
+    return {
+      ...base,
+      widget: "object",
+      types: (def.options ?? []).map((option) => kindOf(option, def.discriminator as string, at)),
+      typeKey: def.discriminator,
+    };
   }
   if (def.type === "union") {
     const literals = (def.options ?? []).flatMap((option) => zodDef(option).values ?? []);
-    if (literals.length === def.options?.length) return { ...base, widget: "select", options: literals as (string | number)[] };
-    // Either of two kinds of text (a path on this site, or a full address): one pattern for both.
-    const patterns = (def.options ?? []).map((option) => patternOf(option, zodDef(option))).filter(Boolean);
-    return { ...base, ...rule(patterns.map((pattern) => `(?:${pattern})`).join("|")) };
+    if (literals.length === def.options?.length) return { ...base, ...value, widget: "select", options: literals as (string | number)[] };
+    return { ...base, ...value };
   }
-  if (def.type === "literal") return { ...base, widget: "select", options: def.values as (string | number)[] };
+  if (def.type === "literal") return { ...base, ...value, widget: "select", options: def.values as (string | number)[] };
   if (def.type === "array" || def.type === "tuple") {
     const item = def.type === "array" ? (def.element as z.ZodType) : (def.items as z.ZodType[])[0];
     const min = def.type === "tuple" ? def.items?.length : checkOf(def, "min_length")?.minimum;
     const max = def.type === "tuple" ? def.items?.length : checkOf(def, "max_length")?.maximum;
     const limits = { ...(min ? { min } : {}), ...(max ? { max } : {}) };
     const itemDef = zodDef(item);
-    if (itemDef.type === "object") return { ...base, widget: "list", ...limits, fields: fieldsOf(itemDef.shape ?? {}) };
+    const each = [...at, "*"];
+    if (itemDef.type === "object") return { ...base, widget: "list", ...limits, fields: fieldsOf(itemDef.shape ?? {}, each) };
     if (itemDef.type === "union" && itemDef.discriminator) {
-      const kinds = fieldOf(name, item);
+      const kinds = fieldOf(name, item, each);
       return { ...base, widget: "list", ...limits, types: kinds.types, typeKey: kinds.typeKey };
     }
-    return { ...base, widget: "list", ...limits, field: fieldOf(name.replace(/s$/, ""), item) };
+    return { ...base, widget: "list", ...limits, field: fieldOf(name.replace(/s$/, ""), item, each) };
   }
-  if (meta.what === "a day") return { ...base, widget: "datetime", format: "YYYY-MM-DD", date_format: "YYYY-MM-DD", time_format: false };
+  // A day as its hint writes it (YYYY-MM-DD), typed as text: what is shown is what is saved.
+  if (meta.what === "a day") return { ...base, ...value, widget: "day" };
   const long = (checkOf(def, "max_length")?.maximum ?? 0) > 80;
-  return { ...base, ...(long ? { widget: "text" } : {}), ...rule(patternOf(schema, def)) };
+  return { ...base, ...value, ...(long ? { widget: "text" } : {}) };
 }
 
 /** One kind of a list of several kinds: its fields, the kind itself left to the list. */
-function kindOf(option: z.ZodType, discriminator: string): CmsField {
+function kindOf(option: z.ZodType, discriminator: string, at: string[]): CmsField {
   const shape = zodDef(option).shape ?? {};
   const kind = String(zodDef(shape[discriminator]).values?.[0]);
   const rest = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== discriminator));
-  return { name: kind, label: kind, widget: "object", fields: fieldsOf(rest) };
+  return { name: kind, label: kind, widget: "object", fields: fieldsOf(rest, at) };
 }
 
-function fieldsOf(shape: Record<string, z.ZodType>): CmsField[] {
-  return Object.entries(shape).map(([name, schema]) => fieldOf(name, schema));
+function fieldsOf(shape: Record<string, z.ZodType>, at: string[] = []): CmsField[] {
+  return Object.entries(shape).map(([name, schema]) => fieldOf(name, schema, [...at, name]));
 }
 
 /** A Markdown file's fields: its front matter's, and its text below them as `body`. */
@@ -160,8 +141,25 @@ function markdownFields(schema: z.ZodType): CmsField[] {
   const hint = sections.length
     ? `write it under the headings ${sections.join(", ")}; the last one's results one per line, each starting with - `
     : "write the text below the fields: ## headings, paragraphs and lists";
-  return [...fieldsOf(front), { name: "body", label: "Text", widget: "markdown", hint }];
+  // The text as typed, Markdown and all: the CMS's rich-text mode writes its own Markdown, not the writer's.
+  return [...fieldsOf(front), { name: "body", label: "Text", widget: "markdown", hint, check: "body", modes: ["raw", "rich_text"] }];
 }
+
+/** The CMS's format of the firm's files (browser/cms-format.ts): it reads each as the build does and saves
+ * only what changed. */
+export const CMS_FORMAT = "content";
+/** What the format adds to an entry as it reads it, for the CMS alone and never saved: the text it was read
+ * from (the base of the next save), and for the list the title with the site's facts in its tokens and
+ * whether the entry is on the site ("Draft", "Goes live 2026-12-20"). */
+export const READ_FROM = "$source";
+export const LISTED_TITLE = "$title";
+export const STATUS = "$status";
+/** The slug a new entry's file is named by, set by the CMS as it saves (browser/cms-site.ts): the one the
+ * build reads from the file's name, made from the title as the build's check makes it. */
+export const FILE_SLUG = "$slug";
+
+/** The first field of an entry that can be kept off the site: whether it is on it, and when that changes. */
+const statusField: CmsField = { name: STATUS, label: "On the site", widget: "status" };
 
 const nameOf = (file: string) => file.slice(file.lastIndexOf("/") + 1).replace(/\.(yaml|md)$/, "");
 
@@ -179,12 +177,13 @@ export function cmsCollections(
       folder,
       create: true,
       extension: "md",
-      format: "frontmatter",
-      slug: "{{slug}}",
+      format: CMS_FORMAT,
+      slug: `{{fields.${FILE_SLUG}}}`,
       identifier_field: "title",
-      summary: `{{${orderBy}}}. {{title}}`,
-      sortable_fields: [orderBy, "title", "published"],
-      fields: markdownFields(entry),
+      summary: `{{${orderBy}}}. {{${LISTED_TITLE}}}{{${STATUS}}}`,
+      // In the site's order.
+      sortable_fields: [{ field: orderBy, default_sort: "asc" }, "title", "published"],
+      fields: [...("draft" in (zodDef(entry).shape ?? {}) ? [statusField] : []), ...markdownFields(entry)],
     };
   });
   const pages = Object.entries(files)
@@ -195,7 +194,7 @@ export function cmsCollections(
       file,
       fields: file.endsWith(".md") ? markdownFields(schema) : fieldsOf(zodDef(schema).shape ?? {}),
     }));
-  return [...folderCollections, { name: "pages", label: "Pages and facts", files: pages }];
+  return [...folderCollections, { name: "pages", label: "Pages and facts", format: CMS_FORMAT, files: pages }];
 }
 
 /** Where the CMS saves: the local backend of the dev server, or GitHub with a pull request per change. */

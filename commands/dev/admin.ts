@@ -15,8 +15,8 @@ import {
   cmsKey,
   cmsScript,
   PREVIEW_PAGE,
-  PREVIEW_SCRIPT,
   PREVIEW_STYLE,
+  SITE_SCRIPT,
 } from "../../steps/admin.ts";
 import type { CmsBackend } from "../../steps/cms-config.ts";
 import { type KeptScript, keptScript, sendScript } from "./kept-script.ts";
@@ -100,7 +100,7 @@ export function answerAdmin(root: string, path: string, req: IncomingMessage, re
     res.writeHead(200, { ...headers, "Content-Type": "text/yaml; charset=utf-8" }).end(config);
   } else if (`${ADMIN_PATH}${name}` === BACKEND_PATH) answerCms(root, req, res);
   else if (name === PREVIEW_STYLE) res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(stylesheet());
-  else if (name === PREVIEW_SCRIPT || name === PREVIEW_PAGE) preview(root, name).then((script) => sendScript(req, res, headers, script), failed);
+  else if (name === SITE_SCRIPT || name === PREVIEW_PAGE) preview(root, name).then((script) => sendScript(req, res, headers, script), failed);
   else if (name === CMS_SCRIPT) cmsFile(root).then((script) => sendScript(req, res, headers, script), failed);
   else res.writeHead(404, headers).end();
   return true;

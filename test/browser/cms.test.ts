@@ -10,7 +10,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import type { Browser, Page } from "playwright-core";
+import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
 import { BODY_LIMIT } from "../../commands/dev/local-backend.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
@@ -54,6 +54,11 @@ let readyMs = 0;
 
 /** Opens an entry's form (the CMS keeps its sign-in for the visit). */
 async function openEntry(hash: string) {
+  // From another entry's form, its form would still show while this one loads: the list between them.
+  if (admin.url().includes("/entries/") || admin.url().endsWith("/new")) {
+    await admin.goto(`${dev.origin}/admin/#/collections/${hash.split("/")[0]}`);
+    await admin.locator('[class*="ControlContainer"]').first().waitFor({ state: "detached" });
+  }
   await admin.goto(`${dev.origin}/admin/#/collections/${hash}`);
   await admin.locator('[class*="ControlContainer"]').first().waitFor({ timeout: 20_000 });
 }
@@ -99,7 +104,7 @@ test("/admin/ opens under its own policy, signed in to the dev server's local ba
   console.log(`# /admin/ ready to edit in ${readyMs} ms (the collections shown, from a cold cache; Login shown at ${loginMs} ms)`);
   assert.ok(await admin.getByText("Pages and facts").isVisible());
   assert.ok(await admin.getByText("Case studies").first().isVisible());
-  assert.ok(asked.includes("/admin/config.yml") && asked.includes("/admin/preview.js"));
+  assert.ok(asked.includes("/admin/config.yml") && asked.includes("/admin/cms-site.js"));
   assert.equal(asked.filter((path) => path === "/admin/config.yml").length, 1, "the preloaded configuration is the one Decap reads");
   assert.ok(!asked.includes("/admin/preview-page.js"), "the preview's page is fetched when a preview shows, not as the CMS starts");
   assert.deepEqual(violations, []);
@@ -156,21 +161,64 @@ test("a new price saved in the CMS is written to content/services.yaml, and the 
   await services.close();
 });
 
-test("a price the schema refuses, or a required field left empty, is not saved: the form names the field in the schema's words", async () => {
+/** Types into a field with the keyboard, as a person does: into it, all of it selected, then key by key. */
+async function typeInto(field: Locator, text: string) {
+  await field.click();
+  await admin.keyboard.press("ControlOrMeta+A");
+  if (text) await admin.keyboard.type(text);
+  else await admin.keyboard.press("Backspace");
+}
+
+/** A package's form in the services entry (opened when it is not), by its name. */
+async function packageForm(name: string) {
+  const item = admin.locator('[class*="listControlItem"]', { hasText: name }).first();
+  if (!(await item.getByLabel("Price").isVisible())) await item.locator("button").first().click();
+  return item;
+}
+
+/** The sentences shown beside the field labelled `label` (the error list by its label), within `scope`. */
+const besideField = (label: string, scope: Page | Locator = admin) => scope.locator(`xpath=.//label[normalize-space()="${label}"]/following-sibling::ul/li`);
+
+test("a price typed as 80k or $80,000 is saved as that number of dollars, a one-line change with every comment kept", async () => {
+  await openEntry("pages/entries/services");
+  for (const [i, typed] of [
+    [1, "80k"],
+    [2, "$80,000"],
+  ] as const) {
+    const { name, price } = firmServices.packages[i];
+    // A price the package does not have yet, so that saving it is a change.
+    const [written, dollars] = price === 80000 ? [typed.replace("80", "85"), 85000] : [typed, 80000];
+    const before = read("content/services.yaml");
+    await typeInto((await packageForm(name)).getByLabel("Price"), written);
+    await (await packageForm(name)).getByText(`Saved as ${dollars}`).waitFor();
+    await publish();
+    await admin.getByText("Entry saved").first().waitFor();
+    const after = read("content/services.yaml");
+    const old = before.split("\n");
+    const changed = after.split("\n").filter((line, at) => line !== old[at]);
+    assert.equal(after.split("\n").length, old.length, after);
+    assert.deepEqual(changed, [`    price: ${dollars}`], `the price typed ${JSON.stringify(written)}: the one line of ${name} changed`);
+  }
+});
+
+test("a price it cannot read, or a heading left empty, is refused beside its field in the build's words, and nothing is written", async () => {
   const before = read("content/services.yaml");
   await openEntry("pages/entries/services");
-  const price = await firstPrice();
-  await price.fill("-5");
+  const first = await packageForm(FIRST_PACKAGE);
+  await typeInto(first.getByLabel("Price"), "eighty");
+  await typeInto(admin.getByLabel("Heading").first(), "");
   await publish();
-  await admin.getByText(/price is not a number of US dollars; write 75000/i).waitFor();
-  await price.fill("80000");
-  await admin.getByLabel("Heading").first().fill("");
-  await publish();
-  await admin
-    .getByText(/Heading is required/i)
-    .first()
-    .waitFor();
+  await admin.getByText("Not saved: the fields marked in red say what to change.").waitFor();
+  await besideField("Price", first).getByText('price: "eighty" is not a number of US dollars; write 75000', { exact: true }).waitFor();
+  await besideField("Heading").getByText("heading is missing; write a heading", { exact: true }).first().waitFor();
   assert.equal(read("content/services.yaml"), before, "nothing was written");
+  // Never in Decap's capitals or its pattern's words: the error list reads as the sentence it is.
+  assert.notEqual(
+    await besideField("Heading")
+      .first()
+      .evaluate((item) => getComputedStyle(item.parentElement as Element).textTransform),
+    "uppercase",
+  );
 });
 
 /**
@@ -278,6 +326,51 @@ test("a case study added with a photograph is a new page with its card, list ent
   assert.ok(existsSync(join(project.dir, "dist-build/case-studies/city-college-pilot.html")));
   assert.ok(!existsSync(join(project.dir, "dist-build/case-studies/night-school-pilot.html")), "a draft is never built");
   assert.doesNotMatch(read("dist-build/sitemap.xml"), /night-school-pilot/);
+});
+
+test("a study's cover without its description, a section renamed, a summary too long: each refused beside its field, nothing written; a day as its hint writes it is saved as typed and listed", async () => {
+  const file = "content/case-studies/city-college-pilot.md";
+  const before = read(file);
+  await openEntry("case-studies/entries/city-college-pilot");
+  await typeInto(admin.getByLabel("Alt"), "");
+  const summary =
+    "City College's advisers met 40% more first-year students with an AI advising pilot built with their team, and kept on meeting every one of them all through the spring term.";
+  await typeInto(admin.getByLabel("Summary"), summary);
+  // ## Results renamed ## Outcomes in the text, where it is written.
+  await admin
+    .locator('[data-slate-editor="true"] > *', { hasText: /^## Results$/ })
+    .last()
+    .click();
+  await admin.keyboard.press("End");
+  await admin.keyboard.press("Shift+Home");
+  await admin.keyboard.type("## Outcomes");
+  await admin.waitForFunction(() => {
+    const lines = [...(document.querySelector('[data-slate-editor="true"]')?.children ?? [])].map((line) => line.textContent?.replace(/\uFEFF/g, ""));
+    return lines.includes("## Outcomes") && !lines.includes("## Results");
+  });
+  await publish();
+  await admin.getByText("Not saved: the fields marked in red say what to change.").waitFor();
+  await besideField("Alt").getByText("alt is missing; write what the image shows, for a visitor who cannot see it", { exact: true }).waitFor();
+  await besideField("Summary")
+    .getByText(new RegExp(`^summary is ${summary.length} characters, ${summary.length - 160} more than the 160 it may have; `))
+    .waitFor();
+  const text = besideField("Text");
+  await text.getByText(/## Outcomes is not a section of the text; name its sections ## Challenge, ## Solution, ## Results/).waitFor();
+  assert.equal(read(file), before, "nothing was written");
+
+  // Put right, and dated as the hint writes a day: saved as typed, the list says when it goes live.
+  await admin.goto(`${dev.origin}/admin/#/collections/case-studies`);
+  await openEntry("case-studies/entries/city-college-pilot");
+  await typeInto(admin.getByLabel("Publish at"), "2030-01-15");
+  await publish();
+  await admin.getByText("Entry saved").first().waitFor();
+  assert.match(read(file), /\npublishAt: 2030-01-15\n/);
+  await admin.getByText("Goes live 2030-01-15: the daily build puts it on the site").waitFor();
+  // The list as the CMS reads the files when it opens (it shows an entry as it last read it).
+  await admin.goto(`${dev.origin}/admin/#/collections/case-studies`);
+  await admin.reload();
+  await admin.getByText(/^7\. City College Pilot · Goes live 2030-01-15$/).waitFor();
+  assert.match(await admin.getByText(/Night School Pilot · Draft/).innerText(), /Draft/);
 });
 
 // The preview's journey comes after every entry saved: Decap keeps a backup of an entry typed and not

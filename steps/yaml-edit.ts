@@ -1,0 +1,190 @@
+// A YAML text with new values, written by changing only what changed: the CMS saves a content file this
+// way (browser/cms-format.ts), so a price edited through it is a one-line change of content/services.yaml,
+// and the file's comments, key order, quoting, line folding and blank lines stay as the firm wrote them.
+// Each changed value is written over its old one in the text, in its old style; a field added goes after
+// the one before it, a field removed takes its lines with it. What is written is read back and must be the
+// new values exactly: where it is not (a shape this cannot edit in place, such as a [flow, list]), the
+// file is written anew by the yaml package's Document API instead, its comments kept.
+import { isMap, isScalar, isSeq, type Node, type Pair, parse, parseDocument, Scalar, stringify } from "yaml";
+
+/** A part of the text to write over: from `start` to `end`, `text` instead. */
+interface Edit {
+  start: number;
+  end: number;
+  text: string;
+}
+
+/** An edit this cannot make in place: the file is then written anew. */
+class NotInPlace extends Error {}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
+
+/** Whether two values read from YAML are the same (keys in any order). */
+export function sameValue(a: unknown, b: unknown): boolean {
+  if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
+  if (isRecord(a) || isRecord(b)) {
+    if (!isRecord(a) || !isRecord(b)) return false;
+    const keys = Object.keys(a);
+    return keys.length === Object.keys(b).length && keys.every((key) => Object.hasOwn(b, key) && sameValue(a[key], b[key]));
+  }
+  return a === b;
+}
+
+/** The start of the line holding `at`. */
+const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
+/** Just after the line break ending the line holding `at` (the text's end on its last line). */
+function lineEnd(text: string, at: number): number {
+  if (at > 0 && text[at - 1] === "\n") return at;
+  const end = text.indexOf("\n", at);
+  return end < 0 ? text.length : end + 1;
+}
+const rangeOf = (node: unknown): [number, number, number] => {
+  const range = (node as Node | null)?.range;
+  if (!range) throw new NotInPlace();
+  return range;
+};
+
+/** `lines` (YAML written from the first column) indented by `indent` spaces, each line. */
+const indented = (lines: string, indent: number) =>
+  lines
+    .split("\n")
+    .map((line) => (line ? " ".repeat(indent) + line : line))
+    .join("\n");
+
+/** The widest line of a block of the text: a folded value written again is folded as wide. */
+const widest = (text: string) => Math.max(80, ...text.split("\n").map((line) => line.length));
+
+/**
+ * A scalar's new value in the text where its old one is (`node`), in the old one's style: plain, quoted,
+ * or a block folded or kept as written; `indent` is the column of the key (or the list's dash) it belongs to.
+ */
+function scalarEdit(source: string, node: Scalar, value: unknown, indent: number): Edit {
+  if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") throw new NotInPlace();
+  const [start, end] = rangeOf(node);
+  const old = source.slice(start, end);
+  const block = node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL;
+  const scalar = new Scalar(value);
+  if (typeof value === "string") scalar.type = node.type;
+  // Written as a value of its own (from the first column), then indented as the old one's lines are.
+  const written = stringify(scalar, { lineWidth: block ? widest(old) - indent - 2 : 0 }).replace(/\n$/, "");
+  const text = written
+    .split("\n")
+    .map((line, i) => (i === 0 || !line ? line : " ".repeat(indent + 2) + line))
+    .join("\n");
+  // A block's text ends with its line break, as the old one's did.
+  return { start, end, text: old.endsWith("\n") && !text.endsWith("\n") ? `${text}\n` : text };
+}
+
+/** The column `at` is at. */
+const columnOf = (source: string, at: number) => at - lineStart(source, at);
+
+/** The edits that turn `old` (written as `node`) into `next`; `indent` is the column of what holds it. */
+function editsOf(source: string, node: unknown, old: unknown, next: unknown, indent: number): Edit[] {
+  if (sameValue(old, next)) return [];
+  if (isMap(node) && !node.flow && isRecord(old) && isRecord(next)) return mapEdits(source, node.items as Pair[], old, next);
+  if (isSeq(node) && !node.flow && Array.isArray(old) && Array.isArray(next)) return listEdits(source, node.items, old, next);
+  if (isScalar(node)) return [scalarEdit(source, node, next, indent)];
+  throw new NotInPlace();
+}
+
+/** Lines that write `key: value` (or `- value` without a key) at column `indent`. */
+const written = (value: unknown, indent: number, key?: string) => indented(stringify(key === undefined ? [value] : { [key]: value }, { lineWidth: 0 }), indent);
+
+function mapEdits(source: string, pairs: Pair[], old: Record<string, unknown>, next: Record<string, unknown>): Edit[] {
+  if (pairs.length === 0) throw new NotInPlace();
+  const edits: Edit[] = [];
+  const pairOf = new Map(pairs.map((pair) => [String((pair.key as Scalar | null)?.value), pair]));
+  for (const [key, pair] of pairOf) {
+    const [keyStart] = rangeOf(pair.key);
+    if (!Object.hasOwn(next, key)) {
+      // A field removed takes its lines with it.
+      const end = pair.value ? rangeOf(pair.value)[1] : rangeOf(pair.key)[1];
+      edits.push({ start: lineStart(source, keyStart), end: lineEnd(source, end), text: "" });
+    } else edits.push(...editsOf(source, pair.value, old[key], next[key], columnOf(source, keyStart)));
+  }
+  // A field added goes after the one before it in the new values' order (or before the first).
+  const keys = Object.keys(next);
+  keys.forEach((key, i) => {
+    if (pairOf.has(key) || next[key] === undefined) return;
+    const before = keys
+      .slice(0, i)
+      .reverse()
+      .find((earlier) => pairOf.has(earlier));
+    const column = columnOf(source, rangeOf(pairs[0].key)[0]);
+    const after = before === undefined ? undefined : (pairOf.get(before) as Pair);
+    const at = after ? lineEnd(source, rangeOf(after.value ?? after.key)[1]) : lineStart(source, rangeOf(pairs[0].key)[0]);
+    // The first field's line may begin with a list's dash: a field put before it would take its place.
+    if (!after && source.slice(lineStart(source, at), rangeOf(pairs[0].key)[0]).trim()) throw new NotInPlace();
+    edits.push({ start: at, end: at, text: written(next[key], column, key) });
+  });
+  return edits;
+}
+
+function listEdits(source: string, items: unknown[], old: unknown[], next: unknown[]): Edit[] {
+  if (items.length === 0) throw new NotInPlace();
+  const edits: Edit[] = [];
+  const dash = (item: unknown) => {
+    const start = rangeOf(item)[0];
+    const at = source.lastIndexOf("-", start);
+    if (at < lineStart(source, start)) throw new NotInPlace();
+    return at;
+  };
+  items.forEach((item, i) => {
+    if (i < next.length) edits.push(...editsOf(source, item, old[i], next[i], columnOf(source, dash(item))));
+    else edits.push({ start: lineStart(source, dash(item)), end: lineEnd(source, rangeOf(item)[1]), text: "" });
+  });
+  // Items added go after the last one, at its dash's column.
+  const last = items[items.length - 1];
+  const at = lineEnd(source, rangeOf(last)[1]);
+  const added = next.slice(items.length).map((value) => written(value, columnOf(source, dash(last))));
+  if (added.length) edits.push({ start: at, end: at, text: added.join("") });
+  return edits;
+}
+
+/** Whether `text` reads as `next`, as the build reads YAML. */
+const readsAs = (text: string, next: unknown) => {
+  try {
+    return sameValue(parse(text) ?? {}, next);
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * `source` (a YAML text) with `next`'s values: only the lines whose values changed are written again. A
+ * value `undefined` is a field removed.
+ */
+export function editYaml(source: string, next: Record<string, unknown>): string {
+  const values = JSON.parse(JSON.stringify(next)) as Record<string, unknown>;
+  const doc = parseDocument(source);
+  if (doc.errors.length === 0) {
+    try {
+      const edits = editsOf(source, doc.contents, doc.toJS() ?? {}, values, 0).sort((a, b) => b.start - a.start);
+      let text = source;
+      for (const { start, end, text: instead } of edits) text = text.slice(0, start) + instead + text.slice(end);
+      if (readsAs(text, values)) return text;
+    } catch (error) {
+      if (!(error instanceof NotInPlace)) throw error;
+    }
+  }
+  // Written anew by the Document API: the fields it finds again keep their comments.
+  const anew = parseDocument(source);
+  if (anew.errors.length === 0) {
+    assign(anew, [], anew.toJS() ?? {}, values);
+    const text = anew.toString({ lineWidth: 100 });
+    if (readsAs(text, values)) return text;
+  }
+  return stringify(values, { lineWidth: 100 });
+}
+
+/** `next` set into the document at `path`, field by field where both are maps, so each keeps its comments. */
+function assign(doc: ReturnType<typeof parseDocument>, path: string[], old: unknown, next: unknown): void {
+  if (sameValue(old, next)) return;
+  if (path.length > 0 && !(isRecord(old) && isRecord(next) && isMap(doc.getIn(path, true)))) return void doc.setIn(path, next);
+  if (!isRecord(old) || !isRecord(next) || !isMap(doc.contents)) {
+    doc.contents = doc.createNode(next) as typeof doc.contents;
+    return;
+  }
+  for (const key of Object.keys(old)) if (!Object.hasOwn(next, key)) doc.deleteIn([...path, key]);
+  for (const [key, value] of Object.entries(next)) assign(doc, [...path, key], old[key], value);
+}
