@@ -162,7 +162,11 @@ test("a price the schema refuses, or a required field left empty, is not saved: 
   const price = await firstPrice();
   await price.fill("-5");
   await publish();
-  await admin.getByText(/price is not a number of US dollars; write 75000/i).waitFor();
+  const priceError = admin.getByText(/price is not a number of US dollars; write 75000/i);
+  await priceError.waitFor();
+  // A sentence, as typed: not in Decap's capitals, and read from the left (browser/cms.css).
+  const look = await priceError.evaluate((error) => ({ case: getComputedStyle(error).textTransform, align: getComputedStyle(error).textAlign }));
+  assert.deepEqual(look, { case: "none", align: "left" });
   await price.fill("80000");
   await admin.getByLabel("Heading").first().fill("");
   await publish();
