@@ -5,7 +5,7 @@
 // serves it, with its local backend. Its preview of a case study is the study's page, rendered in the
 // browser by browser/cms-preview-page.tsx with the site's stylesheet, fetched when a preview first shows
 // (browser/cms-preview.ts registers it).
-import { mkdir } from "node:fs/promises";
+import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
 import { cached, cacheKey } from "./cache.ts";
@@ -35,6 +35,8 @@ const SOURCES: Record<string, string> = {
   [SITE_SCRIPT]: "browser/cms-site.ts",
   [PREVIEW_PAGE]: "browser/cms-preview-page.tsx",
 };
+/** The CMS's own stylesheet (browser/cms.css): Decap's layout made to fit a phone. */
+export const CMS_STYLE = "cms.css";
 /** The site's stylesheet, for the preview. */
 export const PREVIEW_STYLE = "site.css";
 /** The folder whose entries the preview shows as their page. */
@@ -103,6 +105,7 @@ export function adminPage(csp: string): string {
 <title>Content manager</title>
 <link rel="cms-config-url" type="text/yaml" href="${ADMIN_PATH}${CMS_CONFIG}">
 <link rel="preload" href="${ADMIN_PATH}${CMS_CONFIG}" as="fetch" crossorigin>
+<link rel="stylesheet" href="${ADMIN_PATH}${CMS_STYLE}">
 </head>
 <body>
 <script src="${ADMIN_PATH}${CMS_SCRIPT}"></script>
@@ -172,6 +175,13 @@ export async function cmsScript(root: string, key = cmsKey(root)): Promise<Buffe
   return cached("cms", key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text, { refresh: true });
 }
 
+/** The CMS's own stylesheet, as browser/cms.css holds it now. */
+export function cmsStyle(root: string): Promise<string> {
+  return readFile(join(root, "browser/cms.css"), "utf8").catch((error: NodeJS.ErrnoException) => {
+    throw new Error(`browser/cms.css: the CMS's stylesheet could not be read (${error.code}); restore it from git`);
+  });
+}
+
 /** Writes /admin/ into the site when the CMS is configured, with the site's `stylesheet` for its preview;
  * returns the files written (site-relative). */
 export async function writeAdmin(outDir: string, settings: CmsSettings | null, stylesheet: string): Promise<string[]> {
@@ -184,7 +194,8 @@ export async function writeAdmin(outDir: string, settings: CmsSettings | null, s
     writeIfChanged(join(folder, CMS_CONFIG), adminConfig(backend)),
     cmsScript(process.cwd()).then((bytes) => writeIfChanged(join(folder, CMS_SCRIPT), bytes)),
     ...[SITE_SCRIPT, PREVIEW_PAGE].map((name) => adminScript(process.cwd(), name).then(({ text }) => writeIfChanged(join(folder, name), text))),
+    cmsStyle(process.cwd()).then((text) => writeIfChanged(join(folder, CMS_STYLE), text)),
     writeIfChanged(join(folder, PREVIEW_STYLE), stylesheet),
   ]);
-  return ["index.html", CMS_CONFIG, CMS_SCRIPT, SITE_SCRIPT, PREVIEW_PAGE, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
+  return ["index.html", CMS_CONFIG, CMS_SCRIPT, SITE_SCRIPT, PREVIEW_PAGE, CMS_STYLE, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
 }

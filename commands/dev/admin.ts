@@ -1,6 +1,6 @@
 // The CMS at /admin/ in the dev server: its page, its configuration with the local backend (which the
-// dev server answers itself, commands/dev/local-backend.ts), its bundle, and its preview's scripts and the
-// site's stylesheet as they are now, under its own policy.
+// dev server answers itself, commands/dev/local-backend.ts), its bundle, its own stylesheet, and its
+// preview's scripts and the site's stylesheet as they are now, under its own policy.
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import {
@@ -12,8 +12,10 @@ import {
   adminScript,
   CMS_CONFIG,
   CMS_SCRIPT,
+  CMS_STYLE,
   cmsKey,
   cmsScript,
+  cmsStyle,
   PREVIEW_PAGE,
   PREVIEW_STYLE,
   SITE_SCRIPT,
@@ -99,6 +101,7 @@ export function answerAdmin(root: string, path: string, req: IncomingMessage, re
     config ??= adminConfig(LOCAL_BACKEND);
     res.writeHead(200, { ...headers, "Content-Type": "text/yaml; charset=utf-8" }).end(config);
   } else if (`${ADMIN_PATH}${name}` === BACKEND_PATH) answerCms(root, req, res);
+  else if (name === CMS_STYLE) cmsStyle(root).then((text) => res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(text), failed);
   else if (name === PREVIEW_STYLE) res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(stylesheet());
   else if (name === SITE_SCRIPT || name === PREVIEW_PAGE) preview(root, name).then((script) => sendScript(req, res, headers, script), failed);
   else if (name === CMS_SCRIPT) cmsFile(root).then((script) => sendScript(req, res, headers, script), failed);
