@@ -3,8 +3,10 @@
 // whether it is required, its pattern with the build's own words, its options and its default.
 import type { z } from "zod";
 import { collections, folders } from "../content/collections.ts";
+import { isPagedFile, PAGE_OF_FILE } from "../shared/cms-pages.ts";
 import type { CmsWidget } from "../shared/cms-widgets.ts";
 import { type ZodDef, zodDef } from "./content-fields.ts";
+import { routeOf } from "./routes.ts";
 
 /** One field of a CMS form, as Decap CMS reads it. */
 export interface CmsField {
@@ -42,8 +44,10 @@ export interface CmsCollection {
   identifier_field?: string;
   summary?: string;
   sortable_fields?: string[];
+  /** The entry's page on the site, which "View Live" opens (site_url + this). */
+  preview_path?: string;
   fields?: CmsField[];
-  files?: { name: string; label: string; file: string; fields: CmsField[] }[];
+  files?: { name: string; label: string; file: string; preview_path?: string; fields: CmsField[] }[];
 }
 
 /** Content files the CMS leaves to developers: Decap edits a file whose top is a set of fields, and the
@@ -184,6 +188,8 @@ export function cmsCollections(
       identifier_field: "title",
       summary: `{{${orderBy}}}. {{title}}`,
       sortable_fields: [orderBy, "title", "published"],
+      // An entry's page is at its file's path below content/ (content/case-studies/<slug>.md is /case-studies/<slug>).
+      preview_path: `${folder.slice("content".length)}/{{slug}}`,
       fields: markdownFields(entry),
     };
   });
@@ -193,6 +199,7 @@ export function cmsCollections(
       name: nameOf(file),
       label: labelOf(nameOf(file)),
       file,
+      ...(isPagedFile(file) ? { preview_path: routeOf(PAGE_OF_FILE[file]) } : {}),
       fields: file.endsWith(".md") ? markdownFields(schema) : fieldsOf(zodDef(schema).shape ?? {}),
     }));
   return [...folderCollections, { name: "pages", label: "Pages and facts", files: pages }];

@@ -16,8 +16,11 @@ import { BODY_LIMIT } from "../../commands/dev/local-backend.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, startDevServer } from "../../commands/support/dev-server.ts";
 import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { caseStudyPath } from "../../components/case-studies.ts";
 import { priceLabel } from "../../components/prices.ts";
+import type { CaseStudy } from "../../content/collections.ts";
 import firmServices from "../../content/services.yaml";
+import site from "../../content/site.yaml";
 import { CMS_WIDGETS } from "../../shared/cms-widgets.ts";
 import { THEME_STORAGE_KEY } from "../../shared/theme-key.ts";
 import { buildCopyAsync } from "../helpers/copy-build.ts";
@@ -306,6 +309,37 @@ test("the preview of a case study shows the page's own heading, results and chec
   assert.match(look.theme, /\bdark\b/);
   assert.equal(look.background, "rgb(11, 20, 19)");
   await admin.evaluate((key) => localStorage.removeItem(key), THEME_STORAGE_KEY);
+  assert.deepEqual(violations, []);
+});
+
+test("View Live opens a study's own page; the preview of services is its page, a price typed shown as the page shows it and the site's facts in its tokens", async () => {
+  // Each form loaded anew: left inside the CMS (by its address's fragment) with changes not saved, as the
+  // last journey leaves its new study and Decap counts a study's form once its widgets have read it, the
+  // next form opened half-loaded.
+  await admin.goto("about:blank");
+  // A study the CMS opens as saved (Decap shows View Live for those): the link is its page's address on
+  // this origin (the configuration's site_url is "/"), which the site serves.
+  await openEntry("case-studies/entries/city-college-pilot");
+  const live = admin.getByRole("link", { name: "View Live" });
+  await live.waitFor({ timeout: 20_000 });
+  const href = (await live.getAttribute("href")) ?? "";
+  assert.equal(href, caseStudyPath({ slug: "city-college-pilot" } as CaseStudy));
+  assert.match(await served(href), /<h1[^>]*>City College Pilot<\/h1>/);
+
+  await admin.goto("about:blank");
+  await openEntry("pages/entries/services");
+  const price = NEW_PRICE + 1000;
+  await (await firstPrice()).fill(String(price));
+  await admin.getByLabel("Heading").first().fill("Packages of {{ company.name }}");
+  const preview = admin.frameLocator("iframe#preview-pane");
+  await preview.locator("h1", { hasText: `Packages of ${site.company.name}` }).waitFor({ timeout: 20_000 });
+  await preview
+    .locator(".package__amount", { hasText: priceLabel(price) })
+    .first()
+    .waitFor();
+  assert.equal(await preview.locator(".package__amount").first().textContent(), priceLabel(price));
+  assert.doesNotMatch(await preview.locator("body").innerText(), /\{\{/);
+  assert.equal(await preview.locator(".package").count(), firmServices.packages.length, "every package, as the page lists them");
   assert.deepEqual(violations, []);
 });
 
