@@ -101,10 +101,8 @@ function studiesFor(template: Template): CaseStudy[] | undefined {
   if (known === undefined) {
     studiesOf.set(template, "loading");
     const today = new Date().toISOString().slice(0, 10);
-    const studyOf = (entry: DecapEntry) => {
-      const fields = (entry.get("data") as { toJS(): EntryFields }).toJS();
-      return caseStudyOfEntry(fields, String(entry.get("slug") ?? ""), site, () => undefined);
-    };
+    // Each entry a map of its data (plain, as Decap reads a collection), slug and path.
+    const studyOf = (entry: DecapEntry) => caseStudyOfEntry(entry.get("data") as EntryFields, String(entry.get("slug") ?? ""), site, () => undefined);
     template.props.getCollection(CMS_PREVIEW.collection).then(
       (entries) => {
         studiesOf.set(template, studiesOnSite(entries.map(studyOf), today));

@@ -22,9 +22,13 @@ function fieldsOf(file: string): EntryFields {
   return { ...parse(front), body };
 }
 
-/** An entry as Decap holds it (its data an Immutable map). */
+/** An entry as Decap gives a preview (its data an Immutable map). */
 const entryOf = (path: string, fields: EntryFields, slug = path.replace(/^.*\/|\.\w+$/g, "")): DecapEntry => ({
   get: (key: string) => ({ data: { toJS: () => fields }, path, slug })[key],
+});
+/** An entry as Decap reads a collection for a preview (its data plain). */
+const readEntryOf = (path: string, fields: EntryFields, slug: string): DecapEntry => ({
+  get: (key: string) => ({ data: fields, path, slug })[key],
 });
 
 /** A preview template with its box, as Decap renders it; `studies`: the case studies' entries it can read. */
@@ -82,7 +86,7 @@ describe("the CMS's preview of a page's content file", () => {
   test("home: the Latest card tells of the featured study on the site, once the studies are read", async () => {
     const study = (slug: string, more: EntryFields) => {
       const fields = fieldsOf("test/fixtures/content/case-studies/fixture-product-launch.md");
-      return entryOf(`content/case-studies/${slug}.md`, { ...fields, featured: false, draft: false, ...more }, slug);
+      return readEntryOf(`content/case-studies/${slug}.md`, { ...fields, featured: false, draft: false, ...more }, slug);
     };
     const studies = [
       study("first", { order: 1, summary: "The first study." }),
