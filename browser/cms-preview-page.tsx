@@ -3,7 +3,7 @@
 // site's stylesheet, in the theme the site shows. browser/cms-preview.ts loads this bundle when a preview
 // first shows, and hands it each change. It renders in the browser, so the published CMS previews with no
 // server; with a React of its own, in a root of its own inside the preview's frame (Decap's React renders
-// the frame and the box this root fills). Islands show as their first render.
+// the frame and the box this root fills). Islands show as their first render, and the page takes no tap.
 import { Component, type ReactElement, type ReactNode } from "react";
 import { createRoot } from "react-dom/client";
 import { caseStudyPath } from "../components/case-studies.ts";
@@ -160,7 +160,9 @@ function draw(template: Template): void {
   template.root ??= createRoot(template.box);
   template.root.render(
     <SiteContext.Provider value={data}>
-      <main id="main">
+      {/* A picture of the page, to read, not to use: its islands run in the CMS's window, whose address a
+          tap on one would change (a bio tab writes its own #background there). */}
+      <main id="main" inert>
         <WhileTyped fields={fields}>{page}</WhileTyped>
       </main>
     </SiteContext.Provider>,

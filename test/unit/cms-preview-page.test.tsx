@@ -71,6 +71,7 @@ describe("the CMS's preview of a page's content file", () => {
     expect(template.box?.querySelector(".package__amount")?.textContent).toBe(priceLabel(price));
     expect(text).toContain(`Packages of ${site.company.name}`);
     expect(text).not.toContain("{{");
+    expect(template.box?.querySelector("main")?.hasAttribute("inert"), "the page takes no tap").toBe(true);
     preview.unmount(template);
   });
 
