@@ -313,10 +313,11 @@ test("the preview of a case study shows the page's own heading, results and chec
 });
 
 test("View Live opens a study's own page; the preview of services is its page, a price typed shown as the page shows it and the site's facts in its tokens", async () => {
-  // Each form loaded anew: left inside the CMS (by its address's fragment) with changes not saved, as the
-  // last journey leaves its new study and Decap counts a study's form once its widgets have read it, the
-  // next form opened half-loaded.
-  await admin.goto("about:blank");
+  // Each form opened from its collection's list: opened from another form with changes not saved (as the last
+  // journey leaves its new study, and Decap counts a study's form changed once its widgets have read it),
+  // the next form showed half-loaded.
+  await admin.goto(`${dev.origin}/admin/#/collections/case-studies`);
+  await admin.locator('a[href$="/collections/case-studies/entries/city-college-pilot"]').waitFor();
   // A study the CMS opens as saved (Decap shows View Live for those): the link is its page's address on
   // this origin (the configuration's site_url is "/"), which the site serves.
   await openEntry("case-studies/entries/city-college-pilot");
@@ -326,7 +327,8 @@ test("View Live opens a study's own page; the preview of services is its page, a
   assert.equal(href, caseStudyPath({ slug: "city-college-pilot" } as CaseStudy));
   assert.match(await served(href), /<h1[^>]*>City College Pilot<\/h1>/);
 
-  await admin.goto("about:blank");
+  await admin.goto(`${dev.origin}/admin/#/collections/pages`);
+  await admin.locator('a[href$="/collections/pages/entries/services"]').waitFor();
   await openEntry("pages/entries/services");
   const price = NEW_PRICE + 1000;
   await (await firstPrice()).fill(String(price));
