@@ -54,3 +54,18 @@ export function caseStudyOfEntry(
   };
   return fillTokens(study, site);
 }
+
+/** A page's content file's entry (content/services.yaml…) as its page gets the file from a build: a Markdown
+ * file's text read by the site's reader, the site's facts in its tokens. Nothing is checked: a field left
+ * empty is empty on the page, and the form and the build say what is missing. */
+export function pageContentOfEntry(fields: EntryFields, markdown: boolean, site: Site): unknown {
+  const content = markdown ? { ...fields, body: readBody(textOf(fields.body)).blocks.map(({ block }) => block) } : fields;
+  return fillTokens(content, site);
+}
+
+/** The studies a build puts on the site on `today` (YYYY-MM-DD), in their order: not drafts, not yet to be
+ * published, not taken down (as steps/content.ts decides for a build). */
+export function studiesOnSite(studies: CaseStudy[], today: string): CaseStudy[] {
+  const shown = (study: CaseStudy) => !study.draft && !(study.publishAt && study.publishAt > today) && !(study.expiresAt && study.expiresAt <= today);
+  return studies.filter(shown).sort((a, b) => a.order - b.order);
+}

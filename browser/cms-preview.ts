@@ -1,17 +1,25 @@
-// The CMS's preview of a case study, registered with Decap CMS as /admin/ starts: the template and the
-// site's stylesheet, and nothing heavier. The page that renders an entry (browser/cms-preview-page.tsx, with
-// React and the page's component, ~90 KB gzip) is fetched when a preview first shows, so the CMS lists its
-// collections without waiting for it or sharing the CPU with it. steps/admin.ts bundles both.
+// The CMS's preview of a case study and of each page's content file (services, home…), registered with
+// Decap CMS as /admin/ starts: the template and the site's stylesheet, and nothing heavier. The page that
+// renders an entry (browser/cms-preview-page.tsx, with React and the pages' components, ~100 KB gzip) is
+// fetched when a preview first shows, so the CMS lists its collections without waiting for it or sharing
+// the CPU with it. steps/admin.ts bundles both.
 import type { Root } from "react-dom/client";
 
-/** The collection whose entries are case studies, the site's stylesheet and the page's bundle, as
- * steps/admin.ts names them. */
-declare const CMS_PREVIEW: { collection: string; stylesheet: string; page: string };
+/** The collection whose entries are case studies, the name of each preview template (that collection's, and
+ * each page's content file's: Decap names a file's template by its name), the site's stylesheet and the
+ * page's bundle, as steps/admin.ts names them. */
+declare const CMS_PREVIEW: { collection: string; templates: string[]; stylesheet: string; page: string };
 
-/** What Decap CMS gives a preview template: the entry (an Immutable map), its assets, the frame it renders in. */
+/** An entry as Decap CMS holds it (an Immutable map): its data, slug and path. */
+export interface DecapEntry {
+  get(key: string): unknown;
+}
+
+/** What Decap CMS gives a preview template: the entry, its assets, a collection's entries, the frame it renders in. */
 export interface PreviewProps {
-  entry: { get(key: string): unknown };
+  entry: DecapEntry;
   getAsset(path: string): { toString(): string } | undefined;
+  getCollection(collection: string): Promise<DecapEntry[]>;
   document: Document;
   window: Window;
 }
@@ -73,26 +81,25 @@ function show(template: Template): void {
 }
 
 const decap = window as unknown as Window & Decap;
+/** The preview template: a box the page's own root renders into, drawn at each change of the entry. */
+const template = decap.createClass({
+  componentDidMount(this: Template) {
+    show(this);
+  },
+  componentDidUpdate(this: Template) {
+    show(this);
+  },
+  componentWillUnmount(this: Template) {
+    this.gone = true;
+    (window as PreviewWindow).cmsPreviewPage?.unmount(this);
+  },
+  render(this: Template) {
+    return decap.h("div", {
+      ref: (box: HTMLElement | null) => {
+        this.box = box;
+      },
+    });
+  },
+});
 decap.CMS.registerPreviewStyle(CMS_PREVIEW.stylesheet);
-decap.CMS.registerPreviewTemplate(
-  CMS_PREVIEW.collection,
-  decap.createClass({
-    componentDidMount(this: Template) {
-      show(this);
-    },
-    componentDidUpdate(this: Template) {
-      show(this);
-    },
-    componentWillUnmount(this: Template) {
-      this.gone = true;
-      (window as PreviewWindow).cmsPreviewPage?.unmount(this);
-    },
-    render(this: Template) {
-      return decap.h("div", {
-        ref: (box: HTMLElement | null) => {
-          this.box = box;
-        },
-      });
-    },
-  }),
-);
+for (const name of CMS_PREVIEW.templates) decap.CMS.registerPreviewTemplate(name, template);

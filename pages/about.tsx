@@ -2,12 +2,12 @@ import headshot from "../art/headshot.svg";
 import type { PageMeta } from "../components/head.ts";
 import { Picture } from "../components/Picture.tsx";
 import { PageHeader, Section } from "../components/Section.tsx";
-import about from "../content/about.yaml";
+import aboutFile from "../content/about.yaml";
+import type { About } from "../content/collections.ts";
 import site from "../content/site.yaml";
 import { ArrowIcon } from "../shared/icons.tsx";
 
 const { company } = site;
-const { intro, builtDifferent, vision } = about;
 
 export const meta: PageMeta = {
   title: "About Us",
@@ -17,7 +17,9 @@ export const meta: PageMeta = {
   schema: { type: "AboutPage" },
 };
 
-export default function AboutPage() {
+/** The page of content/about.yaml; the CMS previews the entry being typed as it (browser/cms-preview-page.tsx). */
+export default function AboutPage({ about = aboutFile }: { about?: About }) {
+  const { intro, builtDifferent, vision } = about;
   return (
     <>
       <PageHeader eyebrow="About" heading={intro.heading} />

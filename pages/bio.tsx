@@ -4,8 +4,8 @@ import { Island } from "../components/Island.tsx";
 import { Markdown } from "../components/Markdown.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { founderNode, publicationNode } from "../components/structured-data.ts";
-import bio from "../content/bio.md";
-import type { BioEntry } from "../content/collections.ts";
+import bioFile from "../content/bio.md";
+import type { Bio, BioEntry } from "../content/collections.ts";
 import site from "../content/site.yaml";
 import type { BioTab, BioTabValue } from "../content/types.ts";
 import BioTabs from "../islands/BioTabs.tsx";
@@ -28,7 +28,7 @@ export const meta: PageMeta = {
   title: `${company.founder}, ${company.founderRole}`,
   description: `${company.founder} founded ${company.name} to help education, workforce and public sector organizations build AI products and transform with technology. Background, expertise, experience, education and publications.`,
   keywords: [company.founder, "founder bio", "AI product leader", "workforce development expert", "edtech executive"],
-  schema: { type: "ProfilePage", presents: [founderNode(), ...bio.publications.map(publicationNode)] },
+  schema: { type: "ProfilePage", presents: [founderNode(), ...bioFile.publications.map(publicationNode)] },
 };
 
 function Entries({ entries }: { entries: BioEntry[] }) {
@@ -45,7 +45,7 @@ function Entries({ entries }: { entries: BioEntry[] }) {
   );
 }
 
-function panelContent(value: BioTabValue) {
+function panelContent(bio: Bio, value: BioTabValue) {
   switch (value) {
     case "background":
       return <Markdown blocks={bio.body} />;
@@ -76,7 +76,8 @@ function panelContent(value: BioTabValue) {
   }
 }
 
-export default function BioPage() {
+/** The page of content/bio.md; the CMS previews the entry being typed as it (browser/cms-preview-page.tsx). */
+export default function BioPage({ bio = bioFile }: { bio?: Bio }) {
   return (
     <>
       <PageHeader eyebrow="Founder" heading={company.founder} intro={`${company.founderRole}, ${company.name}`} />
@@ -86,7 +87,7 @@ export default function BioPage() {
           {bioTabs.map((tab) => (
             <section key={tab.value} id={tab.value} className="bio__panel prose" aria-label={tab.label}>
               <h2 className="bio__panel-heading">{tab.label}</h2>
-              {panelContent(tab.value)}
+              {panelContent(bio, tab.value)}
             </section>
           ))}
           <a className="button button--primary" href="/contact">

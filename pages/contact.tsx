@@ -3,23 +3,25 @@ import type { PageMeta } from "../components/head.ts";
 import { Island } from "../components/Island.tsx";
 import { PageHeader } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import contact from "../content/contact.yaml";
+import type { Contact } from "../content/collections.ts";
+import contactFile from "../content/contact.yaml";
 import site from "../content/site.yaml";
 import ContactForm from "../islands/ContactForm.tsx";
 import { LinkedInIcon, TwitterIcon } from "../shared/icons.tsx";
 
 const { company, newsletter, social } = site;
-const { intro, approach, newsletterPromo, responseTime } = contact;
 
 export const meta: PageMeta = {
   title: "Contact Us",
-  description: `Tell ${company.name} about the change you want to make. Schedule a consultation on AI products, cloud and digital transformation or innovation incubation. ${responseTime.promise}.`,
+  description: `Tell ${company.name} about the change you want to make. Schedule a consultation on AI products, cloud and digital transformation or innovation incubation. ${contactFile.responseTime.promise}.`,
   keywords: ["contact", "schedule a consultation", "AI strategy consultation", "technology advisory contact"],
   schema: { type: "ContactPage" },
 };
 
-export default function ContactPage() {
+/** The page of content/contact.yaml; the CMS previews the entry being typed as it (browser/cms-preview-page.tsx). */
+export default function ContactPage({ contact = contactFile }: { contact?: Contact }) {
   const { endpoints } = useSite();
+  const { intro, approach, newsletterPromo, responseTime } = contact;
   return (
     <>
       <PageHeader eyebrow="Contact" heading={intro.heading} intro={intro.text} />

@@ -7,17 +7,13 @@ import { Logo, LogoStrip } from "../components/LogoStrip.tsx";
 import { Picture } from "../components/Picture.tsx";
 import { CallToAction, Section } from "../components/Section.tsx";
 import { useSite } from "../components/SiteContext.tsx";
-import caseStudies from "../content/case-studies";
-import home from "../content/home.yaml";
+import caseStudiesFolder from "../content/case-studies";
+import type { CaseStudy, Home } from "../content/collections.ts";
+import homeFile from "../content/home.yaml";
 import site from "../content/site.yaml";
 import { ArrowIcon } from "../shared/icons.tsx";
 
 const { company, memoryProduct, newsletter, clientLogos, closingCta } = site;
-const { hero, about, services, caseStudies: teaser } = home;
-
-/** The study the Latest card tells of: the featured one. Its text is what the study's page says of
- * itself, so the card promises nothing the page does not tell. */
-const featuredStudy = caseStudies.find((study) => study.featured) ?? caseStudies[0];
 
 export const meta: PageMeta = {
   title: `${company.name} | Strategic Technology Advisory & AI Product Development`,
@@ -25,8 +21,20 @@ export const meta: PageMeta = {
   keywords: ["strategic technology advisory", "AI product development", "innovation incubation", "digital transformation", "edtech consulting"],
 };
 
-export default function HomePage() {
+interface Props {
+  home?: Home;
+  /** The studies on the site, in order. */
+  caseStudies?: CaseStudy[];
+}
+
+/** The page of content/home.yaml; the CMS previews the entry being typed as it (browser/cms-preview-page.tsx),
+ * with the studies it has. */
+export default function HomePage({ home = homeFile, caseStudies = caseStudiesFolder }: Props) {
   const site = useSite();
+  const { hero, about, services, caseStudies: teaser } = home;
+  /** The study the Latest card tells of: the featured one. Its text is what the study's page says of
+   * itself, so the card promises nothing the page does not tell. */
+  const featuredStudy = caseStudies.find((study) => study.featured) ?? caseStudies[0];
   return (
     <>
       <section className="hero" aria-labelledby="hero-heading">

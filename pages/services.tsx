@@ -3,23 +3,24 @@ import type { PageMeta } from "../components/head.ts";
 import { priceLabel, weeksLabel } from "../components/prices.ts";
 import { CallToAction, PageHeader } from "../components/Section.tsx";
 import { serviceNode } from "../components/structured-data.ts";
-import services from "../content/services.yaml";
+import type { Services } from "../content/collections.ts";
+import servicesFile from "../content/services.yaml";
 import site from "../content/site.yaml";
 
 const { company } = site;
-const { packages } = services;
-
 /** "Discovery to Scale ($75k, 12 weeks), AI Product Development ($125k, 20 weeks) and …" */
-const offered = packages.map((pkg) => `${pkg.name} (${priceLabel(pkg.price)}, ${weeksLabel(pkg.weeks)})`);
+const offered = servicesFile.packages.map((pkg) => `${pkg.name} (${priceLabel(pkg.price)}, ${weeksLabel(pkg.weeks)})`);
 
 export const meta: PageMeta = {
   title: "Services & Pricing",
   description: `Three fixed-scope packages from ${company.name}: ${offered.slice(0, -1).join(", ")} and ${offered.at(-1)}.`,
   keywords: ["AI consulting pricing", "AI product development package", "innovation acceleration program", "discovery engagement"],
-  schema: { presents: packages.map(serviceNode) },
+  schema: { presents: servicesFile.packages.map(serviceNode) },
 };
 
-export default function ServicesPage() {
+/** The page of content/services.yaml; the CMS previews the entry being typed as it (browser/cms-preview-page.tsx). */
+export default function ServicesPage({ services = servicesFile }: { services?: Services }) {
+  const { packages } = services;
   return (
     <>
       <PageHeader eyebrow="Services" heading={services.intro.heading} intro={services.intro.text} />

@@ -1,7 +1,8 @@
 import type { PageMeta } from "../components/head.ts";
 import { PolicyPage } from "../components/PolicyPage.tsx";
+import type { Policy } from "../content/collections.ts";
 import site from "../content/site.yaml";
-import terms from "../content/terms.md";
+import termsFile from "../content/terms.md";
 
 const { company } = site;
 
@@ -12,6 +13,7 @@ export const meta: PageMeta = {
   section: "Legal",
 };
 
-export default function TermsPage() {
+/** The page of content/terms.md; the CMS previews the entry being typed as it (browser/cms-preview-page.tsx). */
+export default function TermsPage({ terms = termsFile }: { terms?: Policy }) {
   return <PolicyPage title={site.policyTitles.terms} policy={terms} />;
 }

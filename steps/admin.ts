@@ -2,12 +2,13 @@
 // from the site's own origin): its scripts, its page, its configuration generated from the content schema
 // (steps/cms-config.ts), and its own Content-Security-Policy, which every host sends for /admin/* alone. A
 // build publishes it only when the GitHub backend is configured (CMS_GITHUB_REPO); the dev server always
-// serves it, with its local backend. Its preview of a case study is the study's page, rendered in the
-// browser by browser/cms-preview-page.tsx with the site's stylesheet, fetched when a preview first shows
-// (browser/cms-preview.ts registers it).
+// serves it, with its local backend. Its preview of a case study, or of a page's content file, is the
+// page, rendered in the browser by browser/cms-preview-page.tsx with the site's stylesheet, fetched when a
+// preview first shows (browser/cms-preview.ts registers it).
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
+import { isPagedFile } from "../shared/cms-pages.ts";
 import { cached, cacheKey } from "./cache.ts";
 import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
 import { contentPlugin } from "./content.ts";
@@ -26,7 +27,7 @@ export const CMS_CONFIG = "config.yml";
 /** The site's part of the CMS (browser/cms-site.ts): its content's format, checks, widgets, words and
  * previews, made with each build from the schema; the page loads it after Decap's bundle, and it starts the CMS. */
 export const SITE_SCRIPT = "cms-site.js";
-/** The preview of a case study as its page (browser/cms-preview-page.tsx, bundled with the page and React),
+/** The preview of an entry as its page (browser/cms-preview-page.tsx, bundled with the pages and React),
  * fetched by the registration when a preview first shows. */
 export const PREVIEW_PAGE = "preview-page.js";
 /** Each of the CMS's scripts and its source. */
@@ -137,14 +138,18 @@ const OPTIONS = {
  * made from (absolute paths). The page's: browser/cms-preview-page.tsx with the page it renders, the
  * site's facts (content/site.yaml, read as the pages read it) and React. */
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
-  const collection = cmsCollections().find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
+  const collections = cmsCollections();
+  const collection = collections.find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
+  // Each file with a page of its own previews as it (shared/cms-pages.ts).
+  const pages = collections.flatMap((entry) => entry.files ?? []).filter((file) => isPagedFile(file.file));
+  const templates = [collection, ...pages.map((file) => file.name)];
   const result = await (await loadEsbuild())
     .build({
       ...OPTIONS,
       entryPoints: [join(root, SOURCES[name])],
       define: {
         ...OPTIONS.define,
-        CMS_PREVIEW: JSON.stringify({ collection, stylesheet: `${ADMIN_PATH}${PREVIEW_STYLE}`, page: `${ADMIN_PATH}${PREVIEW_PAGE}` }),
+        CMS_PREVIEW: JSON.stringify({ collection, templates, stylesheet: `${ADMIN_PATH}${PREVIEW_STYLE}`, page: `${ADMIN_PATH}${PREVIEW_PAGE}` }),
       },
       absWorkingDir: root,
       // The page reads the list of studies only for its paths: the preview reads none of them.

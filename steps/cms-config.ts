@@ -5,8 +5,10 @@
 // (browser/cms-checks.ts), and shows each sentence beside the field it is about.
 import type { z } from "zod";
 import { collections, folders } from "../content/collections.ts";
+import { isPagedFile, PAGE_OF_FILE } from "../shared/cms-pages.ts";
 import type { CmsWidget } from "../shared/cms-widgets.ts";
 import { type ZodDef, zodDef } from "./content-fields.ts";
+import { routeOf } from "./routes.ts";
 
 /** One field of a CMS form, as Decap CMS reads it. */
 export interface CmsField {
@@ -43,8 +45,10 @@ export interface CmsCollection {
   identifier_field?: string;
   summary?: string;
   sortable_fields?: (string | { field: string; default_sort: "asc" })[];
+  /** The entry's page on the site, which "View Live" opens (site_url + this). */
+  preview_path?: string;
   fields?: CmsField[];
-  files?: { name: string; label: string; file: string; fields: CmsField[] }[];
+  files?: { name: string; label: string; file: string; preview_path?: string; fields: CmsField[] }[];
 }
 
 /** Content files the CMS leaves to developers: Decap edits a file whose top is a set of fields, and the
@@ -183,6 +187,8 @@ export function cmsCollections(
       summary: `{{${orderBy}}}. {{${LISTED_TITLE}}}{{${STATUS}}}`,
       // In the site's order.
       sortable_fields: [{ field: orderBy, default_sort: "asc" }, "title", "published"],
+      // An entry's page is at its file's path below content/ (content/case-studies/<slug>.md is /case-studies/<slug>).
+      preview_path: `${folder.slice("content".length)}/{{slug}}`,
       fields: [...("draft" in (zodDef(entry).shape ?? {}) ? [statusField] : []), ...markdownFields(entry)],
     };
   });
@@ -192,6 +198,7 @@ export function cmsCollections(
       name: nameOf(file),
       label: labelOf(nameOf(file)),
       file,
+      ...(isPagedFile(file) ? { preview_path: routeOf(PAGE_OF_FILE[file]) } : {}),
       fields: file.endsWith(".md") ? markdownFields(schema) : fieldsOf(zodDef(schema).shape ?? {}),
     }));
   return [...folderCollections, { name: "pages", label: "Pages and facts", format: CMS_FORMAT, files: pages }];

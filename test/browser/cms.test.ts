@@ -16,8 +16,11 @@ import { BODY_LIMIT } from "../../commands/dev/local-backend.ts";
 import { launchBrowser } from "../../commands/support/browser.ts";
 import { type DevServer, startDevServer } from "../../commands/support/dev-server.ts";
 import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { caseStudyPath } from "../../components/case-studies.ts";
 import { priceLabel } from "../../components/prices.ts";
+import type { CaseStudy } from "../../content/collections.ts";
 import firmServices from "../../content/services.yaml";
+import site from "../../content/site.yaml";
 import { CMS_WIDGETS } from "../../shared/cms-widgets.ts";
 import { THEME_STORAGE_KEY } from "../../shared/theme-key.ts";
 import { buildCopyAsync } from "../helpers/copy-build.ts";
@@ -458,6 +461,39 @@ test("on a phone (375 px) the CMS fits its screen: the list, a case study's edit
     if (desktop) await admin.setViewportSize(desktop);
     rmSync(join(project.dir, "art/photos/phone-width.jpg"), { force: true });
   }
+});
+
+test("View Live opens a study's own page; the preview of services is its page, a price typed shown as the page shows it and the site's facts in its tokens", async () => {
+  // Each form opened from its collection's list: opened from another form with changes not saved (as the last
+  // journey leaves its new study, and Decap counts a study's form changed once its widgets have read it),
+  // the next form showed half-loaded.
+  await admin.goto(`${dev.origin}/admin/#/collections/case-studies`);
+  await admin.locator('a[href$="/collections/case-studies/entries/city-college-pilot"]').waitFor();
+  // A study the CMS opens as saved (Decap shows View Live for those): the link is its page's address on
+  // this origin (the configuration's site_url is "/"), which the site serves.
+  await openEntry("case-studies/entries/city-college-pilot");
+  const live = admin.getByRole("link", { name: "View Live" });
+  await live.waitFor({ timeout: 20_000 });
+  const href = (await live.getAttribute("href")) ?? "";
+  assert.equal(href, caseStudyPath({ slug: "city-college-pilot" } as CaseStudy));
+  assert.match(await served(href), /<h1[^>]*>City College Pilot<\/h1>/);
+
+  await admin.goto(`${dev.origin}/admin/#/collections/pages`);
+  await admin.locator('a[href$="/collections/pages/entries/services"]').waitFor();
+  await openEntry("pages/entries/services");
+  const price = NEW_PRICE + 1000;
+  await (await firstPrice()).fill(String(price));
+  await admin.getByLabel("Heading").first().fill("Packages of {{ company.name }}");
+  const preview = admin.frameLocator("iframe#preview-pane");
+  await preview.locator("h1", { hasText: `Packages of ${site.company.name}` }).waitFor({ timeout: 20_000 });
+  await preview
+    .locator(".package__amount", { hasText: priceLabel(price) })
+    .first()
+    .waitFor();
+  assert.equal(await preview.locator(".package__amount").first().textContent(), priceLabel(price));
+  assert.doesNotMatch(await preview.locator("body").innerText(), /\{\{/);
+  assert.equal(await preview.locator(".package").count(), firmServices.packages.length, "every package, as the page lists them");
+  assert.deepEqual(violations, []);
 });
 
 test("Firefox loads the CMS too", async () => {

@@ -1,11 +1,15 @@
 // The CMS's forms are generated from the content schema: every field of every collection is in them,
 // a field added to the schema appears, and each field that holds a value names its place in the file,
 // where the CMS checks it as the build does (test/unit/cms-format.test.ts).
+import { existsSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
 import { z } from "zod";
-import { caseStudy, collections, folders } from "../../content/collections.ts";
+import { caseStudyPath } from "../../components/case-studies.ts";
+import { type CaseStudy, caseStudy, collections, folders } from "../../content/collections.ts";
+import { PAGE_OF_FILE } from "../../shared/cms-pages.ts";
 import { CMS_WIDGETS } from "../../shared/cms-widgets.ts";
 import { CMS_FORMAT, type CmsField, cmsCollections, cmsConfig, FILE_SLUG, STATUS } from "../../steps/cms-config.ts";
+import { routeOf } from "../../steps/routes.ts";
 
 type Shape = Record<string, z.ZodType>;
 const defOf = (schema: z.ZodType) =>
@@ -111,5 +115,24 @@ describe("the CMS's configuration", () => {
     const hints = (fields: CmsField[]): string[] => fields.flatMap((field) => [field.hint ?? "", ...hints(field.fields ?? [])]);
     const every = cmsCollections().flatMap((collection) => hints([...(collection.fields ?? []), ...(collection.files ?? []).flatMap((file) => file.fields)]));
     expect(every.filter((hint) => /write true|remove the line|write the path/.test(hint))).toEqual([]);
+  });
+
+  test("View Live opens each entry's own page: a study's at its path, each page's content file at its page's route", () => {
+    // Decap fills {{slug}} with the entry's file name.
+    expect(studies?.preview_path?.replace("{{slug}}", "city-college-pilot")).toBe(caseStudyPath({ slug: "city-college-pilot" } as CaseStudy));
+    for (const page of pages) {
+      const shownBy = (PAGE_OF_FILE as Record<string, string>)[page.file];
+      if (!shownBy) continue;
+      // A page of the site (pages/ is its routes) that shows the file: it imports it.
+      expect(existsSync(shownBy), `${page.file}: ${shownBy} is a page of the site`).toBe(true);
+      expect(readFileSync(shownBy, "utf8")).toContain(`from "../${page.file}"`);
+      expect(page.preview_path).toBe(routeOf(shownBy));
+    }
+    expect(pages.filter((page) => page.preview_path).map((page) => page.preview_path)).toEqual(
+      expect.arrayContaining(["/", "/services", "/about", "/contact", "/bio", "/privacy", "/terms"]),
+    );
+    // The site's facts have no page of their own: Decap opens site_url, the home page.
+    expect(pages.find((page) => page.file === "content/site.yaml")?.preview_path).toBeUndefined();
+    expect(config.site_url).toBe("/");
   });
 });
