@@ -8,7 +8,7 @@
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
-import { cached, cacheKey } from "./cache.ts";
+import { blobKept, cached, cacheKey } from "./cache.ts";
 import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
 import { contentPlugin } from "./content.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
@@ -170,6 +170,9 @@ export function cmsKey(root: string): string {
 export async function cmsScript(root: string, key = cmsKey(root)): Promise<Buffer> {
   return cached("cms", key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text, { refresh: true });
 }
+
+/** Whether the CMS's script of this key is kept (cmsScript would only read it). */
+export const cmsScriptKept = (key: string): boolean => blobKept(`cms/${key}.js`);
 
 /** Writes /admin/ into the site when the CMS is configured, with the site's `stylesheet` for its preview;
  * returns the files written (site-relative). */
