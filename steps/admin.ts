@@ -9,7 +9,7 @@ import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
 import { isPagedFile } from "../shared/cms-pages.ts";
-import { cached, cacheKey } from "./cache.ts";
+import { blobKept, cached, cacheKey } from "./cache.ts";
 import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
 import { contentPlugin } from "./content.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
@@ -186,6 +186,9 @@ export function cmsStyle(root: string): Promise<string> {
     throw new Error(`browser/cms.css: the CMS's stylesheet could not be read (${error.code}); restore it from git`);
   });
 }
+
+/** Whether the CMS's script of this key is kept (cmsScript would only read it). */
+export const cmsScriptKept = (key: string): boolean => blobKept(`cms/${key}.js`);
 
 /** Writes /admin/ into the site when the CMS is configured, with the site's `stylesheet` for its preview;
  * returns the files written (site-relative). */

@@ -2,7 +2,7 @@
 // PDFs) are made once per distinct input, so a warm build never even loads sharp, Sass or pdf-lib. The
 // blobs a run asks for are named in its manifest (steps/store.ts), which is what keeps them from pruning.
 import { createHash } from "node:crypto";
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readdirSync, readFileSync, statSync } from "node:fs";
 import { mkdir, utimes } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { readIfExists, writeWhole } from "./files.ts";
@@ -46,6 +46,9 @@ export function readBlob(name: string, root = ""): Buffer | null {
   blobsAsked.add(name);
   return readIfExists(join(root, BLOBS_DIR, name));
 }
+
+/** Whether a blob is kept (`name`: kind/file), without asking for it. */
+export const blobKept = (name: string): boolean => existsSync(join(BLOBS_DIR, name));
 
 /** Keeps a blob (named in this run's manifest), its folder made first. */
 export async function writeBlob(name: string, bytes: Uint8Array | string, root = ""): Promise<void> {

@@ -34,8 +34,9 @@ let config: string | undefined;
 /** The CMS's script, and what it was made from (cmsKey). */
 let cms: { key: string; script: Promise<KeptScript> } | undefined;
 /** The CMS's script, made again when browser/cms.ts or the packages installed change; the dev server
- * asks for it once the site is built, so that it is made (once per machine, ~1.3 s) before the CMS is
- * first opened. One that failed is made again at the next request. */
+ * asks for it as it starts when it is not kept (then it is made, once per machine, ~1.3 s, alongside the
+ * site's first build), else once the site is built, so that it is ready before the CMS is first opened.
+ * One that failed is made again at the next request. */
 export async function cmsFile(root: string): Promise<KeptScript> {
   const key = cmsKey(root);
   if (cms?.key !== key) {

@@ -2,6 +2,7 @@
 // page channel, the watcher and the type check, served with the dev client on every page.
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
+import { cmsKey, cmsScriptKept } from "../../steps/admin.ts";
 import { ConfigError, readConfig, readPaths } from "../../steps/config.ts";
 import { BUILD_SOURCES } from "../../steps/sources.ts";
 import { serve } from "../serve.ts";
@@ -41,6 +42,9 @@ async function clientScript(): Promise<string> {
 /** Serves the site and rebuilds it on every save; exits with `restart` when the build's own code or settings change. */
 async function runServer(restart: number): Promise<void> {
   const { port } = readPaths();
+  // After an install (or with no .cache) the CMS's script is made now, alongside the first build: made
+  // after it, it kept the first /admin/ waiting. One already kept is read after the build (below).
+  if (!cmsScriptKept(cmsKey(process.cwd()))) cmsFile(process.cwd()).catch(() => {});
   const channel = new PageChannel();
   const config = readConfig();
   const site = new DevSite(config, channel);
@@ -111,7 +115,7 @@ async function runServer(restart: number): Promise<void> {
   };
   watchSaves(saved);
   await flush();
-  // The CMS's script is made now, not when /admin/ is first opened (a failure shows then).
+  // The CMS's script is in memory before /admin/ is first opened (a failure shows then).
   cmsFile(process.cwd()).catch(() => {});
 }
 
