@@ -139,7 +139,7 @@ test("the CMS at /admin/ gets its own policy, noindex, and no frame; every other
   assert.match(policy, /frame-ancestors 'none'$/);
   assert.equal(admin.headers["x-robots-tag"], "noindex");
   assert.equal(admin.headers["cross-origin-opener-policy"], "same-origin-allow-popups");
-  for (const file of ["/admin/config.yml", "/admin/cms.js", "/admin/cms-site.js", "/admin/preview-page.js", "/admin/site.css"]) {
+  for (const file of ["/admin/config.yml", "/admin/cms.js", "/admin/cms-site.js", "/admin/preview-page.js", "/admin/cms.css", "/admin/site.css"]) {
     const answer = await get(file);
     assert.equal(answer.status, 200, file);
     assert.equal(answer.headers["content-security-policy"], policy, file);
