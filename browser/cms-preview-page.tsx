@@ -1,5 +1,5 @@
 // The CMS's preview of an entry is its page: a case study, or a page's content file (content/services.yaml
-// is /services: shared/cms-pages.ts), rendered as typed at each change by the page's own component with the
+// is /services: steps/cms-pages.ts), rendered as typed at each change by the page's own component with the
 // site's stylesheet, in the theme the site shows. browser/cms-preview.ts loads this bundle when a preview
 // first shows, and hands it each change. It renders in the browser, so the published CMS previews with no
 // server; with a React of its own, in a root of its own inside the preview's frame (Decap's React renders
@@ -18,9 +18,9 @@ import HomePage from "../pages/index.tsx";
 import PrivacyPage from "../pages/privacy.tsx";
 import ServicesPage from "../pages/services.tsx";
 import TermsPage from "../pages/terms.tsx";
-import { isPagedFile, PAGE_OF_FILE, type PagedFile } from "../shared/cms-pages.ts";
 import type { Theme } from "../shared/theme.tsx";
 import { THEME_STORAGE_KEY } from "../shared/theme-key.ts";
+import { isPagedFile, PAGE_OF_FILE, type PagedFile } from "../steps/cms-pages.ts";
 import { routeOf } from "../steps/routes.ts";
 import { caseStudyOfEntry, type EntryFields, pageContentOfEntry, studiesOnSite } from "./cms-entry.ts";
 import type { DecapEntry, PreviewPage, PreviewWindow, Template } from "./cms-preview.ts";

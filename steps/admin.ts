@@ -8,9 +8,9 @@
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
-import { isPagedFile } from "../shared/cms-pages.ts";
 import { blobKept, cached, cacheKey } from "./cache.ts";
 import { type CmsBackend, cmsCollections, cmsConfig } from "./cms-config.ts";
+import { isPagedFile } from "./cms-pages.ts";
 import { contentPlugin } from "./content.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { readIfExists } from "./files.ts";
@@ -140,7 +140,7 @@ const OPTIONS = {
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collections = cmsCollections();
   const collection = collections.find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
-  // Each file with a page of its own previews as it (shared/cms-pages.ts).
+  // Each file with a page of its own previews as it (steps/cms-pages.ts).
   const pages = collections.flatMap((entry) => entry.files ?? []).filter((file) => isPagedFile(file.file));
   const templates = [collection, ...pages.map((file) => file.name)];
   const result = await (await loadEsbuild())

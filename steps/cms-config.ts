@@ -5,8 +5,8 @@
 // (browser/cms-checks.ts), and shows each sentence beside the field it is about.
 import type { z } from "zod";
 import { collections, folders } from "../content/collections.ts";
-import { isPagedFile, PAGE_OF_FILE } from "../shared/cms-pages.ts";
 import type { CmsWidget } from "../shared/cms-widgets.ts";
+import { isPagedFile, PAGE_OF_FILE } from "./cms-pages.ts";
 import { type ZodDef, zodDef } from "./content-fields.ts";
 import { routeOf } from "./routes.ts";
 

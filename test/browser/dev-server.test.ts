@@ -346,7 +346,7 @@ test("a list 3,000 deep, a byte that is not UTF-8 and a link to data: each show 
 test("a render error shows an overlay naming the page's file and line; the next good save recovers", async () => {
   const index = read("pages/index.tsx");
   const lines = index.split("\n");
-  const at = lines.findIndex((line) => line.startsWith("export default function HomePage()")) + 2;
+  const at = lines.findIndex((line) => line.startsWith("export default function HomePage(")) + 2;
   assert.ok(at > 1, "pages/index.tsx has its HomePage component");
   lines.splice(at - 1, 0, '  if (Date.now() > 0) throw new Error("Rendering failed on purpose");');
   saveByRename(project.dir, "pages/index.tsx", lines.join("\n"));

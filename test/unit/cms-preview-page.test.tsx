@@ -11,7 +11,7 @@ import type { DecapEntry, PreviewWindow, Template } from "../../browser/cms-prev
 import { priceLabel } from "../../components/prices.ts";
 import type { Services } from "../../content/collections.ts";
 import site from "../../content/site.yaml";
-import { PAGE_OF_FILE } from "../../shared/cms-pages.ts";
+import { PAGE_OF_FILE } from "../../steps/cms-pages.ts";
 import { readContentFile } from "../../steps/content-read.ts";
 
 /** A content file's entry as Decap CMS gives it: a YAML file's fields, or a Markdown file's front matter and its text as `body`. */
