@@ -165,7 +165,7 @@ export const status = (() => {
           : now
             ? `${now}: the daily build puts it on the site and takes it off on those days.`
             : "On the site once saved and built.";
-      return h("p", { id: this.props.forID, className: `${this.props.classNameWrapper} cms-status`, role: "status" }, said);
+      return h("p", { id: this.props.forID, className: "cms-status", role: "status" }, said);
     }
   }
   return Status as unknown as ComponentType<never>;

@@ -32,7 +32,10 @@ async function entryOf(root: string, path: string, label?: string) {
 }
 
 async function mediaOf(root: string, path: string) {
-  const bytes = await readFile(await cmsFile(root, path, ["image"]));
+  // An image a content file names outside art/photos/ (art/hero.svg) Decap looks for in its media folder.
+  const bytes = await readFile(await cmsFile(root, path, ["image"])).catch((error: NodeJS.ErrnoException) => {
+    throw error.code === "ENOENT" ? new Refused(404, `${quoted(path)} is not an image of the project`) : error;
+  });
   return { id: sha256(bytes), content: bytes.toString("base64"), encoding: "base64", path, name: basename(path) };
 }
 
