@@ -177,11 +177,13 @@ const withoutTests = (files: string[], output: string) => {
 
 /**
  * The long test files, each run in a process of its own: the journeys in each engine, a dev server, builds
- * of project copies, every page in every theme, Lighthouse. The others run beside them in shared processes
- * (with the Chromium journeys among them, one shared process took 147-167 s of FILE_LIMIT_MS's 180 quiet).
+ * of project copies, every page in every theme, Lighthouse, the CMS's journeys. The others run beside them
+ * in shared processes (with the Chromium journeys among them, one shared process took 147-167 s of
+ * FILE_LIMIT_MS's 180 quiet; with the CMS's 15 journeys, 150 s).
  */
 const ALONE = [
   "smoke",
+  "cms",
   "deploy-workflow",
   "journeys-chromium",
   "journeys-firefox",
