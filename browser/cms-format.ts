@@ -68,8 +68,6 @@ export function contentFormat(site: Site) {
     return { [LISTED_TITLE]: typeof data.title === "string" ? fillTokens(data.title, site) : "", [STATUS]: status ? ` · ${status}` : "" };
   };
   return {
-    listed,
-
     fromFile(text: string): EntryData {
       const markdown = MARKDOWN.test(text) ? splitMarkdown("the file", text.replace(/^\uFEFF/, "")) : undefined;
       const fields = (parse(markdown ? markdown.front : text) ?? {}) as EntryData;

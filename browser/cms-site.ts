@@ -25,7 +25,7 @@ interface Decap {
   registerCustomFormat(name: string, extension: string, format: ReturnType<typeof contentFormat>): void;
   getWidget(name: string): Widget | undefined;
   registerWidget(widget: Record<string, unknown>): void;
-  registerEventListener(listener: { name: string; handler(event: { entry: Held & { set(key: string, value: unknown): unknown } }): unknown }): void;
+  registerEventListener(listener: { name: string; handler(event: { entry: Held }): unknown }): void;
   getLocale(name: string): Record<string, unknown> | undefined;
   registerLocale(name: string, phrases: Record<string, unknown>): void;
   init(): void;
@@ -63,10 +63,15 @@ CMS.registerWidget({ name: "status", controlComponent: status });
 // The last word before a save: the entry as it would be written, checked as the build checks it. A save
 // the build would refuse writes nothing (not even a photograph chosen with it); one it accepts is named
 // by the slug the build reads from its file's name, and its text is the base of the entry's next save.
+/** An entry's data as Decap holds it (an Immutable map): a key set makes a new one. */
+interface Data {
+  set(key: string, value: unknown): Data;
+}
+
 CMS.registerEventListener({
   name: "preSave",
   handler({ entry }) {
-    const held = entry.get("data") as Held & { set(key: string, value: unknown): Held & { set(key: string, value: unknown): unknown } };
+    const held = entry.get("data") as Data;
     const data = plain(held) as EntryData;
     const file = fileOf(entry, String(folderOf[String(entry.get("collection"))]), data);
     const text = format.toFile(data);
@@ -76,9 +81,7 @@ CMS.registerEventListener({
       refusal.name = `${file} is not saved`;
       throw refusal;
     }
-    // As saved, the list shows it anew: its title, and whether it is on the site now.
-    const listed = Object.entries(format.listed(data)).reduce((entry, [key, value]) => entry.set(key, value) as typeof held, held);
-    return listed.set(READ_FROM, text).set(FILE_SLUG, slugOf(typeof data.title === "string" ? data.title : ""));
+    return held.set(READ_FROM, text).set(FILE_SLUG, slugOf(typeof data.title === "string" ? data.title : ""));
   },
 });
 

@@ -52,6 +52,8 @@ after(async () => {
 });
 
 const read = (file: string) => readFileSync(join(project.dir, file), "utf8");
+/** Where Decap keeps which pane shows beside the form: "preview", or "none". */
+const PREVIEW_PANE = "cms.right-pane";
 /** How long the CMS took to show its collections, from a cold cache. */
 let readyMs = 0;
 
@@ -104,6 +106,9 @@ test("/admin/ opens under its own policy, signed in to the dev server's local ba
   await admin.getByRole("button", { name: /login/i }).click();
   await admin.waitForFunction(() => document.body.textContent?.includes("Pages and facts"), undefined, { polling: "raf", timeout: 20_000 });
   readyMs = Date.now() - started;
+  // The journeys up to the preview's own keep the preview pane shut, as an editor can (Decap keeps the
+  // choice): each change would draw the whole page in it again, which is the preview's journey to test.
+  await admin.evaluate((key) => localStorage.setItem(key, "none"), PREVIEW_PANE);
   console.log(`# /admin/ ready to edit in ${readyMs} ms (the collections shown, from a cold cache; Login shown at ${loginMs} ms)`);
   assert.ok(await admin.getByText("Pages and facts").isVisible());
   assert.ok(await admin.getByText("Case studies").first().isVisible());
@@ -387,6 +392,7 @@ test("a study's cover without its description, a section renamed, a summary too 
 // saved, as this one leaves, and restores it into the next new entry once it is ready (under load, after
 // typing had begun). Every form here is opened inside the CMS (its address's fragment), never loaded anew.
 test("the preview of a case study shows the page's own heading, results and check marks as typed, in the site's theme and stylesheet", async () => {
+  await admin.evaluate((key) => localStorage.setItem(key, "preview"), PREVIEW_PANE);
   await admin.evaluate((key) => localStorage.setItem(key, "dark"), THEME_STORAGE_KEY);
   await admin.goto(`${dev.origin}/admin/#/collections/case-studies/new`);
   await admin.getByLabel("Title", { exact: true }).fill("Preview Pilot", { timeout: 20_000 });
