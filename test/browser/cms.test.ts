@@ -436,6 +436,8 @@ test("on a phone (375 px) the CMS fits its screen: the list, a case study's edit
   /** What was off the screen: each control partly outside it, and the page where it was wider than it. */
   const offScreen = new Set<string>();
   const seeOnScreen = async (control: ReturnType<Page["locator"]>, name: string) => {
+    // Drawn first: a box is only read once the control is there (the list, just asked for, once was not).
+    await control.waitFor();
     const box = await control.boundingBox();
     assert.ok(box, `${name} is shown`);
     if (box.x < 0 || box.x + box.width > PHONE.width) offScreen.add(`${name} spans ${Math.round(box.x)}..${Math.round(box.x + box.width)} px`);
