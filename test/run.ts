@@ -14,7 +14,6 @@ import fg from "fast-glob";
 import { TYPE_CHECK_ARGS, typeCheckProgram } from "../commands/dev/type-check.ts";
 import { chromePath } from "../commands/support/browser.ts";
 import { groupAlive, signalEach } from "../commands/support/processes.ts";
-import { cmsScript } from "../steps/admin.ts";
 import { headlessShellPath } from "./helpers/engines/chromium.ts";
 import { startXvfb, xvfbPath } from "./helpers/engines/display.ts";
 import { firefoxPath } from "./helpers/engines/firefox.ts";
@@ -245,9 +244,7 @@ const checks = Promise.all([
   check("type check (tsc --noEmit)", typeCheckProgram(), TYPE_CHECK_ARGS),
   check("format and lint (biome check)", bin("biome"), ["check", "."]),
 ]);
-// The CMS's script (made once per install, ~3.5 CPU-s) is kept here before the project copies are made: the
-// dev servers of cms.test.ts and dev-server.test.ts each made it in its copy, at once, as the suite began.
-const sitesBuilt = Promise.all([buildTestSites(), cmsScript(process.cwd())]);
+const sitesBuilt = buildTestSites();
 // WebKitGTK draws into an X display: without one, a private Xvfb serves the whole run.
 const display = process.env.DISPLAY ? null : startXvfb();
 const [tsc, biome] = await checks;
