@@ -7,16 +7,13 @@ import { slugOf } from "../shared/slug.ts";
 import { ContentError, checkContent, type Problem, SITE_FILE } from "../steps/content-check.ts";
 import type { Path } from "../steps/content-fields.ts";
 import type { EntryData } from "./cms-format.ts";
+import type { DecapEntry } from "./cms-preview.ts";
 
-/** What Decap CMS hands a widget of an entry and its collection: Immutable maps, read by key. */
-export interface Held {
-  get(key: string): unknown;
-}
 /** An Immutable value's plain form. */
 export const plain = (value: unknown): unknown => (value && typeof value === "object" && "toJS" in value ? (value as { toJS(): unknown }).toJS() : value);
 
 /** The project path an entry is saved as: its own, or for a new entry of `folder` the one its title names. */
-export function fileOf(entry: Held, folder: string, data: EntryData): string {
+export function fileOf(entry: DecapEntry, folder: string, data: EntryData): string {
   const path = entry.get("path");
   if (typeof path === "string" && path) return path;
   return `${folder}/${slugOf(typeof data.title === "string" ? data.title : "")}.md`;

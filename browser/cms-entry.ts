@@ -7,6 +7,7 @@ import type { Block } from "../content/markdown.ts";
 import { readBody, sectionsOf } from "../content/markdown-reader.ts";
 import { fillTokens } from "../content/tokens.ts";
 import { slugOf } from "../shared/slug.ts";
+import { unpublishedReason } from "../steps/publishing.ts";
 
 /** The entry's fields as the CMS holds them: empty ones as "", null or absent; the text as `body`. */
 export type EntryFields = Record<string, unknown>;
@@ -63,9 +64,7 @@ export function pageContentOfEntry(fields: EntryFields, markdown: boolean, site:
   return fillTokens(content, site);
 }
 
-/** The studies a build puts on the site on `today` (YYYY-MM-DD), in their order: not drafts, not yet to be
- * published, not taken down (as steps/content.ts decides for a build). */
+/** The studies a build puts on the site on `today` (YYYY-MM-DD), in their order (steps/publishing.ts's rule). */
 export function studiesOnSite(studies: CaseStudy[], today: string): CaseStudy[] {
-  const shown = (study: CaseStudy) => !study.draft && !(study.publishAt && study.publishAt > today) && !(study.expiresAt && study.expiresAt <= today);
-  return studies.filter(shown).sort((a, b) => a.order - b.order);
+  return studies.filter((study) => !unpublishedReason(study, today)).sort((a, b) => a.order - b.order);
 }

@@ -7,9 +7,11 @@
 // - `day`: a day as its hint writes it, YYYY-MM-DD, typed as text: what is shown is what is saved;
 // - `status`: whether the entry is on the site, and when that changes.
 import type { ComponentClass, ComponentType, ReactNode } from "react";
+import { utcToday } from "../steps/publishing.ts";
 import { dollarsOf, wholeNumberOf } from "./cms-amounts.ts";
-import type { Held } from "./cms-checks.ts";
-import { type EntryData, statusOf, today } from "./cms-format.ts";
+import { plain } from "./cms-checks.ts";
+import { type EntryData, statusOf } from "./cms-format.ts";
+import type { DecapEntry } from "./cms-preview.ts";
 
 /** What Decap's React gives the widgets: its component class and createElement. */
 interface DecapReact {
@@ -28,10 +30,10 @@ export interface ControlProps {
   setActiveStyle(): void;
   setInactiveStyle(): void;
   validate(): void;
-  field: Held;
+  field: DecapEntry;
   /** The entry as it is now (Decap's `entry` prop can be a stale one). */
-  getEntry(): Held;
-  collection: Held;
+  getEntry(): DecapEntry;
+  collection: DecapEntry;
 }
 
 /** A control's instance, as Decap's form reads it through its ref. */
@@ -86,7 +88,7 @@ export function checked(Inner: ComponentType<never>, check: FieldCheck): Compone
 }
 
 /** A text box of Decap's look whose text is the writer's, and whose value is what `read` makes of that text. */
-function typedControl(read: (text: string, field: Held) => unknown, attributes: (field: Held) => Record<string, string>) {
+function typedControl(read: (text: string, field: DecapEntry) => unknown, attributes: (field: DecapEntry) => Record<string, string>) {
   class Typed extends (React.Component as unknown as new (
     props: ControlProps,
   ) => { props: ControlProps; state: { text: string }; setState(state: { text: string }): void }) {
@@ -157,8 +159,8 @@ export const status = (() => {
       return true;
     }
     render() {
-      const data = (this.props.getEntry().get("data") as { toJS(): EntryData } | undefined)?.toJS() ?? {};
-      const now = statusOf(data, today());
+      const data = (plain(this.props.getEntry().get("data")) ?? {}) as EntryData;
+      const now = statusOf(data, utcToday());
       const said =
         now === "Draft"
           ? "Draft: not on the site. Switch Draft off to publish it with the next build."

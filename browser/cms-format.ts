@@ -10,6 +10,8 @@ import { folders, type Site } from "../content/collections.ts";
 import { fillTokens } from "../content/tokens.ts";
 import { FILE_SLUG, LISTED_TITLE, READ_FROM, STATUS } from "../steps/cms-config.ts";
 import { splitMarkdown } from "../steps/content-check.ts";
+import { zodDef } from "../steps/content-fields.ts";
+import { utcToday } from "../steps/publishing.ts";
 import { editYaml } from "../steps/yaml-edit.ts";
 
 /** An entry's fields as the CMS holds them (a Markdown file's text as `body`). */
@@ -19,9 +21,6 @@ export type EntryData = Record<string, unknown>;
 const FOR_THE_CMS = [READ_FROM, LISTED_TITLE, STATUS, FILE_SLUG];
 
 const MARKDOWN = /^\uFEFF?---\r?\n/;
-
-/** Today as the build writes a day, in UTC as the build's own BUILD_DATE is. */
-export const today = () => new Date().toISOString().slice(0, 10);
 
 /** Whether the entry is on the site, as a build made `day` has it: "" when it is (and stays); else what
  * keeps it off or takes it off ("Draft", "Goes live 2026-12-20", "Comes down 2027-06-30"). */
@@ -50,7 +49,7 @@ function withoutEmpty(value: unknown): unknown {
 function inSchemaOrder(fields: EntryData): EntryData {
   const keys = Object.keys(fields);
   for (const { entry } of Object.values(folders)) {
-    const order = Object.keys((entry as unknown as { def: { shape?: object } }).def.shape ?? {});
+    const order = Object.keys(zodDef(entry).shape ?? {});
     if (keys.every((key) => order.includes(key))) return Object.fromEntries(order.filter((key) => key in fields).map((key) => [key, fields[key]]));
   }
   return fields;
@@ -64,7 +63,7 @@ export function contentFormat(site: Site) {
   /** What the list shows of an entry beside its place: its title with the site's facts in its tokens,
    * and after it whether it is on the site (" · Draft"). */
   const listed = (data: EntryData): EntryData => {
-    const status = statusOf(data, today());
+    const status = statusOf(data, utcToday());
     return { [LISTED_TITLE]: typeof data.title === "string" ? fillTokens(data.title, site) : "", [STATUS]: status ? ` · ${status}` : "" };
   };
   return {

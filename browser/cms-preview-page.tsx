@@ -21,6 +21,7 @@ import TermsPage from "../pages/terms.tsx";
 import type { Theme } from "../shared/theme.tsx";
 import { THEME_STORAGE_KEY } from "../shared/theme-key.ts";
 import { isPagedFile, PAGE_OF_FILE, type PagedFile } from "../steps/cms-pages.ts";
+import { utcToday } from "../steps/publishing.ts";
 import { routeOf } from "../steps/routes.ts";
 import { caseStudyOfEntry, type EntryFields, pageContentOfEntry, studiesOnSite } from "./cms-entry.ts";
 import type { DecapEntry, PreviewPage, PreviewWindow, Template } from "./cms-preview.ts";
@@ -100,12 +101,11 @@ function studiesFor(template: Template): CaseStudy[] | undefined {
   const known = studiesOf.get(template);
   if (known === undefined) {
     studiesOf.set(template, "loading");
-    const today = new Date().toISOString().slice(0, 10);
     // Each entry a map of its data (plain, as Decap reads a collection), slug and path.
     const studyOf = (entry: DecapEntry) => caseStudyOfEntry(entry.get("data") as EntryFields, String(entry.get("slug") ?? ""), site, () => undefined);
     template.props.getCollection(CMS_PREVIEW.collection).then(
       (entries) => {
-        studiesOf.set(template, studiesOnSite(entries.map(studyOf), today));
+        studiesOf.set(template, studiesOnSite(entries.map(studyOf), utcToday()));
         template.gone || template.forceUpdate();
       },
       (error: Error) => {

@@ -10,7 +10,8 @@ import type { Root } from "react-dom/client";
  * page's bundle, as steps/admin.ts names them. */
 declare const CMS_PREVIEW: { collection: string; templates: string[]; stylesheet: string; page: string };
 
-/** An entry as Decap CMS holds it (an Immutable map): its data, slug and path. */
+/** What Decap CMS hands the site's code of an entry, a collection or a field (Immutable maps), read by key:
+ * an entry's data, slug and path. */
 export interface DecapEntry {
   get(key: string): unknown;
 }

@@ -8,9 +8,10 @@ import site from "../content/site.yaml";
 import { DECAP_WIDGETS } from "../shared/cms-widgets.ts";
 import { slugOf } from "../shared/slug.ts";
 import { CMS_FORMAT, cmsCollections, FILE_SLUG, READ_FROM } from "../steps/cms-config.ts";
-import { besideField, entryProblems, fieldProblems, fileOf, type Held, plain, problemsOf } from "./cms-checks.ts";
+import { besideField, entryProblems, fieldProblems, fileOf, plain, problemsOf } from "./cms-checks.ts";
 import { amount, checked, day, type FieldCheck, status } from "./cms-fields.ts";
 import { contentFormat, type EntryData } from "./cms-format.ts";
+import type { DecapEntry } from "./cms-preview.ts";
 import "./cms-preview.ts";
 
 /** A widget as Decap's registry holds it. */
@@ -25,7 +26,7 @@ interface Decap {
   registerCustomFormat(name: string, extension: string, format: ReturnType<typeof contentFormat>): void;
   getWidget(name: string): Widget | undefined;
   registerWidget(widget: Record<string, unknown>): void;
-  registerEventListener(listener: { name: string; handler(event: { entry: Held }): unknown }): void;
+  registerEventListener(listener: { name: string; handler(event: { entry: DecapEntry }): unknown }): void;
   getLocale(name: string): Record<string, unknown> | undefined;
   registerLocale(name: string, phrases: Record<string, unknown>): void;
   init(): void;

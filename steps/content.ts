@@ -15,6 +15,7 @@ import type { ContentChecks } from "./content-checks.ts";
 import { imagesIn } from "./content-fields.ts";
 import { contentFileOf, contentText, readContentFile, readContentText } from "./content-read.ts";
 import { readIfExists } from "./files.ts";
+import { unpublishedReason, utcToday } from "./publishing.ts";
 
 const TOKENS_MODULE = "content/tokens.ts";
 
@@ -81,7 +82,7 @@ export interface Publishing {
 }
 
 /** A build's publishing: BUILD_DATE's day, or today's (as steps/config.ts reads it), and no drafts. */
-export const BUILD_PUBLISHING: Publishing = { drafts: false, today: process.env.BUILD_DATE?.trim() || new Date().toISOString().slice(0, 10) };
+export const BUILD_PUBLISHING: Publishing = { drafts: false, today: process.env.BUILD_DATE?.trim() || utcToday() };
 
 /** An entry a build leaves out: its file, the site path a page of it would have, and why. */
 export interface Unpublished {
@@ -103,14 +104,6 @@ function shown(publishing: Publishing, left: Unpublished[], folder: string, name
   if (!reason || publishing.drafts) return true;
   left.push({ file: `${folder}/${name}`, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
   return false;
-}
-
-/** Why an entry is not on the site on `today`, or undefined when it is. */
-function unpublishedReason(entry: { draft?: boolean; publishAt?: string; expiresAt?: string }, today: string): string | undefined {
-  if (entry.draft) return "a draft";
-  if (entry.publishAt && entry.publishAt > today) return `to be published on ${entry.publishAt}`;
-  if (entry.expiresAt && entry.expiresAt <= today) return `taken down on ${entry.expiresAt}`;
-  return undefined;
 }
 
 /** Why a folder collection's entry is not on the site on `today` (unpublishedReason), from its bytes: null
