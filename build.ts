@@ -4,39 +4,39 @@
 // and each host's files; remove what the site no longer makes; verify; keep the output folder's manifest.
 // In a run, each step keeps its last result while its inputs (source folders, settings, other steps'
 // results) are the same, so a dev save redoes only what it touched; across runs, the manifest decides
-// which page is rendered, written and verified again (steps/manifest.ts).
+// which page is rendered, written and verified again (engine/state/manifest.ts).
 import { mkdir } from "node:fs/promises";
 import { setFlagsFromString } from "node:v8";
-import { adminCsp, adminHeaders, githubBackend, writeAdmin } from "./steps/admin.ts";
-import { budgetReport } from "./steps/budgets.ts";
-import { fingerprintOf, OutputState } from "./steps/build-state.ts";
-import { readConfig, type SiteConfig, siteAddress } from "./steps/config.ts";
-import type { Unpublished } from "./steps/content.ts";
-import { siteCsp } from "./steps/csp.ts";
-import { DevStyles } from "./steps/dev-styles.ts";
-import { type PageSink, type WrittenPage, writeDocuments } from "./steps/documents.ts";
-import { Encoder } from "./steps/encoder.ts";
-import { stopEsbuild } from "./steps/esbuild.ts";
-import { writeHostFiles } from "./steps/hosts/index.ts";
-import { buildImages } from "./steps/images.ts";
-import { allOrStop, Memo, SourceVersions } from "./steps/inputs.ts";
-import { bundleIslands, type IslandBundle } from "./steps/islands.ts";
-import { listedShort, removeStale } from "./steps/output.ts";
-import { type LoadedPages, pageBundler } from "./steps/pages.ts";
-import { writeCaseStudyPdfs } from "./steps/pdfs.ts";
-import { copyPublic, readLogos } from "./steps/public-files.ts";
-import type { DocumentAssets } from "./steps/render.ts";
-import { RenderedBodies } from "./steps/render-cache.ts";
-import { siteData } from "./steps/site-data.ts";
-import { writeFixedFiles, writeSitemap } from "./steps/sitemap.ts";
-import { buildSocialCards, DevCards, type SocialCards } from "./steps/social-cards.ts";
-import { ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./steps/sources.ts";
-import { type OutputFolders, staged } from "./steps/staging.ts";
-import { DiskStore, MemoryStore } from "./steps/store.ts";
-import type { StyleSplice } from "./steps/style-splices.ts";
-import { buildStyles } from "./steps/styles.ts";
-import { BuildTimer } from "./steps/timer.ts";
-import { Verification } from "./steps/verify.ts";
+import type { Unpublished } from "./engine/content/modules.ts";
+import type { StyleSplice } from "./engine/dev/style-splices.ts";
+import { DevStyles } from "./engine/dev/styles.ts";
+import { Encoder } from "./engine/media/encoder.ts";
+import { buildImages } from "./engine/media/images.ts";
+import { writeCaseStudyPdfs } from "./engine/media/pdfs.ts";
+import { buildSocialCards, DevCards, type SocialCards } from "./engine/media/social-cards.ts";
+import { adminCsp, adminHeaders, githubBackend, writeAdmin } from "./engine/outputs/admin.ts";
+import { budgetReport } from "./engine/outputs/budgets.ts";
+import { siteCsp } from "./engine/outputs/csp.ts";
+import { writeHostFiles } from "./engine/outputs/hosts/index.ts";
+import { listedShort, removeStale } from "./engine/outputs/output.ts";
+import { copyPublic, readLogos } from "./engine/outputs/public-files.ts";
+import { writeFixedFiles, writeSitemap } from "./engine/outputs/sitemap.ts";
+import { type OutputFolders, staged } from "./engine/outputs/staging.ts";
+import { readConfig, type SiteConfig, siteAddress } from "./engine/pipeline/config.ts";
+import { type PageSink, type WrittenPage, writeDocuments } from "./engine/pipeline/documents.ts";
+import { stopEsbuild } from "./engine/pipeline/esbuild.ts";
+import { bundleIslands, type IslandBundle } from "./engine/pipeline/islands.ts";
+import { type LoadedPages, pageBundler } from "./engine/pipeline/pages.ts";
+import type { DocumentAssets } from "./engine/pipeline/render.ts";
+import { siteData } from "./engine/pipeline/site-data.ts";
+import { ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./engine/pipeline/sources.ts";
+import { buildStyles } from "./engine/pipeline/styles.ts";
+import { BuildTimer } from "./engine/pipeline/timer.ts";
+import { fingerprintOf, OutputState } from "./engine/state/build-state.ts";
+import { allOrStop, Memo, SourceVersions } from "./engine/state/inputs.ts";
+import { RenderedBodies } from "./engine/state/render-cache.ts";
+import { DiskStore, MemoryStore } from "./engine/state/store.ts";
+import { Verification } from "./engine/verify/verify.ts";
 
 export interface RunOptions {
   /** Where each page's document goes as it is written (a build's verification, finished once the run's
@@ -83,7 +83,7 @@ export class Pipeline {
   };
 
   /** `dev`: warm for many runs (the dev server): esbuild and Sass stay running, the pages are loaded file by
-   * file and React once, and what a run keeps stays in memory. `into`: where it writes (steps/staging.ts). */
+   * file and React once, and what a run keeps stays in memory. `into`: where it writes (engine/outputs/staging.ts). */
   constructor(
     readonly config: SiteConfig = readConfig(),
     private readonly dev = false,
@@ -272,7 +272,7 @@ export type PipelineRun = Awaited<ReturnType<Pipeline["run"]>>;
 const MANY_PAGES = 1000;
 
 /** `npm run build`: the pipeline once, verified as it writes, into copies of the output folders that take
- * their places once it has ended well (steps/staging.ts); prints what it made and each page's budget. */
+ * their places once it has ended well (engine/outputs/staging.ts); prints what it made and each page's budget. */
 export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log): Promise<PipelineRun> {
   let verification: Verification | undefined;
   const run = await staged(config, async (into) => {

@@ -1,8 +1,8 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
-import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModule } from "./steps/content.ts";
-import { IMAGE_FILE, imageModule } from "./steps/image-modules.ts";
+import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModule } from "./engine/content/modules.ts";
+import { IMAGE_FILE, imageModule } from "./engine/media/image-modules.ts";
 
 /** A folder collection's module id: a name of its own, so Vite reads no folder as a file. */
 const FOLDER_ID = "\0content-folder:";
@@ -11,7 +11,7 @@ export default defineConfig({
   plugins: [
     {
       // The firm's content files (content/*.yaml) and the images pages name, imported as the page bundle
-      // imports them (steps/content.ts, steps/image-modules.ts).
+      // imports them (engine/content/modules.ts, engine/media/image-modules.ts).
       name: "content",
       enforce: "pre",
       resolveId(source, importer) {

@@ -24,7 +24,7 @@ interface VitalMetric {
 
 type Gtag = (...args: unknown[]) => void;
 
-/** This deployment's ids, defined by the build (steps/islands.ts), so they travel in this lazy chunk. */
+/** This deployment's ids, defined by the build (engine/pipeline/islands.ts), so they travel in this lazy chunk. */
 declare const __GA_MEASUREMENT_ID__: string | null;
 declare const __CLARITY_PROJECT_ID__: string | null;
 declare const __CONSENT_DEFAULT__: Consent;

@@ -1,11 +1,11 @@
 // The CMS's check of an entry before it saves it: the entry is written as the CMS would save it
-// (browser/cms-format.ts) and that text checked as the build checks the file (steps/content-check.ts). So a
+// (browser/cms-format.ts) and that text checked as the build checks the file (engine/content/check.ts). So a
 // save the build would refuse writes nothing, and each problem is shown beside the field it is about
 // (browser/cms-fields.ts), in the build's own sentence without its file and line: the field is the place.
 import type { Site } from "../content/collections.ts";
+import { ContentError, checkContent, type Problem, SITE_FILE } from "../engine/content/check.ts";
+import type { Path } from "../engine/content/fields.ts";
 import { slugOf } from "../shared/slug.ts";
-import { ContentError, checkContent, type Problem, SITE_FILE } from "../steps/content-check.ts";
-import type { Path } from "../steps/content-fields.ts";
 import type { EntryData } from "./cms-format.ts";
 import type { DecapEntry } from "./cms-preview.ts";
 

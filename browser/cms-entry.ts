@@ -3,11 +3,11 @@
 // its {{ tokens }}. Where the build refuses an entry, this shows what is typed so far: an empty field is
 // empty on the page, a section not yet written has no blocks, and the form and the build say what is missing.
 import type { CaseStudy, ImageFile, Site } from "../content/collections.ts";
-import type { Block } from "../content/markdown.ts";
-import { readBody, sectionsOf } from "../content/markdown-reader.ts";
-import { fillTokens } from "../content/tokens.ts";
+import type { Block } from "../engine/content/markdown.ts";
+import { readBody, sectionsOf } from "../engine/content/markdown-reader.ts";
+import { unpublishedReason } from "../engine/content/publishing.ts";
+import { fillTokens } from "../engine/content/tokens.ts";
 import { slugOf } from "../shared/slug.ts";
-import { unpublishedReason } from "../steps/publishing.ts";
 
 /** The entry's fields as the CMS holds them: empty ones as "", null or absent; the text as `body`. */
 export type EntryFields = Record<string, unknown>;
@@ -64,7 +64,7 @@ export function pageContentOfEntry(fields: EntryFields, markdown: boolean, site:
   return fillTokens(content, site);
 }
 
-/** The studies a build puts on the site on `today` (YYYY-MM-DD), in their order (steps/publishing.ts's rule). */
+/** The studies a build puts on the site on `today` (YYYY-MM-DD), in their order (engine/content/publishing.ts's rule). */
 export function studiesOnSite(studies: CaseStudy[], today: string): CaseStudy[] {
   return studies.filter((study) => !unpublishedReason(study, today)).sort((a, b) => a.order - b.order);
 }

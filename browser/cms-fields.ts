@@ -7,7 +7,7 @@
 // - `day`: a day as its hint writes it, YYYY-MM-DD, typed as text: what is shown is what is saved;
 // - `status`: whether the entry is on the site, and when that changes.
 import type { ComponentClass, ComponentType, ReactNode } from "react";
-import { utcToday } from "../steps/publishing.ts";
+import { utcToday } from "../engine/content/publishing.ts";
 import { dollarsOf, wholeNumberOf } from "./cms-amounts.ts";
 import { plain } from "./cms-checks.ts";
 import { type EntryData, statusOf } from "./cms-format.ts";

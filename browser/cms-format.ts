@@ -1,18 +1,18 @@
 // The CMS's format of the firm's content files (CMS_FORMAT, registered by browser/cms-site.ts). A file is
 // read as the build reads it: YAML with the yaml package (so 2026-12-08 stays the text it is), a Markdown
 // file's fields and its text below them as `body`. It is saved by changing only what changed
-// (steps/yaml-edit.ts): a field edited in the form is a one-line change of its file, with its comments,
+// (engine/content/yaml-edit.ts): a field edited in the form is a one-line change of its file, with its comments,
 // order, quoting and folding kept, and the text below a Markdown file's fields is written again only when
 // it was edited. An entry as read also holds, for the CMS alone, the text it was read from, and for the
 // list its title with the site's facts filled in and whether it is on the site.
 import { parse, stringify } from "yaml";
 import { folders, type Site } from "../content/collections.ts";
-import { fillTokens } from "../content/tokens.ts";
-import { FILE_SLUG, LISTED_TITLE, READ_FROM, STATUS } from "../steps/cms-config.ts";
-import { splitMarkdown } from "../steps/content-check.ts";
-import { zodDef } from "../steps/content-fields.ts";
-import { utcToday } from "../steps/publishing.ts";
-import { editYaml } from "../steps/yaml-edit.ts";
+import { splitMarkdown } from "../engine/content/check.ts";
+import { FILE_SLUG, LISTED_TITLE, READ_FROM, STATUS } from "../engine/content/cms-config.ts";
+import { zodDef } from "../engine/content/fields.ts";
+import { utcToday } from "../engine/content/publishing.ts";
+import { fillTokens } from "../engine/content/tokens.ts";
+import { editYaml } from "../engine/content/yaml-edit.ts";
 
 /** An entry's fields as the CMS holds them (a Markdown file's text as `body`). */
 export type EntryData = Record<string, unknown>;

@@ -1,5 +1,5 @@
 // The CMS's preview of an entry is its page: a case study, or a page's content file (content/services.yaml
-// is /services: steps/cms-pages.ts), rendered as typed at each change by the page's own component with the
+// is /services: engine/content/cms-pages.ts), rendered as typed at each change by the page's own component with the
 // site's stylesheet, in the theme the site shows. browser/cms-preview.ts loads this bundle when a preview
 // first shows, and hands it each change. It renders in the browser, so the published CMS previews with no
 // server; with a React of its own, in a root of its own inside the preview's frame (Decap's React renders
@@ -10,6 +10,9 @@ import { caseStudyPath } from "../components/case-studies.ts";
 import { type ResponsiveImage, SiteContext, type SiteData } from "../components/SiteContext.tsx";
 import type { About, Bio, CaseStudy, Contact, Home, ImageFile, Policy, Privacy, Services } from "../content/collections.ts";
 import site from "../content/site.yaml";
+import { isPagedFile, PAGE_OF_FILE, type PagedFile } from "../engine/content/cms-pages.ts";
+import { utcToday } from "../engine/content/publishing.ts";
+import { routeOf } from "../engine/pipeline/routes.ts";
 import AboutPage from "../pages/about.tsx";
 import BioPage from "../pages/bio.tsx";
 import CaseStudyPage from "../pages/case-studies/[slug].tsx";
@@ -20,13 +23,10 @@ import ServicesPage from "../pages/services.tsx";
 import TermsPage from "../pages/terms.tsx";
 import type { Theme } from "../shared/theme.tsx";
 import { THEME_STORAGE_KEY } from "../shared/theme-key.ts";
-import { isPagedFile, PAGE_OF_FILE, type PagedFile } from "../steps/cms-pages.ts";
-import { utcToday } from "../steps/publishing.ts";
-import { routeOf } from "../steps/routes.ts";
 import { caseStudyOfEntry, type EntryFields, pageContentOfEntry, studiesOnSite } from "./cms-entry.ts";
 import type { DecapEntry, PreviewPage, PreviewWindow, Template } from "./cms-preview.ts";
 
-/** The collection whose entries are case studies, as steps/admin.ts names it. */
+/** The collection whose entries are case studies, as engine/outputs/admin.ts names it. */
 declare const CMS_PREVIEW: { collection: string };
 
 /** Each page's content file and its page, given the entry's content as typed (unchecked: the page shows

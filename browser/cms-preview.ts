@@ -2,12 +2,12 @@
 // Decap CMS as /admin/ starts: the template and the site's stylesheet, and nothing heavier. The page that
 // renders an entry (browser/cms-preview-page.tsx, with React and the pages' components, ~100 KB gzip) is
 // fetched when a preview first shows, so the CMS lists its collections without waiting for it or sharing
-// the CPU with it. steps/admin.ts bundles both.
+// the CPU with it. engine/outputs/admin.ts bundles both.
 import type { Root } from "react-dom/client";
 
 /** The collection whose entries are case studies, the name of each preview template (that collection's, and
  * each page's content file's: Decap names a file's template by its name), the site's stylesheet and the
- * page's bundle, as steps/admin.ts names them. */
+ * page's bundle, as engine/outputs/admin.ts names them. */
 declare const CMS_PREVIEW: { collection: string; templates: string[]; stylesheet: string; page: string };
 
 /** What Decap CMS hands the site's code of an entry, a collection or a field (Immutable maps), read by key:

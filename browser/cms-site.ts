@@ -1,13 +1,13 @@
-// The site's part of the CMS at /admin/, made with each build (steps/admin.ts), since it holds what knows
+// The site's part of the CMS at /admin/, made with each build (engine/outputs/admin.ts), since it holds what knows
 // this site's content: the format its files are read and saved in (browser/cms-format.ts), the check each
 // entry meets before it is saved (browser/cms-checks.ts, the build's own), the site's widgets
 // (browser/cms-fields.ts), the form's words and the previews (browser/cms-preview.ts). It runs after
 // Decap's bundle (browser/cms.ts), registers them, then starts the CMS.
 import type { Site } from "../content/collections.ts";
 import site from "../content/site.yaml";
+import { CMS_FORMAT, cmsCollections, FILE_SLUG, READ_FROM } from "../engine/content/cms-config.ts";
 import { DECAP_WIDGETS } from "../shared/cms-widgets.ts";
 import { slugOf } from "../shared/slug.ts";
-import { CMS_FORMAT, cmsCollections, FILE_SLUG, READ_FROM } from "../steps/cms-config.ts";
 import { besideField, entryProblems, fieldProblems, fileOf, plain, problemsOf } from "./cms-checks.ts";
 import { amount, checked, day, type FieldCheck, status } from "./cms-fields.ts";
 import { contentFormat, type EntryData } from "./cms-format.ts";

@@ -1,7 +1,7 @@
-// The CMS at /admin/: Decap CMS made of the parts this site uses, bundled by steps/admin.ts. Decap's own
+// The CMS at /admin/: Decap CMS made of the parts this site uses, bundled by engine/outputs/admin.ts. Decap's own
 // bundle (decap-cms) registers every backend, widget and media library it has (5.2 MB); this one
 // registers the two backends the site signs in to (the dev server's local backend, GitHub) and the
-// widgets of Decap's that steps/cms-config.ts may write into the configuration (shared/cms-widgets.ts),
+// widgets of Decap's that engine/content/cms-config.ts may write into the configuration (shared/cms-widgets.ts),
 // 3.0 MB, so the firm's browser has less to compile before the collections show. It leaves starting the CMS
 // to the site's part (browser/cms-site.ts), which registers what knows this site's content first. Decap's WebP conversion of uploads
 // (media_processing) finds its WebAssembly from its own module's address, which this one script has not:

@@ -2,8 +2,8 @@
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readConfig } from "../steps/config.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../steps/islands.ts";
+import { readConfig } from "../engine/pipeline/config.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../engine/pipeline/islands.ts";
 
 /** True when the module at `moduleUrl` is the command being run (works through spaces and symlinks). */
 export function isCommand(moduleUrl: string): boolean {

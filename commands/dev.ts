@@ -4,7 +4,7 @@
 // stay); a style save swaps the stylesheet in place; a save to the islands' code reloads the page; an
 // error shows over the page and the next good save clears it. Verification and the type check follow
 // in the background. The server runs in a child process, started afresh when the build's own code or
-// settings change (commands/dev/server.ts; its parts beside it: the watcher, the warm site, the page channel, the type check).
+// settings change (engine/dev/server.ts; its parts beside it: the watcher, the warm site, the page channel, the type check).
 import { spawn } from "node:child_process";
 
 /** The exit code with which the server asks for a fresh process. */
@@ -23,5 +23,5 @@ function supervise(): void {
 }
 
 // The supervisor loads nothing of the server (the engine, esbuild: ~0.4 s and 30 MB before the child starts).
-if (process.env.DEV_SERVER_CHILD === "1") (await import("./dev/server.ts")).startServer(RESTART);
+if (process.env.DEV_SERVER_CHILD === "1") (await import("../engine/dev/server.ts")).startServer(RESTART);
 else supervise();

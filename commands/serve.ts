@@ -4,7 +4,7 @@ import { createReadStream, existsSync, readFileSync, statSync } from "node:fs";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { extname, join, normalize, resolve } from "node:path";
 import { createGzip } from "node:zlib";
-import { readPaths } from "../steps/config.ts";
+import { readPaths } from "../engine/pipeline/config.ts";
 import { isCommand } from "./cli.ts";
 
 const TYPES: Record<string, string> = {

@@ -1,4 +1,4 @@
-import type { Inline } from "../content/markdown.ts";
+import type { Inline } from "../engine/content/markdown.ts";
 import { CheckIcon } from "../shared/icons.tsx";
 import { InlineText } from "./Markdown.tsx";
 

@@ -1,8 +1,8 @@
-// A Markdown body as the page shows it: the blocks content/markdown-reader.ts read from a content file, each the
+// A Markdown body as the page shows it: the blocks engine/content/markdown-reader.ts read from a content file, each the
 // element it is (a paragraph is a <p>), links leaving the site as every external link does. Children are
 // passed in order as arguments (a body never reorders on the server), so none needs a key.
 import { createElement, Fragment, type ReactNode } from "react";
-import type { Block, Inline } from "../content/markdown.ts";
+import type { Block, Inline } from "../engine/content/markdown.ts";
 import { ExternalLink } from "./ExternalLink.tsx";
 
 function inline(part: Inline): ReactNode {

@@ -1,5 +1,5 @@
 import type { Policy } from "../content/collections.ts";
-import { type Block, plainText } from "../content/markdown.ts";
+import { type Block, plainText } from "../engine/content/markdown.ts";
 import { slugOf } from "../shared/slug.ts";
 import { Markdown } from "./Markdown.tsx";
 import { PageHeader } from "./Section.tsx";

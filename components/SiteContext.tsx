@@ -1,7 +1,7 @@
 // What the build knows that pages need while rendering: addresses, dates, images, form endpoints.
 import { createContext, useContext } from "react";
 
-/** An image's encoded files (steps/images.ts): what <Picture> prints for it. */
+/** An image's encoded files (engine/media/images.ts): what <Picture> prints for it. */
 export interface ResponsiveImage {
   /** The size of its widest file. */
   width: number;
@@ -32,6 +32,6 @@ export const SiteContext = createContext<SiteData | null>(null);
 
 export function useSite(): SiteData {
   const site = useContext(SiteContext);
-  if (!site) throw new Error("useSite() needs <SiteContext.Provider>: render pages through steps/render.ts");
+  if (!site) throw new Error("useSite() needs <SiteContext.Provider>: render pages through engine/pipeline/render.ts");
   return site;
 }

@@ -1,6 +1,6 @@
 // What a case study's page, its list entry and its PDF derive from its file (content/case-studies/<slug>.md).
 import type { CaseStudy } from "../content/collections.ts";
-import type { Inline } from "../content/markdown.ts";
+import type { Inline } from "../engine/content/markdown.ts";
 
 /** The study's page: /case-studies/<its file's name>. */
 export function caseStudyPath(study: CaseStudy): string {

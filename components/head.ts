@@ -12,7 +12,7 @@ export interface PageMeta {
   /** One or two sentences for search results and social cards; defaults to the site's description. */
   description?: string;
   keywords?: readonly string[];
-  /** Social card image as a site path; defaults to the page's own card (steps/social-cards.ts). */
+  /** Social card image as a site path; defaults to the page's own card (engine/media/social-cards.ts). */
   image?: string;
   /** The section the page's card names; defaults to the header's label for the page's folder ("Work"). */
   section?: string;

@@ -1,5 +1,5 @@
 // The next page ready before the click, in Chromium (110+): one static <script type="speculationrules">
-// whose hash is in the CSP (steps/csp.ts), the same text on every page. A link to one of the site's own
+// whose hash is in the CSP (engine/outputs/csp.ts), the same text on every page. A link to one of the site's own
 // pages is fetched while a pointer rests on it or focus holds it (prefetch, moderate), and rendered
 // ahead while it is pressed (prerender, conservative). Never a PDF, the not-found page, another site's
 // page, a download or a link that opens elsewhere; the forms post from their own page by script, so no

@@ -6,7 +6,7 @@
 // with the site's address when the head is resolved, so pages and content never know where they are served.
 // Every page imports this module, so it reads only what every page shows (content/site.yaml): a page hands
 // it what the page itself presents (its packages, its publications), or each page would be dated and
-// rendered again by another page's content (steps/sitemap.ts, steps/render-cache.ts).
+// rendered again by another page's content (engine/outputs/sitemap.ts, engine/state/render-cache.ts).
 import type { Article, BreadcrumbList, Graph, Organization, Person, Report, Service, Thing, WebPage, WebSite } from "schema-dts";
 import type { CaseStudy, Publication, ServicePackage } from "../content/collections.ts";
 import site from "../content/site.yaml";

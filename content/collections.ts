@@ -1,9 +1,9 @@
 // Every collection of the firm's content, declared once: the file (or folder of files) it lives in and
 // the zod schema its entries must meet. The build and every dev save check each file against its schema
-// (steps/content.ts), the pages' types are derived from it (content/modules.d.ts), and each field's
+// (engine/content/modules.ts), the pages' types are derived from it (engine/content/imports.d.ts), and each field's
 // `hint` is what an error tells the person who edited the file to write instead.
 import { z } from "zod";
-import type { Block } from "./markdown.ts";
+import type { Block } from "../engine/content/markdown.ts";
 
 /** What a field holds and the advice to whoever edits it: an error says the value found "is not <what>;
  * <hint>", e.g. `price: "75k" is not a number of US dollars; write 75000`. `help`: what the CMS's form
@@ -21,7 +21,7 @@ const link = z.strictObject({
 });
 
 /** An image as a page receives it, whether the page imports its file or a content file names it: its
- * address from the project's folder ("art/hero.svg") and the size it is seen at (steps/image-modules.ts).
+ * address from the project's folder ("art/hero.svg") and the size it is seen at (engine/media/image-modules.ts).
  * The images step encodes it and <Picture> finds its files by `src`. */
 export interface ImageFile {
   src: string;
@@ -30,7 +30,7 @@ export interface ImageFile {
 }
 
 /** An image a content file names: its file and what it shows. Its size is read from the file and the file
- * becomes an input of the page bundle (steps/content.ts), so the build encodes it. `decorative`: the image
+ * becomes an input of the page bundle (engine/content/modules.ts), so the build encodes it. `decorative`: the image
  * adds nothing a reader needs (a background), so its `alt` may be left empty; every other image must say
  * what it shows. */
 export const image = ({ decorative = false } = {}) =>
@@ -46,7 +46,7 @@ export const image = ({ decorative = false } = {}) =>
       ),
       alt: decorative ? z.string().trim().default("") : text("what the image shows, for a visitor who cannot see it"),
     })
-    // Read from the file once the data has passed (steps/content.ts), so the schema stays one of the data.
+    // Read from the file once the data has passed (engine/content/modules.ts), so the schema stays one of the data.
     .transform((value) => value as typeof value & Omit<ImageFile, "src">)
     .meta({ image: true, what: "an image", hint: "write its file under it as src: and what it shows as alt:" });
 
@@ -137,7 +137,7 @@ export const redirects = z
     });
   });
 
-/** The text of a Markdown file below its fields (content/markdown-reader.ts reads it into headings, paragraphs
+/** The text of a Markdown file below its fields (engine/content/markdown-reader.ts reads it into headings, paragraphs
  * and lists); `what` is what to write there when it is empty. */
 const markdown = (what: string) => z.array(z.custom<Block>()).refine((blocks) => blocks.length > 0, `the text below the fields is empty; write ${what} there`);
 
@@ -290,7 +290,7 @@ const day = field(
 /** A field's schema with the words of its own under it in the form (a day the study goes live). */
 const withHelp = <T extends z.ZodType>(schema: T, help: string): T => schema.meta({ ...schema.meta(), help }) as T;
 
-/** A Markdown body's blocks (content/markdown.ts), as content/markdown-reader.ts reads them. */
+/** A Markdown body's blocks (engine/content/markdown.ts), as engine/content/markdown-reader.ts reads them. */
 const blocks = z.array(z.custom<Block>());
 
 /** The characters the studies' PDFs can print: their standard fonts hold Windows-1252 only. */
@@ -404,7 +404,7 @@ export const collections = {
 } as const;
 
 /** The content files whose text names facts of the build besides the site's, as tokens its page fills
- * in as it renders, and the schema of those facts: steps/content.ts accepts exactly these tokens in the
+ * in as it renders, and the schema of those facts: engine/content/modules.ts accepts exactly these tokens in the
  * file (and in no other), and the page's type says what it must fill. */
 export const pageFacts = {
   "content/privacy.md": privacyFacts,

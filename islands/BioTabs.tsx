@@ -2,7 +2,7 @@
 // JavaScript; until hydration the strip is a list of links to them (styles/_bio.scss shows only the
 // first panel, or the one the address points at, until the visitor touches the strip).
 import { type KeyboardEvent, useEffect, useLayoutEffect, useRef, useState } from "react";
-import type { BioTab, BioTabValue } from "../content/types.ts";
+import type { BioTab, BioTabValue } from "../shared/bio-tabs.ts";
 
 interface BioTabsProps {
   tabs: BioTab[];

@@ -7,8 +7,8 @@ import { founderNode, publicationNode } from "../components/structured-data.ts";
 import bioFile from "../content/bio.md";
 import type { Bio, BioEntry } from "../content/collections.ts";
 import site from "../content/site.yaml";
-import type { BioTab, BioTabValue } from "../content/types.ts";
 import BioTabs from "../islands/BioTabs.tsx";
+import type { BioTab, BioTabValue } from "../shared/bio-tabs.ts";
 
 const { company } = site;
 

@@ -4,7 +4,7 @@ import { useSite } from "../components/SiteContext.tsx";
 import type { Policy, Privacy, PrivacyFacts } from "../content/collections.ts";
 import privacyFile from "../content/privacy.md";
 import site from "../content/site.yaml";
-import { fillTokens } from "../content/tokens.ts";
+import { fillTokens } from "../engine/content/tokens.ts";
 import { CONSENT_STORAGE_KEY } from "../shared/consent-key.ts";
 import { CONTACT_DRAFT_KEY } from "../shared/contact-draft-key.ts";
 

@@ -1,4 +1,4 @@
-// The widgets the site's CMS registers and its generated configuration (steps/cms-config.ts) may name:
+// The widgets the site's CMS registers and its generated configuration (engine/content/cms-config.ts) may name:
 // Decap CMS's own (browser/cms.ts registers them) and the site's (browser/cms-widgets.ts: a whole number as
 // people type one, a day as its hint writes it, whether an entry is on the site). TypeScript refuses a
 // field of any other widget, and a widget named here that is not registered.

@@ -11,9 +11,9 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import os from "node:os";
 import { performance } from "node:perf_hooks";
 import fg from "fast-glob";
-import { TYPE_CHECK_ARGS, typeCheckProgram } from "../commands/dev/type-check.ts";
-import { chromePath } from "../commands/support/browser.ts";
-import { groupAlive, signalEach } from "../commands/support/processes.ts";
+import { TYPE_CHECK_ARGS, typeCheckProgram } from "../engine/dev/type-check.ts";
+import { chromePath } from "../tools/support/browser.ts";
+import { groupAlive, signalEach } from "../tools/support/processes.ts";
 import { headlessShellPath } from "./helpers/engines/chromium.ts";
 import { startXvfb, xvfbPath } from "./helpers/engines/display.ts";
 import { firefoxPath } from "./helpers/engines/firefox.ts";
@@ -263,8 +263,8 @@ await sitesBuilt.catch((error) => {
 });
 
 const files = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort().filter((file) => !ONLY || ONLY.some((word) => file.includes(word)));
-/** Node imports the firm's content files (content/*.yaml) as the page bundle does (steps/content-loader.ts). */
-const CONTENT_HOOKS = ["--import", "./steps/content-hooks.ts"];
+/** Node imports the firm's content files (content/*.yaml) as the page bundle does (tools/support/content-loader.ts). */
+const CONTENT_HOOKS = ["--import", "./tools/support/content-hooks.ts"];
 const nodeTest = (name: string, ofProcess: string[]): Job => ({
   name,
   command: process.execPath,

@@ -12,17 +12,17 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import type { Browser, Locator, Page } from "playwright-core";
 import sharp from "sharp";
-import { BODY_LIMIT } from "../../commands/dev/local-backend.ts";
-import { launchBrowser } from "../../commands/support/browser.ts";
-import { type DevServer, startDevServer } from "../../commands/support/dev-server.ts";
-import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import { caseStudyPath } from "../../components/case-studies.ts";
 import { priceLabel } from "../../components/prices.ts";
 import type { CaseStudy } from "../../content/collections.ts";
 import firmServices from "../../content/services.yaml";
 import site from "../../content/site.yaml";
+import { BODY_LIMIT } from "../../engine/dev/local-backend.ts";
 import { CMS_WIDGETS } from "../../shared/cms-widgets.ts";
 import { THEME_STORAGE_KEY } from "../../shared/theme-key.ts";
+import { launchBrowser } from "../../tools/support/browser.ts";
+import { type DevServer, startDevServer } from "../../tools/support/dev-server.ts";
+import { copyProject, type ProjectCopy } from "../../tools/support/project-copy.ts";
 import { buildCopyAsync } from "../helpers/copy-build.ts";
 import { launchFirefox } from "../helpers/engines/firefox.ts";
 
@@ -578,8 +578,8 @@ async function assertRefused(body: string, headers: OutgoingHttpHeaders, status:
   assert.equal(disk(...outside), before, "nothing on disk changed");
 }
 
-/** The request that wrote content/tokens.ts, whose first line the dev server runs at its restart. */
-const TOKENS_WRITE = actionOf("persistEntry", { entry: { path: "content/tokens.ts", raw: "export {}; //" } });
+/** The request that wrote engine/content/tokens.ts, whose first line the dev server runs at its restart. */
+const TOKENS_WRITE = actionOf("persistEntry", { entry: { path: "engine/content/tokens.ts", raw: "export {}; //" } });
 
 test("another site's page posting a form, or a page of another port fetching with no-cors, is refused: nothing on disk changes", async () => {
   // A page that another site (http://localhost:<port>, another site than 127.0.0.1) serves: it posts a
@@ -646,8 +646,8 @@ test("the backend refuses another address (DNS rebinding), another origin, a bod
   const notEdited =
     /^"[^"]+" is not a file the CMS may read or change here: it edits the content files content\/collections\.ts describes \(content\/site\.yaml, .*content\/case-studies\/\*\.md\)/;
   await assertRefused(TOKENS_WRITE, {}, 403, notEdited);
-  await assertRefused(actionOf("getEntry", { path: "content/tokens.ts" }), {}, 403, notEdited);
-  await assertRefused(actionOf("deleteFiles", { paths: ["content/tokens.ts"] }), {}, 403, notEdited);
+  await assertRefused(actionOf("getEntry", { path: "engine/content/tokens.ts" }), {}, 403, notEdited);
+  await assertRefused(actionOf("deleteFiles", { paths: ["engine/content/tokens.ts"] }), {}, 403, notEdited);
   await assertRefused(actionOf("deleteFile", { path: "content/collections.ts" }), {}, 403, notEdited);
   await assertRefused(actionOf("persistEntry", { entry: { path: "content/redirects.yaml", raw: "[]" } }), {}, 403, notEdited);
   await assertRefused(actionOf("persistEntry", { entry: { path: "content/../build.ts", raw: "" } }), {}, 403, notEdited);
@@ -659,7 +659,10 @@ test("the backend refuses another address (DNS rebinding), another origin, a bod
     /is not a file the CMS may read or change here: it edits the images in art\/ \(\.jpg, \.jpeg, \.png, \.webp, \.svg\) only$/,
   );
   // One file of a save refused: none of it is written, not even the photograph before it.
-  const photoAndTokens = { assets: [{ path: "art/photos/new.jpg", content: "AAAA", encoding: "base64" }], dataFiles: [{ path: "content/tokens.ts", raw: "" }] };
+  const photoAndTokens = {
+    assets: [{ path: "art/photos/new.jpg", content: "AAAA", encoding: "base64" }],
+    dataFiles: [{ path: "engine/content/tokens.ts", raw: "" }],
+  };
   await assertRefused(actionOf("persistEntry", photoAndTokens), {}, 403, notEdited);
   // Malformed: not JSON, no action, an action it does not know, params of another shape.
   await assertRefused("{action: persistEntry", {}, 400, /^the request's body is not JSON: the CMS's backend reads a JSON object \{action, params\}$/);

@@ -7,7 +7,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { gzipSync } from "node:zlib";
 import type { BrowserContextOptions, Locator, Page } from "playwright-core";
-import { BUDGET, laterBudget } from "../../steps/budgets.ts";
+import { BUDGET, laterBudget } from "../../engine/outputs/budgets.ts";
 import { holdIslandCode } from "../helpers/island-code.ts";
 import { openPage } from "../helpers/open-page.ts";
 import { builtRoutes, configuredSite } from "../helpers/site.ts";

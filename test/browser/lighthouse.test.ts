@@ -13,9 +13,9 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
-import { auditRoutes, guardScore, LCP_GUARDS, LIGHTHOUSE_BAR } from "../../commands/lighthouse.ts";
 import { serve } from "../../commands/serve.ts";
-import { launchBrowser } from "../../commands/support/browser.ts";
+import { auditRoutes, guardScore, LCP_GUARDS, LIGHTHOUSE_BAR } from "../../tools/lighthouse.ts";
+import { launchBrowser } from "../../tools/support/browser.ts";
 import { ensureTestSites, fixtureSite } from "../helpers/site.ts";
 
 // /about: its largest paint is the headshot, the slowest kind of LCP after the home page's hero.

@@ -6,7 +6,7 @@ import type { AddressInfo } from "node:net";
 import { test } from "node:test";
 import { serve } from "../../commands/serve.ts";
 import { speculationRules } from "../../components/speculation-rules.ts";
-import { sha256Source } from "../../steps/csp.ts";
+import { sha256Source } from "../../engine/outputs/csp.ts";
 import { FIXTURE_STUDY_ROUTE } from "../helpers/fixture-site.ts";
 import { openPage } from "../helpers/open-page.ts";
 import { builtRoutes, fixtureSite, parsePage } from "../helpers/site.ts";

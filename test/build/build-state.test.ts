@@ -1,4 +1,4 @@
-// What a build keeps for the next one (steps/build-state.ts, steps/store.ts, steps/render-cache.ts): a
+// What a build keeps for the next one (engine/state/build-state.ts, engine/state/store.ts, engine/state/render-cache.ts): a
 // body's key moves with whatever it is made from and nothing else; a damaged manifest is none; each output
 // folder has its own manifest, so building one folder leaves another's alone; a removed entry's body is
 // pruned; a step's result whose files then fail to be written is made again. The decisions themselves:
@@ -10,16 +10,16 @@ import { tmpdir } from "node:os";
 import { basename, dirname, join } from "node:path";
 import { test } from "node:test";
 import { build } from "../../build.ts";
-import { fingerprintOf, OutputState } from "../../steps/build-state.ts";
-import { BLOBS_DIR } from "../../steps/cache.ts";
-import { readConfig } from "../../steps/config.ts";
-import { writeDocuments } from "../../steps/documents.ts";
-import { stampOf } from "../../steps/files.ts";
-import { Memo } from "../../steps/inputs.ts";
-import type { LoadedPages } from "../../steps/pages.ts";
-import type { DocumentAssets } from "../../steps/render.ts";
-import { bodyKey, RenderedBodies, type RenderedPage, settingsKey } from "../../steps/render-cache.ts";
-import { DiskStore, MemoryStore, manifestFile } from "../../steps/store.ts";
+import { readConfig } from "../../engine/pipeline/config.ts";
+import { writeDocuments } from "../../engine/pipeline/documents.ts";
+import type { LoadedPages } from "../../engine/pipeline/pages.ts";
+import type { DocumentAssets } from "../../engine/pipeline/render.ts";
+import { fingerprintOf, OutputState } from "../../engine/state/build-state.ts";
+import { BLOBS_DIR } from "../../engine/state/cache.ts";
+import { stampOf } from "../../engine/state/files.ts";
+import { Memo } from "../../engine/state/inputs.ts";
+import { bodyKey, RenderedBodies, type RenderedPage, settingsKey } from "../../engine/state/render-cache.ts";
+import { DiskStore, MemoryStore, manifestFile } from "../../engine/state/store.ts";
 
 /** One run of the render and documents steps over `loaded`, kept as a pipeline keeps it; `render`: false
  * when the pipeline's step kept the last render (a style save), whose pages are then `last`. */

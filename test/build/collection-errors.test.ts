@@ -9,7 +9,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSyn
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { COPY_TMP, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { COPY_TMP, copyProject, type ProjectCopy } from "../../tools/support/project-copy.ts";
 import { buildCopy, forgetBuilds as forgetCaches, processesWithEnv } from "../helpers/copy-build.ts";
 
 const ENTRIES = 2000;

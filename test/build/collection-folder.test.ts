@@ -15,7 +15,7 @@ import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, wri
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
-import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { copyProject, type ProjectCopy } from "../../tools/support/project-copy.ts";
 import { buildCopyAsync } from "../helpers/copy-build.ts";
 import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
 

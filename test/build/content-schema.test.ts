@@ -8,10 +8,10 @@ import { test } from "node:test";
 import { marked } from "marked";
 import { parse } from "yaml";
 import { image as imageField } from "../../content/collections.ts";
-import { DEEPEST_NESTING, MOST_LINKS, MOST_MARKS, readBody } from "../../content/markdown-reader.ts";
-import { ContentError, contentModule, contentText, readContentFile } from "../../steps/content.ts";
-import { ContentChecks } from "../../steps/content-checks.ts";
-import { loadPages } from "../../steps/pages.ts";
+import { DEEPEST_NESTING, MOST_LINKS, MOST_MARKS, readBody } from "../../engine/content/markdown-reader.ts";
+import { ContentError, contentModule, contentText, readContentFile } from "../../engine/content/modules.ts";
+import { loadPages } from "../../engine/pipeline/pages.ts";
+import { ContentChecks } from "../../engine/state/content-checks.ts";
 import { FIXTURES, putFixtureContent } from "../helpers/fixture-site.ts";
 import { pngHeader } from "../helpers/png-header.ts";
 
@@ -193,7 +193,7 @@ test("YAML that cannot be read says where", () => {
 test("a content error stops the page bundle with the file's own message", async () => {
   const copy = mkdtempSync(join(tmpdir(), "content-"));
   try {
-    for (const folder of ["pages", "components", "content", "islands", "shared", "browser", "steps", "art"])
+    for (const folder of ["pages", "components", "content", "islands", "shared", "browser", "engine", "art"])
       cpSync(folder, join(copy, folder), { recursive: true });
     symlinkSync(join(live, "node_modules"), join(copy, "node_modules"), "dir");
     // The fixtures' content, with a price the schema refuses.

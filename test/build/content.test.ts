@@ -12,11 +12,11 @@ import about from "../../content/about.yaml";
 import bio from "../../content/bio.md";
 import contact from "../../content/contact.yaml";
 import home from "../../content/home.yaml";
-import { plainText } from "../../content/markdown.ts";
 import privacy from "../../content/privacy.md";
 import services from "../../content/services.yaml";
 import site from "../../content/site.yaml";
 import terms from "../../content/terms.md";
+import { plainText } from "../../engine/content/markdown.ts";
 import { builtRoutes, configuredSite, ensureTestSites, parsePage, shownCaseStudies, TEST_BUILD_DATE, TEST_SITE_URL, text } from "../helpers/site.ts";
 
 const ROUTES = await builtRoutes();

@@ -10,8 +10,8 @@ import { join } from "node:path";
 import { after, before, test } from "node:test";
 import sharp from "sharp";
 import { parse } from "yaml";
-import { copyEnv, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
 import { priceLabel } from "../../components/prices.ts";
+import { copyEnv, copyProject, type ProjectCopy } from "../../tools/support/project-copy.ts";
 import { fixtureSite } from "../helpers/site.ts";
 
 interface Step {
@@ -131,7 +131,7 @@ test("the content-only change passes every step of the deploy's build job, in or
 test("after the change, the render snapshots still match, and the fixture site they and the screenshots are of is the same page for page", () => {
   // A test process of its own: without this process's test context, with which it would run no test.
   const { NODE_TEST_CONTEXT: _, ...env } = copyEnv(project.dir);
-  const snapshotTest = ["--import", "tsx", "--import", "./steps/content-hooks.ts", "--test", "test/build/snapshots.test.ts"];
+  const snapshotTest = ["--import", "tsx", "--import", "./tools/support/content-hooks.ts", "--test", "test/build/snapshots.test.ts"];
   const { status, stdout, stderr } = spawnSync(process.execPath, snapshotTest, { cwd: project.dir, env, encoding: "utf8" });
   assert.equal(status, 0, `${stdout}${stderr}`);
   assert.match(stdout, /^# pass [1-9]/m, stdout);

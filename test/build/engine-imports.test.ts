@@ -1,10 +1,10 @@
-// Dev equals build: the engine (build.ts, steps/, commands/) reads the site only through what the page bundle
+// Dev equals build: the engine (build.ts, engine/, commands/) reads the site only through what the page bundle
 // or the content store reports, so a dev save reaches every output. What it imports itself of the project is
-// its own code, or the content store's declaration, whose save restarts the dev server as a save of steps/ does.
+// its own code, or the content store's declaration, whose save restarts the dev server as a save of engine/ does. Nothing of it imports tools/.
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import * as esbuild from "esbuild";
-import { BUILD_SOURCES } from "../../steps/sources.ts";
+import { BUILD_SOURCES } from "../../engine/pipeline/sources.ts";
 
 /** Every project file the program loads itself (its packages left out), as esbuild traces them. */
 async function importedBy(entry: string): Promise<string[]> {
@@ -23,11 +23,11 @@ async function importedBy(entry: string): Promise<string[]> {
 
 const restarts = (file: string) => BUILD_SOURCES.some((source) => file === source || file.startsWith(`${source}/`));
 
-for (const entry of ["commands/build.ts", "commands/dev.ts"]) {
+for (const entry of ["commands/build.ts", "commands/dev.ts", "commands/serve.ts"]) {
   test(`${entry} imports nothing of pages/, components/, content/ or shared/ but the content store's declaration`, async () => {
     const files = await importedBy(entry);
-    assert.ok(files.includes("steps/content.ts"), "the trace reaches the content store");
+    if (entry !== "commands/serve.ts") assert.ok(files.includes("engine/content/modules.ts"), "the trace reaches the content store");
     const bypassing = files.filter((file) => !file.startsWith("commands/") && !restarts(file));
-    assert.deepEqual(bypassing, [], "read through the page bundle (steps/page-entry.ts, printedContent) instead");
+    assert.deepEqual(bypassing, [], "read through the page bundle (engine/pipeline/page-entry.ts, printedContent) instead");
   });
 }

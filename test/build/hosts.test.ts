@@ -4,9 +4,9 @@ import { existsSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { caseStudyPdfPath } from "../../components/case-studies.ts";
 import redirects from "../../content/redirects.yaml";
-import { checkRedirects } from "../../steps/hosts/index.ts";
-import { headersFile } from "../../steps/hosts/netlify.ts";
-import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
+import { checkRedirects } from "../../engine/outputs/hosts/index.ts";
+import { headersFile } from "../../engine/outputs/hosts/netlify.ts";
+import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../engine/outputs/hosts/policy.ts";
 import { configuredSite, fixtureSite, shownCaseStudies, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 
 const hosts = testHostsDir(configuredSite);

@@ -4,10 +4,10 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync } from "node:f
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { before, test } from "node:test";
-import { BUDGET, gzipKb, measurePage, overBudget } from "../../steps/budgets.ts";
-import { sha256Source } from "../../steps/csp.ts";
-import { bundleIslands, type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
-import { outputFileOf } from "../../steps/routes.ts";
+import { BUDGET, gzipKb, measurePage, overBudget } from "../../engine/outputs/budgets.ts";
+import { sha256Source } from "../../engine/outputs/csp.ts";
+import { bundleIslands, type IslandManifest, MANIFEST_FILE } from "../../engine/pipeline/islands.ts";
+import { outputFileOf } from "../../engine/pipeline/routes.ts";
 import { builtRoutes, configuredSite, ensureTestSites, fixtureSite, readPage } from "../helpers/site.ts";
 
 const ROUTES = await builtRoutes();

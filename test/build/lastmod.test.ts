@@ -5,16 +5,16 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "nod
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { copyProject } from "../../commands/support/project-copy.ts";
 import { caseStudyPath } from "../../components/case-studies.ts";
 import bio from "../../content/bio.md";
 import caseStudies from "../../content/case-studies";
-import { plainText } from "../../content/markdown.ts";
 import privacy from "../../content/privacy.md";
 import services from "../../content/services.yaml";
 import terms from "../../content/terms.md";
-import { type LoadedPages, loadPages } from "../../steps/pages.ts";
-import { lastModifiedDates } from "../../steps/sitemap.ts";
+import { plainText } from "../../engine/content/markdown.ts";
+import { lastModifiedDates } from "../../engine/outputs/sitemap.ts";
+import { type LoadedPages, loadPages } from "../../engine/pipeline/pages.ts";
+import { copyProject } from "../../tools/support/project-copy.ts";
 import { builtRoutes, configuredSite } from "../helpers/site.ts";
 
 const ROUTES = await builtRoutes();
@@ -67,7 +67,7 @@ test("a page is dated by the last commit touching any file it is made from; unco
 test("the page bundle names each page's own files and the shared ones", async () => {
   const { sourcesOf } = await projectPages();
   const about = sourcesOf("/about");
-  for (const file of ["pages/about.tsx", "content/about.yaml", "components/Layout.tsx", "steps/render.ts"])
+  for (const file of ["pages/about.tsx", "content/about.yaml", "components/Layout.tsx", "engine/pipeline/render.ts"])
     assert.ok(about.includes(file), `${file} in ${about.join(", ")}`);
   assert.ok(!about.includes("pages/services.tsx"));
   assert.ok(!about.some((file) => file.includes("node_modules")));
@@ -84,7 +84,7 @@ test("the built sitemap dates each page by its own history", () => {
 // date, then one edit to one content file a commit. The dates are the build's (build.ts gives
 // lastModifiedDates each route's sources as the page bundle reports them; the copy's paths are the
 // project's), and what a save renders again in the dev server is each route whose body is made from
-// the saved file (templateSourcesOf, what steps/render-cache.ts keys a body by).
+// the saved file (templateSourcesOf, what engine/state/render-cache.ts keys a body by).
 test("an edit to the bio, a case study, the services or a policy re-dates exactly the pages that show it, and renders only them again", async () => {
   const project = copyProject({ warm: false });
   try {
@@ -117,7 +117,7 @@ test("an edit to the bio, a case study, the services or a policy re-dates exactl
     // One study's result: each study's page (its neighbours' links name theirs), the list and the home page
     // (its teaser links the featured study's page) read the whole collection, so all are re-dated. An
     // entry's body is rendered from its props, which only its own file changes: the list and the home page
-    // are rendered again for their sources, the study's page for its props (steps/render-cache.ts).
+    // are rendered again for their sources, the study's page for its props (engine/state/render-cache.ts).
     const study = caseStudies[2];
     const result = plainText(study.body.results[0].list[0]);
     assert.deepEqual(await edit(`content/case-studies/${study.slug}.md`, result, `${result} (revised)`), {

@@ -9,10 +9,10 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { checkExternalLinks } from "../../commands/links/external.ts";
-import { reportOf } from "../../commands/links/report.ts";
-import { type CheckPolicy, verdictOf } from "../../commands/links/verdict.ts";
-import { checkLinks } from "../../commands/links.ts";
+import { checkExternalLinks } from "../../tools/links/external.ts";
+import { reportOf } from "../../tools/links/report.ts";
+import { type CheckPolicy, verdictOf } from "../../tools/links/verdict.ts";
+import { checkLinks } from "../../tools/links.ts";
 
 /** Small enough to keep the file fast; the timeout long enough for a loaded machine's loopback to answer in time
  * (the servers here answer from this process: a file sharing it must never block it, as a synchronous
@@ -191,7 +191,7 @@ describe("the link check", { concurrency: true }, () => {
         join(site, "index.html"),
         `<!doctype html><html lang="en"><head><title>Home</title></head><body><a href="/missing">A page that was never written</a> <a href="${w}/gone">Gone</a> <a href="${w}/fine">Fine</a></body></html>`,
       );
-      const run = spawn(process.execPath, ["--import", "tsx", "commands/links.ts", "--external", "--report", reportFile], {
+      const run = spawn(process.execPath, ["--import", "tsx", "tools/links.ts", "--external", "--report", reportFile], {
         env: { ...process.env, OUT_DIR: site, SITE_URL: "https://example.com" },
       });
       let output = "";
@@ -212,7 +212,7 @@ describe("the link check", { concurrency: true }, () => {
   test("an address in the skip list that is not a whole address is refused, naming the file and the fix", async () => {
     await assert.rejects(
       checkExternalLinks(dist, { skip: [{ address: "example.org/members-only", reason: "signed-in readers only" }] }),
-      /^Error: commands\/links\/skipped\.ts: address "example\.org\/members-only" is not a whole address: write it as the page does, such as "https:\/\/example\.org\/page"$/,
+      /^Error: tools\/links\/skipped\.ts: address "example\.org\/members-only" is not a whole address: write it as the page does, such as "https:\/\/example\.org\/page"$/,
     );
   });
 

@@ -9,11 +9,11 @@ import { pageTitle, scriptSafeJson } from "../../components/head.ts";
 import { sectionLabel } from "../../components/structured-data.ts";
 import caseStudies from "../../content/case-studies";
 import site from "../../content/site.yaml";
+import { Encoder } from "../../engine/media/encoder.ts";
+import { buildImages } from "../../engine/media/images.ts";
+import { buildSocialCards } from "../../engine/media/social-cards.ts";
+import { renderDocument } from "../../engine/pipeline/render.ts";
 import { meta as caseStudyMeta } from "../../pages/case-studies/[slug].tsx";
-import { Encoder } from "../../steps/encoder.ts";
-import { buildImages } from "../../steps/images.ts";
-import { renderDocument } from "../../steps/render.ts";
-import { buildSocialCards } from "../../steps/social-cards.ts";
 import { compareWithBaseline, updatingScreenshots } from "../helpers/screenshots.ts";
 import { builtRoutes, configuredSite, ensureTestSites, fixtureSite, parsePage, shownCaseStudies, TEST_SITE_URL, text } from "../helpers/site.ts";
 

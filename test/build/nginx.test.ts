@@ -7,8 +7,8 @@ import { after, before, test } from "node:test";
 import { caseStudyPdfPath } from "../../components/case-studies.ts";
 import caseStudies from "../../content/case-studies";
 import redirects from "../../content/redirects.yaml";
-import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../steps/hosts/policy.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../../steps/islands.ts";
+import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../engine/outputs/hosts/policy.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../../engine/pipeline/islands.ts";
 import { type RunningNginx, startNginx } from "../helpers/nginx.ts";
 import { builtRoutes, configuredSite, ensureTestSites, parsePage, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 

@@ -5,8 +5,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { before, test } from "node:test";
 import type { ConfigData } from "html-validate";
-import { htmlValidateOnce } from "../../steps/html-validator.mjs";
-import { STRUCTURE_RULES, structureOf, structureSharing } from "../../steps/page-structure.mjs";
+import { STRUCTURE_RULES, structureOf, structureSharing } from "../../engine/verify/page-structure.mjs";
+import { htmlValidateOnce } from "../../engine/verify/validate-thread.mjs";
 import { builtRoutes, ensureTestSites, readPage, shownCaseStudies } from "../helpers/site.ts";
 
 const ROUTES = await builtRoutes();

@@ -7,8 +7,8 @@ import { dirname, join } from "node:path";
 import { test } from "node:test";
 import { resolveHead } from "../../components/head.ts";
 import site from "../../content/site.yaml";
-import { type LoadedPages, loadPages, pageBundler } from "../../steps/pages.ts";
-import { fillRoute, outputFileOf, routeOf, routeOfOutputFile } from "../../steps/routes.ts";
+import { type LoadedPages, loadPages, pageBundler } from "../../engine/pipeline/pages.ts";
+import { fillRoute, outputFileOf, routeOf, routeOfOutputFile } from "../../engine/pipeline/routes.ts";
 import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
 
 test("routeOfOutputFile undoes outputFileOf for every kind of route", () => {
@@ -87,7 +87,7 @@ test("a page without a description loads, and its head carries the site's defaul
   }
 });
 
-/** The pages as the dev server loads them: file by file (steps/page-modules.ts), not bundled. */
+/** The pages as the dev server loads them: file by file (engine/pipeline/page-modules.ts), not bundled. */
 async function loadDevPages(root: string): Promise<LoadedPages> {
   const bundler = await pageBundler({ root, dev: true });
   try {

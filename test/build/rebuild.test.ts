@@ -1,15 +1,15 @@
 // A rebuild reuses the kept server bundle only while nothing it was made from changed
-// (steps/bundle-reuse.ts; its code a blob of the store, named by the output folder's manifest): run as a
+// (engine/state/bundle-reuse.ts; its code a blob of the store, named by the output folder's manifest): run as a
 // developer runs it, npm run build in a project copy. The tests run in turn, each from the build the one
 // before it ended with.
 import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { COPY_TMP, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
-import { BLOBS_DIR } from "../../steps/cache.ts";
-import { bundleBlob, type Manifest } from "../../steps/manifest.ts";
-import { manifestFile } from "../../steps/store.ts";
+import { BLOBS_DIR } from "../../engine/state/cache.ts";
+import { bundleBlob, type Manifest } from "../../engine/state/manifest.ts";
+import { manifestFile } from "../../engine/state/store.ts";
+import { COPY_TMP, copyProject, type ProjectCopy } from "../../tools/support/project-copy.ts";
 import { buildCopy, retitled } from "../helpers/copy-build.ts";
 import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
 
@@ -50,7 +50,8 @@ test("npm run build runs the engine compiled, not through tsx, and compiles it a
   const recordFile = path(".cache/engine/build.json");
   const record = () => JSON.parse(readFileSync(recordFile, "utf8")) as { key: string; files: string[] };
   const { key, files } = record();
-  for (const file of ["commands/build.ts", "build.ts", "steps/pages.ts", "content/collections.ts", "tsconfig.json"]) assert.ok(files.includes(file), file);
+  for (const file of ["commands/build.ts", "build.ts", "engine/pipeline/pages.ts", "content/collections.ts", "tsconfig.json"])
+    assert.ok(files.includes(file), file);
   assert.ok(statSync(path(`.cache/engine/${key}/build.js`)).isFile());
   // Nothing changed: the record is not written again (every compile writes it).
   const recordAt = statSync(recordFile).mtimeMs;

@@ -10,7 +10,7 @@ import assert from "node:assert/strict";
 import { existsSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
+import { copyProject, type ProjectCopy } from "../../tools/support/project-copy.ts";
 import { buildCopy } from "../helpers/copy-build.ts";
 import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
 import { pngHeader } from "../helpers/png-header.ts";

@@ -6,13 +6,13 @@ import { join } from "node:path";
 import { before, test } from "node:test";
 import { inflateSync } from "node:zlib";
 import { PDFDocument } from "pdf-lib";
-import { checkLinks } from "../../commands/links.ts";
 import { caseStudyPdfPath, resultsOf } from "../../components/case-studies.ts";
 import caseStudies from "../../content/case-studies";
-import { plainText } from "../../content/markdown.ts";
 import site from "../../content/site.yaml";
-import { outputFileOf } from "../../steps/routes.ts";
-import { Validators, validatePages } from "../../steps/validate-html.ts";
+import { plainText } from "../../engine/content/markdown.ts";
+import { outputFileOf } from "../../engine/pipeline/routes.ts";
+import { Validators, validatePages } from "../../engine/verify/validate.ts";
+import { checkLinks } from "../../tools/links.ts";
 import { builtRoutes, configuredSite, ensureTestSites, fixtureSite, readPage } from "../helpers/site.ts";
 
 before(ensureTestSites);
@@ -30,7 +30,7 @@ for (const testSite of [configuredSite, fixtureSite]) {
 
 test("a build served from a loopback SITE_URL checks clean: its own absolute addresses are not crawled", async () => {
   const { build } = await import("../../build.ts");
-  const { readConfig } = await import("../../steps/config.ts");
+  const { readConfig } = await import("../../engine/pipeline/config.ts");
   const out = mkdtempSync(join(tmpdir(), "loopback-site-"));
   try {
     await build(readConfig({ SITE_URL: "http://127.0.0.1:4596", OUT_DIR: out }), () => {});

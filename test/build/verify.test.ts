@@ -10,8 +10,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { BUILD_COMMAND, copyEnv, copyProject, type ProjectCopy } from "../../commands/support/project-copy.ts";
-import { readIfExists } from "../../steps/files.ts";
+import { readIfExists } from "../../engine/state/files.ts";
+import { BUILD_COMMAND, copyEnv, copyProject, type ProjectCopy } from "../../tools/support/project-copy.ts";
 import { buildCopy, builtFiles, differingFiles } from "../helpers/copy-build.ts";
 import { configuredEnv } from "../helpers/site.ts";
 

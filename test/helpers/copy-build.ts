@@ -1,12 +1,12 @@
-// What the tests do with a project copy (commands/support/project-copy.ts) beyond what the bench does:
+// What the tests do with a project copy (tools/support/project-copy.ts) beyond what the bench does:
 // build it as a developer does, change a page, forget its builds, find what a build left running.
 import { spawn, spawnSync } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, rmSync } from "node:fs";
 import { join, relative } from "node:path";
-import { replaced } from "../../commands/support/dev-saves.ts";
-import { processIds } from "../../commands/support/processes.ts";
-import { BUILD_COMMAND, copyEnv, SLOW_CACHES } from "../../commands/support/project-copy.ts";
-import { readPaths } from "../../steps/config.ts";
+import { readPaths } from "../../engine/pipeline/config.ts";
+import { replaced } from "../../tools/bench/dev-saves.ts";
+import { processIds } from "../../tools/support/processes.ts";
+import { BUILD_COMMAND, copyEnv, SLOW_CACHES } from "../../tools/support/project-copy.ts";
 
 /** A page's source with another title in its metadata: a new page of the same shape. */
 export function retitled(pageSource: string, title: string): string {

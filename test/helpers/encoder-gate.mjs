@@ -1,5 +1,5 @@
 // Loaded into each Node process of a dev server under test (NODE_OPTIONS="--import …"): in the image
-// encoder's alone (steps/image-encoder.mjs), it holds the encoder's start while the file ENCODER_GATE
+// encoder's alone (engine/media/image-encoder.mjs), it holds the encoder's start while the file ENCODER_GATE
 // names exists, so a test sees deterministically what the dev server does while a card is being drawn.
 // The build's requests wait in the encoder's channel meanwhile. Every other process goes on at once.
 import { existsSync } from "node:fs";

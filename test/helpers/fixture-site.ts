@@ -5,8 +5,8 @@
 import { spawn } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join, resolve } from "node:path";
-import { BUILD_COMMAND, COPY_TMP, copyProject } from "../../commands/support/project-copy.ts";
-import { readContentFile } from "../../steps/content-read.ts";
+import { readContentFile } from "../../engine/content/read.ts";
+import { BUILD_COMMAND, COPY_TMP, copyProject } from "../../tools/support/project-copy.ts";
 
 /** The folder holding the fixtures' content/ and art/, as a project holds its own. */
 export const FIXTURES = "test/fixtures";

@@ -3,7 +3,7 @@ import { type ChildProcess, spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
-import { NGINX_SNIPPET } from "../../steps/hosts/nginx.ts";
+import { NGINX_SNIPPET } from "../../engine/outputs/hosts/nginx.ts";
 import { freePort } from "./ports.ts";
 
 export const NGINX = process.env.NGINX_PATH ?? "/usr/sbin/nginx";

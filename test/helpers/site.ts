@@ -6,10 +6,10 @@ import type { AddressInfo } from "node:net";
 import { join, relative } from "node:path";
 import { serve } from "../../commands/serve.ts";
 import type { CaseStudy } from "../../content/collections.ts";
-import { ADMIN_PATH } from "../../steps/admin.ts";
-import { readConfig } from "../../steps/config.ts";
-import { readContentFile } from "../../steps/content-read.ts";
-import { outputFileOf, routeOfOutputFile } from "../../steps/routes.ts";
+import { readContentFile } from "../../engine/content/read.ts";
+import { ADMIN_PATH } from "../../engine/outputs/admin.ts";
+import { readConfig } from "../../engine/pipeline/config.ts";
+import { outputFileOf, routeOfOutputFile } from "../../engine/pipeline/routes.ts";
 import { buildFixtureSite, FIXTURES } from "./fixture-site.ts";
 
 export const TEST_BUILD_DATE = "2026-03-15";

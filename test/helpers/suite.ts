@@ -1,7 +1,7 @@
 // The setup every browser test file shares: the test sites built, a Chromium of its own, a server per site.
 import { after, before } from "node:test";
 import type { Browser } from "playwright-core";
-import { launchBrowser } from "../../commands/support/browser.ts";
+import { launchBrowser } from "../../tools/support/browser.ts";
 import { ensureTestSites, type RunningSite, startSite } from "./site.ts";
 
 export interface BrowserSuite {

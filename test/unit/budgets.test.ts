@@ -1,7 +1,7 @@
 // The budgets judge each figure as the report prints it: a line over budget prints a figure above its
 // budget, and a figure printed at its budget is within it.
 import { expect, test } from "vitest";
-import { BUDGET, formatSize, overBudget } from "../../steps/budgets.ts";
+import { BUDGET, formatSize, overBudget } from "../../engine/outputs/budgets.ts";
 
 const contact = (laterJsKb: number) => ({ route: "/contact", htmlKb: 4.04, cssKb: 6.96, jsKb: 0.9, laterJsKb });
 

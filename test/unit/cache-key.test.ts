@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { cacheKey, cacheKeys } from "../../steps/cache.ts";
+import { cacheKey, cacheKeys } from "../../engine/state/cache.ts";
 
 describe("cache keys", () => {
   it("a key made from shared first parts equals the key of all its parts, for each of many", () => {

@@ -6,10 +6,10 @@ import { describe, expect, test } from "vitest";
 import { z } from "zod";
 import { caseStudyPath } from "../../components/case-studies.ts";
 import { type CaseStudy, caseStudy, collections, folders } from "../../content/collections.ts";
+import { CMS_FORMAT, type CmsField, cmsCollections, cmsConfig, FILE_SLUG, STATUS } from "../../engine/content/cms-config.ts";
+import { PAGE_OF_FILE } from "../../engine/content/cms-pages.ts";
+import { routeOf } from "../../engine/pipeline/routes.ts";
 import { CMS_WIDGETS } from "../../shared/cms-widgets.ts";
-import { CMS_FORMAT, type CmsField, cmsCollections, cmsConfig, FILE_SLUG, STATUS } from "../../steps/cms-config.ts";
-import { PAGE_OF_FILE } from "../../steps/cms-pages.ts";
-import { routeOf } from "../../steps/routes.ts";
 
 type Shape = Record<string, z.ZodType>;
 const defOf = (schema: z.ZodType) =>

@@ -6,7 +6,7 @@ import { describe, expect, test } from "vitest";
 import { parse } from "yaml";
 import { caseStudyOfEntry, type EntryFields } from "../../browser/cms-entry.ts";
 import site from "../../content/site.yaml";
-import { readContentFile } from "../../steps/content-read.ts";
+import { readContentFile } from "../../engine/content/read.ts";
 
 const FOLDER = "content/case-studies";
 const noImages = () => undefined;

@@ -1,5 +1,5 @@
 // What the CMS saves is what was typed, changed only where it was edited (browser/cms-format.ts,
-// steps/yaml-edit.ts), and it checks an entry as the build checks its file before it saves
+// engine/content/yaml-edit.ts), and it checks an entry as the build checks its file before it saves
 // (browser/cms-checks.ts): each problem the build's sentence, beside its field. The firm's files are read
 // for their shape only; the fixture site's (test/fixtures/content) are the ones edited.
 import { readdirSync, readFileSync } from "node:fs";
@@ -9,8 +9,8 @@ import { dollarsOf, wholeNumberOf } from "../../browser/cms-amounts.ts";
 import { besideField, fieldProblems, problemsOf } from "../../browser/cms-checks.ts";
 import { contentFormat, type EntryData, statusOf } from "../../browser/cms-format.ts";
 import type { Site } from "../../content/collections.ts";
-import { READ_FROM } from "../../steps/cms-config.ts";
-import { editYaml } from "../../steps/yaml-edit.ts";
+import { READ_FROM } from "../../engine/content/cms-config.ts";
+import { editYaml } from "../../engine/content/yaml-edit.ts";
 
 const FIXTURES = "test/fixtures/content";
 const site = parse(readFileSync(`${FIXTURES}/site.yaml`, "utf8")) as Site;

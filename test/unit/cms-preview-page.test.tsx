@@ -11,8 +11,8 @@ import type { DecapEntry, PreviewWindow, Template } from "../../browser/cms-prev
 import { priceLabel } from "../../components/prices.ts";
 import type { Services } from "../../content/collections.ts";
 import site from "../../content/site.yaml";
-import { PAGE_OF_FILE } from "../../steps/cms-pages.ts";
-import { readContentFile } from "../../steps/content-read.ts";
+import { PAGE_OF_FILE } from "../../engine/content/cms-pages.ts";
+import { readContentFile } from "../../engine/content/read.ts";
 
 /** A content file's entry as Decap CMS gives it: a YAML file's fields, or a Markdown file's front matter and its text as `body`. */
 function fieldsOf(file: string): EntryFields {
@@ -44,7 +44,7 @@ function templateOf(entry: DecapEntry, studies: DecapEntry[] = []): Template {
 let preview: NonNullable<PreviewWindow["cmsPreviewPage"]>;
 let NOT_SHOWN_YET: string;
 beforeAll(async () => {
-  // Its study collection's name, as steps/admin.ts defines it in the bundle.
+  // Its study collection's name, as engine/outputs/admin.ts defines it in the bundle.
   (globalThis as Record<string, unknown>).CMS_PREVIEW = { collection: "case-studies" };
   ({ NOT_SHOWN_YET } = await import("../../browser/cms-preview-page.tsx"));
   preview = (window as PreviewWindow).cmsPreviewPage as NonNullable<PreviewWindow["cmsPreviewPage"]>;

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { checkRoutesUnique, pagesOf } from "../../steps/collections.ts";
+import { checkRoutesUnique, pagesOf } from "../../engine/pipeline/static-paths.ts";
 
 /** A collection's file whose one entry has these props. */
 const collection = (props: object) => ({

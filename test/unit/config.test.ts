@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { ConfigError, crmEndpoint, readConfig, siteAddress } from "../../steps/config.ts";
+import { ConfigError, crmEndpoint, readConfig, siteAddress } from "../../engine/pipeline/config.ts";
 
 describe("readConfig", () => {
   test("defaults: the site's own address (content/site.yaml's), no CRM, no third parties", () => {

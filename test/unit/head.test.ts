@@ -2,7 +2,7 @@ import { beforeEach, describe, expect, test, vi } from "vitest";
 import { pageTitle, resolveHead } from "../../components/head.ts";
 import { themeScript } from "../../components/theme-script.ts";
 import site from "../../content/site.yaml";
-import { contentSecurityPolicy, sha256Source } from "../../steps/csp.ts";
+import { contentSecurityPolicy, sha256Source } from "../../engine/outputs/csp.ts";
 
 const { company, seoDefaults } = site;
 

@@ -1,4 +1,4 @@
-// The decisions a build takes from its output folder's manifest (steps/manifest.ts), as pure functions:
+// The decisions a build takes from its output folder's manifest (engine/state/manifest.ts), as pure functions:
 // a manifest made by another engine, configuration or lockfile, or of an older format, is none (a full
 // build); a route keeps its body, its document and what verifying it found only while each thing they
 // were made from is the same; the store keeps what some manifest names. A changed source, content entry
@@ -8,7 +8,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fingerprintOf } from "../../steps/build-state.ts";
+import { fingerprintOf } from "../../engine/state/build-state.ts";
 import {
   bodyKept,
   documentKept,
@@ -19,7 +19,7 @@ import {
   type RouteEntry,
   usable,
   verifiedKept,
-} from "../../steps/manifest.ts";
+} from "../../engine/state/manifest.ts";
 
 const fingerprint: Fingerprint = { version: MANIFEST_VERSION, engine: "e1", config: "c1", lockfile: "l1" };
 const entry: RouteEntry = {
@@ -49,15 +49,16 @@ describe("the manifest's decisions", () => {
   it("the fingerprint moves with the engine's sources, a setting and the lockfile, and with nothing else", () => {
     const root = mkdtempSync(join(tmpdir(), "fingerprint-"));
     try {
-      mkdirSync(join(root, "steps/hosts"), { recursive: true });
+      mkdirSync(join(root, "engine/outputs/hosts"), { recursive: true });
+      mkdirSync(join(root, "engine/pipeline"), { recursive: true });
       writeFileSync(join(root, "build.ts"), "// build\n");
-      writeFileSync(join(root, "steps/pages.ts"), "// pages\n");
-      writeFileSync(join(root, "steps/hosts/nginx.ts"), "// nginx\n");
+      writeFileSync(join(root, "engine/pipeline/pages.ts"), "// pages\n");
+      writeFileSync(join(root, "engine/outputs/hosts/nginx.ts"), "// nginx\n");
       writeFileSync(join(root, "package-lock.json"), '{"lockfileVersion":3}');
       const config = { outDir: "dist", siteUrl: null, buildDate: new Date("2026-01-02") };
       const first = fingerprintOf(config, root);
       expect(fingerprintOf({ ...config }, root), "the same sources and settings").toEqual(first);
-      writeFileSync(join(root, "steps/hosts/nginx.ts"), "// nginx, edited\n");
+      writeFileSync(join(root, "engine/outputs/hosts/nginx.ts"), "// nginx, edited\n");
       const edited = fingerprintOf(config, root);
       expect(edited.engine, "a step in a subfolder edited").not.toBe(first.engine);
       expect(edited.config).toBe(first.config);

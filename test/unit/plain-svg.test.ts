@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from "node:fs";
 import { describe, expect, test } from "vitest";
-import { imageSize, PIXEL_LIMIT } from "../../steps/image-modules.ts";
-import { checkPlainSvg } from "../../steps/plain-svg.ts";
+import { imageSize, PIXEL_LIMIT } from "../../engine/media/image-modules.ts";
+import { checkPlainSvg } from "../../engine/media/plain-svg.ts";
 import { pngHeader } from "../helpers/png-header.ts";
 
 const drawing = (inside: string) =>

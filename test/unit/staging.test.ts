@@ -1,12 +1,12 @@
-// A build writes into copies of the output folders, swapped in once it has ended well (steps/staging.ts):
+// A build writes into copies of the output folders, swapped in once it has ended well (engine/outputs/staging.ts):
 // a failed build leaves the live folders as they were, and what a stopped build left is tidied by the next.
 import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
-import { stampOf, writeWhole } from "../../steps/files.ts";
-import { type OutputFolders, staged } from "../../steps/staging.ts";
+import { type OutputFolders, staged } from "../../engine/outputs/staging.ts";
+import { stampOf, writeWhole } from "../../engine/state/files.ts";
 
 let root: string;
 let live: OutputFolders;

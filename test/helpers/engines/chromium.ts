@@ -1,6 +1,6 @@
 // The journeys' driver for Chromium: Debian's Chromium through playwright-core.
 import { existsSync } from "node:fs";
-import { HEADLESS_SHELL, launchBrowser } from "../../../commands/support/browser.ts";
+import { HEADLESS_SHELL, launchBrowser } from "../../../tools/support/browser.ts";
 import { DEFAULT_VIEWPORT, type Driver, type Engine, WAIT_MS, waitInPage } from "./driver.ts";
 
 /** The headless shell launchBrowser prefers, for `npm test`, which installs it when missing. */

@@ -7,8 +7,8 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import fg from "fast-glob";
-import { processIds, signalEach } from "../../../commands/support/processes.ts";
-import { CACHE_DIR } from "../../../steps/cache.ts";
+import { CACHE_DIR } from "../../../engine/state/cache.ts";
+import { processIds, signalEach } from "../../../tools/support/processes.ts";
 import { freePort } from "../ports.ts";
 import { display } from "./display.ts";
 import { DEFAULT_VIEWPORT, type Driver, type Engine, type Key, type Point, waitInPage } from "./driver.ts";

@@ -1,0 +1,215 @@
+// Checks a content file's text (YAML, or Markdown with YAML front matter) against its collection's schema
+// (content/collections.ts): the one check of the firm's content, run by the build on each file
+// (engine/content/read.ts reads the files and their images) and by the CMS in the browser before it saves an
+// entry (browser/cms-checks.ts), so that both say the same sentence of the same mistake. Each problem names
+// the file and line, the field, what was found and what to write; advice (a summary shorter than a search
+// result shows) is printed, never an error. Nothing here reads a file: the CMS runs it without one.
+import { type Alias, isAlias, isNode, LineCounter, parseDocument, visit } from "yaml";
+import type { z } from "zod";
+import { collections, folders, type ImageFile, pageFacts, site as siteSchema } from "../../content/collections.ts";
+import { FOLDER_INDEX, SLUG } from "../pipeline/routes.ts";
+import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt, zodDef } from "./fields.ts";
+import { readBody, sectionsOf } from "./markdown-reader.ts";
+import { fillTokens, TOKEN } from "./tokens.ts";
+
+export const SITE_FILE = "content/site.yaml";
+
+/** One problem of a content file: what its writer is told (from its file and line on), and the field it
+ * is about, where it is one field's (the CMS shows it beside that field). */
+export interface Problem {
+  text: string;
+  path?: Path;
+}
+
+/** Content that fails its schema: every problem found in the file, each on a line of its own. */
+export class ContentError extends Error {
+  constructor(
+    readonly problems: string[],
+    readonly found: Problem[] = problems.map((text) => ({ text })),
+  ) {
+    super(problems.join("\n"));
+    this.name = "ContentError";
+  }
+}
+
+/** A text's check: its data when it passed (undefined when not), its problems, the images it names (each
+ * file still to be read for its size) and the advice on it; `where` is the line of a field's path. */
+export interface Checked {
+  data: unknown;
+  problems: Problem[];
+  images: { path: Path; image: ImageFile & { alt: string } }[];
+  advice: string[];
+  where: (path: Path) => number;
+}
+
+/** The collection `file` (a project path) is a part of: the schema it meets, and for an entry of a folder its
+ * slug (its name); undefined for a file that is no collection's. */
+export function collectionOf(file: string): { schema: z.ZodType; slug?: string } | undefined {
+  if (file in collections) return { schema: collections[file as keyof typeof collections] };
+  const folder = file.slice(0, file.lastIndexOf("/"));
+  if (folder in folders && file.endsWith(".md")) return { schema: folders[folder as keyof typeof folders].entry, slug: file.slice(folder.length + 1, -3) };
+  return undefined;
+}
+
+/** Every token written in the data's texts that the site's facts do not hold, with its path. */
+function unknownTokens(data: unknown, known: Set<string>, path: Path = []): { token: string; path: Path }[] {
+  if (typeof data === "string") return [...data.matchAll(TOKEN)].filter(([, name]) => !known.has(name)).map(([token]) => ({ token, path }));
+  if (Array.isArray(data)) return data.flatMap((item, i) => unknownTokens(item, known, [...path, i]));
+  if (data && typeof data === "object") return Object.entries(data).flatMap(([key, value]) => unknownTokens(value, known, [...path, key]));
+  return [];
+}
+
+/** The tokens any text may hold: each text or number of the site's facts, by its path (company.name). */
+function knownTokens(schema: z.ZodType = siteSchema, prefix = ""): Set<string> {
+  const def = zodDef(schema);
+  if (def.type === "object" && def.shape)
+    return new Set(Object.entries(def.shape).flatMap(([key, field]) => [...knownTokens(field, prefix ? `${prefix}.${key}` : key)]));
+  return new Set(def.type === "string" || def.type === "number" || def.type === "int" ? [prefix] : []);
+}
+
+/** A Markdown file's front matter (the YAML between its --- lines) and body, and the line each starts on. */
+export function splitMarkdown(file: string, source: string): { front: string; body: string; bodyLine: number } {
+  const match = /^---\r?\n([\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
+  if (!match) throw new ContentError([`${file}:1 has no fields at its top; start it with a line ---, then its fields (title: …), then another ---`]);
+  return { front: match[1] ?? "", body: source.slice(match[0].length), bodyLine: match[0].split("\n").length };
+}
+
+/** A parsed file's data, its aliases (*name) resolved; a ContentError naming the line of an alias that names
+ * no value above it, or where aliases copy values so many times over (yaml's limit: 100) that reading them
+ * would take the memory, the line of the first. */
+function resolvedAliases(file: string, frontLine: number, doc: ReturnType<typeof parseDocument>, lines: LineCounter): unknown {
+  try {
+    return doc.toJS();
+  } catch (error) {
+    if (!(error instanceof ReferenceError)) throw error;
+    const anchors = new Set<string>();
+    let first: Alias | undefined;
+    let unnamed: Alias | undefined;
+    visit(doc, (_key, node) => {
+      if (isAlias(node)) {
+        first ??= node;
+        if (!anchors.has(node.source)) unnamed ??= node;
+      } else if (isNode(node) && node.anchor) anchors.add(node.anchor);
+    });
+    const lineOfNode = (node: Alias | undefined) => frontLine + lines.linePos(node?.range?.[0] ?? 0).line;
+    if (unnamed)
+      throw new ContentError([
+        `${file}:${lineOfNode(unnamed)} cannot be read: *${unnamed.source} repeats no value named &${unnamed.source} above it; name the value it repeats &${unnamed.source}, or write the value out`,
+      ]);
+    throw new ContentError([
+      `${file}:${lineOfNode(first)} cannot be read: its aliases${first ? `, from *${first.source} on,` : ""} repeat values more times over than a content file needs; write the values out where they belong`,
+    ]);
+  }
+}
+
+/** Advice on checked data: what each field's `advise` (its schema's meta) says of its value, with its path. */
+function adviceOf(schema: z.ZodType | undefined, value: unknown, path: Path = []): { path: Path; text: string }[] {
+  if (!schema) return [];
+  const advise = (schema.meta() as { advise?: (value: unknown) => string | undefined } | undefined)?.advise;
+  const own = advise?.(value);
+  const found = own ? [{ path, text: own }] : [];
+  if (Array.isArray(value)) return [...found, ...value.flatMap((item, i) => adviceOf(schemaAt(schema, [i], value), item, [...path, i]))];
+  if (value && typeof value === "object")
+    return [...found, ...Object.entries(value).flatMap(([key, item]) => adviceOf(schemaAt(schema, [key], value), item, [...path, key]))];
+  return found;
+}
+
+/** The last site.yaml text read as the facts its tokens name, and those facts: each content file is
+ * checked with them, and parsing the file again for each of a collection's 1,000 Markdown files took
+ * two thirds of its checks (2.1 of 3.1 s). Keyed by the text, so a saved site.yaml is read anew. */
+let lastSite: { source: string; facts: unknown } | undefined;
+
+export function siteFacts(source: string): unknown {
+  if (lastSite?.source !== source) {
+    const lines = new LineCounter();
+    lastSite = { source, facts: resolvedAliases(SITE_FILE, 0, parseDocument(source, { lineCounter: lines }), lines) };
+  }
+  return lastSite.facts;
+}
+
+/** A content file's text checked against its collection's schema, by the build and by the CMS before it
+ * saves: its data (the site's facts filled into its tokens from `facts`, the site's own data for site.yaml
+ * itself), each problem with the field it is about, the images its data names (their files still to be
+ * read) and the advice on it. Throws a ContentError for a text that cannot be read at all. */
+export function checkContent(file: string, text: string, facts?: object): Checked {
+  // A byte-order mark, which some editors write at the start of a UTF-8 file, is no part of the text.
+  const source = text.replace(/^\uFEFF/, "");
+  const collected = collectionOf(file);
+  if (!collected) throw new ContentError([`${file} is not a content file; declare it in content/collections.ts`]);
+  const { schema, slug } = collected;
+  const markdown = file.endsWith(".md") ? splitMarkdown(file, source) : undefined;
+  const frontLine = markdown ? 1 : 0;
+  const lines = new LineCounter();
+  const doc = parseDocument(markdown ? markdown.front : source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  // Each said once: yaml may report one overflow of its stack twice.
+  if (doc.errors.length)
+    throw new ContentError([
+      ...new Set(
+        doc.errors.map((error) => {
+          const at = `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read`;
+          // yaml reads each level of nesting within the last, and says so in the engine's words when there are thousands.
+          if (error.message.includes("Maximum call stack size exceeded"))
+            return `${at}: its lists or fields are nested thousands deep; write them with a level or two, as the file's other fields are`;
+          return `${at}: ${error.message.split("\n")[0]}; check the indentation and quotes there`;
+        }),
+      ),
+    ]);
+  const problems: Problem[] = [];
+  const problem = (text: string, path?: Path) => problems.push({ text, path });
+  if (slug !== undefined && !SLUG.test(slug))
+    problem(`${file}: its name is its page's address, so write it in lowercase letters, digits and single hyphens, such as my-study.md`);
+  if (slug === FOLDER_INDEX) {
+    const folder = file.slice("content".length, file.lastIndexOf("/"));
+    problem(
+      `${file}: its name is its page's address, and hosts serve a page named index at ${folder}/, another page than ${folder}; rename it, such as my-study.md`,
+    );
+  }
+  let raw = resolvedAliases(file, frontLine, doc, lines);
+  // An empty file (or one of comments only) holds nothing for its schema to name: say so, once.
+  if ((raw === null || raw === undefined) && !markdown) throw new ContentError([`${file}:1 is empty; write what it holds again, as its comments describe`]);
+  let bodyLines: Record<string, number> = {};
+  if (markdown) {
+    const read = readBody(markdown.body);
+    const inFile = (line: number) => markdown.bodyLine + line - 1;
+    for (const { line, text } of read.problems) problem(`${file}:${inFile(line)} ${text}`, ["body"]);
+    // A text refused whole (nested past what marked can read) has no sections to call missing.
+    if (read.problems.length > 0 && read.blocks.length === 0)
+      throw new ContentError(
+        problems.map(({ text }) => text),
+        problems,
+      );
+    const bodySchema = zodDef(schema).shape?.body;
+    const bySection = bodySchema !== undefined && zodDef(bodySchema).type === "object";
+    const split = bySection ? sectionsOf(read.blocks) : undefined;
+    for (const line of split?.before ?? [])
+      problem(`${file}:${inFile(line)} the text begins before its first ## heading; start it with one, such as ## Challenge`, ["body"]);
+    // Where a problem of the text is: its section's heading, or for a text in one piece its block's line.
+    bodyLines = Object.fromEntries(
+      split ? Object.entries(split.lines).map(([name, line]) => [name, inFile(line)]) : read.blocks.map(({ line }, i) => [i, inFile(line)]),
+    );
+    raw = { ...(raw ?? {}), body: split ? split.sections : read.blocks.map(({ block }) => block) };
+  }
+  const where = (path: Path) => {
+    if (markdown && path[0] === "body") return bodyLines[path[1] as string] ?? markdown.bodyLine;
+    return frontLine + lineOf(doc, lines, path);
+  };
+  // Checked as the visitor will read it: a web address may be a token ({{ newsletter.url }}).
+  const result = schema.safeParse(fillTokens(raw, (facts ?? raw ?? {}) as object), { reportInput: true });
+  // A character the text may not hold is named where it is written, from the field's line on.
+  const lineOfIssue = (issue: z.core.$ZodIssue) => {
+    const line = where(issue.path as Path);
+    const char = (issue as { params?: { char?: string } }).params?.char;
+    const found = char ? source.split("\n").findIndex((text, i) => i >= line - 1 && text.includes(char)) : -1;
+    return found >= 0 ? found + 1 : line;
+  };
+  if (!result.success) for (const issue of result.error.issues) problem(explain(file, lineOfIssue(issue), schema, raw, issue, where), issue.path as Path);
+  const known = new Set([...knownTokens(), ...(file in pageFacts ? knownTokens(pageFacts[file as keyof typeof pageFacts]) : [])]);
+  // A Markdown text's token is named by its line alone: the blocks it is read into are not the writer's words.
+  const named = (path: Path) => (markdown && path[0] === "body" ? "the text" : fieldName(path));
+  for (const { token, path } of unknownTokens(raw, known))
+    problem(`${file}:${where(path)} ${named(path)}: ${token} is not a fact of the site; use one of {{ ${[...known].join(" }}, {{ ")} }}`, path);
+  if (!result.success) return { data: undefined, problems, images: [], advice: [], where };
+  const advice = adviceOf(schema, result.data).map(({ path, text }) => `${file}:${where(path)} ${fieldName(path)} ${text}`);
+  const data = slug === undefined ? result.data : { slug, ...(result.data as object) };
+  return { data, problems, images: imagesIn(schema, result.data), advice, where };
+}

@@ -1,0 +1,221 @@
+// The CMS's configuration (Decap CMS's collections and fields), generated from the content schema
+// (content/collections.ts) so that no field is described twice: each field's widget, label, what it does
+// (its `help`), whether the schema requires it, its options and its default. Each field that holds a value
+// names its place in the file (`check`): the CMS checks an entry as the build does before it saves
+// (browser/cms-checks.ts), and shows each sentence beside the field it is about.
+import type { z } from "zod";
+import { collections, folders } from "../../content/collections.ts";
+import type { CmsWidget } from "../../shared/cms-widgets.ts";
+import { routeOf } from "../pipeline/routes.ts";
+import { isPagedFile, PAGE_OF_FILE } from "./cms-pages.ts";
+import { type ZodDef, zodDef } from "./fields.ts";
+
+/** One field of a CMS form, as Decap CMS reads it. */
+export interface CmsField {
+  name: string;
+  label: string;
+  widget: CmsWidget;
+  hint?: string;
+  required?: boolean;
+  default?: unknown;
+  /** Where the field's value is in the file: its keys, "*" for any item of a list ("packages.*.price"). */
+  check?: string;
+  /** A number of US dollars: the form reads "$80k" and "80,000" as 80000. */
+  dollars?: boolean;
+  options?: (string | number)[];
+  min?: number;
+  max?: number;
+  fields?: CmsField[];
+  field?: CmsField;
+  types?: CmsField[];
+  typeKey?: string;
+  choose_url?: boolean;
+  modes?: ("raw" | "rich_text")[];
+}
+
+export interface CmsCollection {
+  name: string;
+  label: string;
+  label_singular?: string;
+  folder?: string;
+  create?: boolean;
+  extension?: string;
+  format?: string;
+  slug?: string;
+  identifier_field?: string;
+  summary?: string;
+  sortable_fields?: (string | { field: string; default_sort: "asc" })[];
+  /** The entry's page on the site, which "View Live" opens (site_url + this). */
+  preview_path?: string;
+  fields?: CmsField[];
+  files?: { name: string; label: string; file: string; preview_path?: string; fields: CmsField[] }[];
+}
+
+/** Content files the CMS leaves to developers: Decap edits a file whose top is a set of fields, and the
+ * redirects are a list (and a developer's concern: each one must lead to a page). */
+const NOT_EDITED = new Set(["content/redirects.yaml"]);
+
+/** "foundingYear" as a form labels it: "Founding year". */
+function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
+
+/** A schema's check of this kind (a length, a bound), if it has one. */
+const checkOf = (def: ZodDef, kind: string) => def.checks?.find((check) => check._zod.def.check === kind)?._zod.def;
+
+/** The form field for a field of the schema, at `at` in the file (its keys, "*" for a list's item). */
+function fieldOf(name: string, schema: z.ZodType, at: string[], required = true): CmsField {
+  const def = zodDef(schema);
+  if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, at, false);
+  if (def.type === "default") return { ...fieldOf(name, def.innerType as z.ZodType, at, false), default: def.defaultValue };
+  const meta = (schema.meta() ?? {}) as { what?: string; hint?: string; help?: string; image?: boolean };
+  // Under the field: what it does, in the form's words, else what to write in it.
+  const help = meta.help ?? meta.hint;
+  const base: CmsField = { name, label: labelOf(name), widget: "string", ...(help ? { hint: help } : {}), ...(required ? {} : { required: false }) };
+  const value = { check: at.join(".") };
+  if (meta.image) {
+    const shape = zodDef(def.in as z.ZodType).shape ?? {};
+    // An image that may be left out (a study's cover) is optional as a whole; once it is given, both its
+    // parts are required, which the CMS's check says (browser/cms-checks.ts).
+    const fields = [
+      { ...fieldOf("src", shape.src, [...at, "src"]), label: "Image", widget: "image" as const, choose_url: false },
+      fieldOf("alt", shape.alt, [...at, "alt"]),
+    ];
+    return { ...base, widget: "object", fields };
+  }
+  if (def.type === "pipe") return fieldOf(name, def.in as z.ZodType, at, required);
+  if (def.type === "object") return { ...base, widget: "object", fields: fieldsOf(def.shape ?? {}, at) };
+  if (def.type === "boolean") return { ...base, ...value, widget: "boolean", ...(required ? { default: false } : {}) };
+  // A whole number as people type one (12, 80,000; a price also $80k), read by the CMS's own widget.
+  if (def.type === "number") return { ...base, ...value, widget: "amount", ...(meta.what?.includes("US dollars") ? { dollars: true } : {}) };
+  if (def.type === "union" && def.discriminator) {
+    // A list of entries of several kinds (a publication: an Article or a Whitepaper), told apart by their kind.
+    return {
+      ...base,
+      widget: "object",
+      types: (def.options ?? []).map((option) => kindOf(option, def.discriminator as string, at)),
+      typeKey: def.discriminator,
+    };
+  }
+  if (def.type === "union") {
+    const literals = (def.options ?? []).flatMap((option) => zodDef(option).values ?? []);
+    if (literals.length === def.options?.length) return { ...base, ...value, widget: "select", options: literals as (string | number)[] };
+    return { ...base, ...value };
+  }
+  if (def.type === "literal") return { ...base, ...value, widget: "select", options: def.values as (string | number)[] };
+  if (def.type === "array" || def.type === "tuple") {
+    const item = def.type === "array" ? (def.element as z.ZodType) : (def.items as z.ZodType[])[0];
+    const min = def.type === "tuple" ? def.items?.length : checkOf(def, "min_length")?.minimum;
+    const max = def.type === "tuple" ? def.items?.length : checkOf(def, "max_length")?.maximum;
+    const limits = { ...(min ? { min } : {}), ...(max ? { max } : {}) };
+    const itemDef = zodDef(item);
+    const each = [...at, "*"];
+    if (itemDef.type === "object") return { ...base, widget: "list", ...limits, fields: fieldsOf(itemDef.shape ?? {}, each) };
+    if (itemDef.type === "union" && itemDef.discriminator) {
+      const kinds = fieldOf(name, item, each);
+      return { ...base, widget: "list", ...limits, types: kinds.types, typeKey: kinds.typeKey };
+    }
+    return { ...base, widget: "list", ...limits, field: fieldOf(name.replace(/s$/, ""), item, each) };
+  }
+  // A day as its hint writes it (YYYY-MM-DD), typed as text: what is shown is what is saved.
+  if (meta.what === "a day") return { ...base, ...value, widget: "day" };
+  const long = (checkOf(def, "max_length")?.maximum ?? 0) > 80;
+  return { ...base, ...value, ...(long ? { widget: "text" } : {}) };
+}
+
+/** One kind of a list of several kinds: its fields, the kind itself left to the list. */
+function kindOf(option: z.ZodType, discriminator: string, at: string[]): CmsField {
+  const shape = zodDef(option).shape ?? {};
+  const kind = String(zodDef(shape[discriminator]).values?.[0]);
+  const rest = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== discriminator));
+  return { name: kind, label: kind, widget: "object", fields: fieldsOf(rest, at) };
+}
+
+function fieldsOf(shape: Record<string, z.ZodType>, at: string[] = []): CmsField[] {
+  return Object.entries(shape).map(([name, schema]) => fieldOf(name, schema, [...at, name]));
+}
+
+/** A Markdown file's fields: its front matter's, and its text below them as `body`. */
+function markdownFields(schema: z.ZodType): CmsField[] {
+  const shape = zodDef(schema).shape ?? {};
+  const front = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== "body"));
+  // A text told in named sections (a case study's Challenge, Solution and Results) says which.
+  const sections = Object.keys(zodDef(shape.body).shape ?? {}).map((name) => `## ${labelOf(name)}`);
+  const hint = sections.length
+    ? `write it under the headings ${sections.join(", ")}; the last one's results one per line, each starting with - `
+    : "write the text below the fields: ## headings, paragraphs and lists";
+  // The text as typed, Markdown and all: the CMS's rich-text mode writes its own Markdown, not the writer's.
+  return [...fieldsOf(front), { name: "body", label: "Text", widget: "markdown", hint, check: "body", modes: ["raw", "rich_text"] }];
+}
+
+/** The CMS's format of the firm's files (browser/cms-format.ts): it reads each as the build does and saves
+ * only what changed. */
+export const CMS_FORMAT = "content";
+/** What the format adds to an entry as it reads it, for the CMS alone and never saved: the text it was read
+ * from (the base of the next save), and for the list the title with the site's facts in its tokens and
+ * whether the entry is on the site ("Draft", "Goes live 2026-12-20"). */
+export const READ_FROM = "$source";
+export const LISTED_TITLE = "$title";
+export const STATUS = "$status";
+/** The slug a new entry's file is named by, set by the CMS as it saves (browser/cms-site.ts): the one the
+ * build reads from the file's name, made from the title as the build's check makes it. */
+export const FILE_SLUG = "$slug";
+
+/** The first field of an entry that can be kept off the site: whether it is on it, and when that changes. */
+const statusField: CmsField = { name: STATUS, label: "On the site", widget: "status" };
+
+const nameOf = (file: string) => file.slice(file.lastIndexOf("/") + 1).replace(/\.(yaml|md)$/, "");
+
+/** Every collection the CMS edits, from the schema: the folders (one entry a Markdown file) and the files. */
+export function cmsCollections(
+  files: Record<string, z.ZodType> = collections,
+  folderSchemas: Record<string, { entry: z.ZodType; orderBy: string }> = folders,
+): CmsCollection[] {
+  const folderCollections = Object.entries(folderSchemas).map(([folder, { entry, orderBy }]): CmsCollection => {
+    const name = nameOf(folder);
+    return {
+      name,
+      label: labelOf(name.replace(/-/g, " ")),
+      label_singular: labelOf(name.replace(/-/g, " ").replace(/ies$/, "y").replace(/s$/, "")),
+      folder,
+      create: true,
+      extension: "md",
+      format: CMS_FORMAT,
+      slug: `{{fields.${FILE_SLUG}}}`,
+      identifier_field: "title",
+      summary: `{{${orderBy}}}. {{${LISTED_TITLE}}}{{${STATUS}}}`,
+      // In the site's order.
+      sortable_fields: [{ field: orderBy, default_sort: "asc" }, "title", "published"],
+      // An entry's page is at its file's path below content/ (content/case-studies/<slug>.md is /case-studies/<slug>).
+      preview_path: `${folder.slice("content".length)}/{{slug}}`,
+      fields: [...("draft" in (zodDef(entry).shape ?? {}) ? [statusField] : []), ...markdownFields(entry)],
+    };
+  });
+  const pages = Object.entries(files)
+    .filter(([file]) => !NOT_EDITED.has(file))
+    .map(([file, schema]) => ({
+      name: nameOf(file),
+      label: labelOf(nameOf(file)),
+      file,
+      ...(isPagedFile(file) ? { preview_path: routeOf(PAGE_OF_FILE[file]) } : {}),
+      fields: file.endsWith(".md") ? markdownFields(schema) : fieldsOf(zodDef(schema).shape ?? {}),
+    }));
+  return [...folderCollections, { name: "pages", label: "Pages and facts", format: CMS_FORMAT, files: pages }];
+}
+
+/** Where the CMS saves: the local backend of the dev server, or GitHub with a pull request per change. */
+export type CmsBackend = { name: "proxy"; proxy_url: string } | { name: "github"; repo: string; branch: string; base_url?: string };
+
+/** Decap CMS's whole configuration. Photographs go to art/photos/, and a field names them from the
+ * project's folder (art/photos/x.jpg), as the schema's image fields do. */
+export function cmsConfig(backend: CmsBackend) {
+  return {
+    backend,
+    ...(backend.name === "github" ? { publish_mode: "editorial_workflow" } : {}),
+    media_folder: "art/photos",
+    public_folder: "art/photos",
+    site_url: "/",
+    collections: cmsCollections(),
+  };
+}

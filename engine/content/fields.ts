@@ -1,0 +1,216 @@
+// A content file's fields as its writer sees them: where a field is written (its line), which part of the
+// schema describes it, its name as the messages say it ("packages[1].price"), the images its data names,
+// and an issue zod found, explained in words for the person who edited the file (engine/content/read.ts).
+import { isMap, isSeq, type LineCounter, type Node, type parseDocument } from "yaml";
+import type { z } from "zod";
+import type { ImageFile } from "../../content/collections.ts";
+
+/** Where a value is in a file's data: its keys and indexes. */
+export type Path = (string | number)[];
+
+/** The line (from 1) where `path` is written in the document, or where the nearest field holding it is. */
+export function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path: Path): number {
+  let node: unknown = doc.contents;
+  let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
+  for (const key of path) {
+    if (isMap(node)) {
+      const pair = node.items.find((item) => (item.key as { value?: unknown } | null)?.value === key);
+      if (!pair) break;
+      offset = (pair.key as Node).range?.[0] ?? offset;
+      node = pair.value;
+    } else if (isSeq(node) && typeof key === "number" && node.items[key]) {
+      node = node.items[key];
+      offset = (node as Node).range?.[0] ?? offset;
+    } else break;
+  }
+  return lines.linePos(offset).line;
+}
+
+/** What zod keeps of a schema (its `def`), as far as the content layer reads it: here, to find a field
+ * and its words; in engine/content/cms-config.ts, to make the CMS's form field of it. */
+export interface ZodDef {
+  type: string;
+  shape?: Record<string, z.ZodType>;
+  element?: z.ZodType;
+  items?: z.ZodType[];
+  in?: z.ZodType;
+  innerType?: z.ZodType;
+  options?: z.ZodType[];
+  discriminator?: string;
+  values?: unknown[];
+  defaultValue?: unknown;
+  format?: string;
+  checks?: { _zod: { def: ZodCheck } }[];
+}
+
+/** One of a schema's checks (a length, a pattern, a bound). */
+export interface ZodCheck {
+  check: string;
+  format?: string;
+  pattern?: RegExp;
+  minimum?: number;
+  maximum?: number;
+  value?: number;
+  inclusive?: boolean;
+}
+
+export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { def: ZodDef }).def;
+
+const defOf = (schema: z.ZodType | undefined): ZodDef | undefined => (schema ? zodDef(schema) : undefined);
+
+/** The schema a value meets within its wrappers (wrapped): an image field's before its transform, an optional field's own. */
+function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
+  const inner = wrapped(defOf(schema));
+  return inner ? checked(inner) : schema;
+}
+
+/** A field's words (content/collections.ts's field()): its own, or its wrapped schema's, as an optional field
+ * keeps them; so `publishAt` is "a day" as `published` is. */
+function wordsOf(schema: z.ZodType | undefined): { what?: string; hint?: string } {
+  for (let at = schema; at; at = wrapped(defOf(at))) {
+    const meta = at.meta() as { what?: string; hint?: string } | undefined;
+    if (meta?.what) return meta;
+  }
+  return {};
+}
+
+/** Whether a field may be left out (it is optional, or has a default). */
+function mayBeLeftOut(schema: z.ZodType | undefined): boolean {
+  for (let at = schema; at; at = wrapped(defOf(at))) if (["optional", "default"].includes(defOf(at)?.type ?? "")) return true;
+  return false;
+}
+
+/** Which of a discriminated union's options `value` is meant to meet: the one its kind names (kind:
+ * Whitepaper), or the first when it names none, whose fields the options share. */
+function optionOf(def: ZodDef, value: unknown): z.ZodType {
+  const options = def.options ?? [];
+  const discriminator = def.discriminator ?? "";
+  const kind = value && typeof value === "object" ? (value as Record<string, unknown>)[discriminator] : undefined;
+  const names = (option: z.ZodType) => defOf(defOf(option)?.shape?.[discriminator])?.values ?? [];
+  return options.find((option) => names(option).includes(kind)) ?? options[0];
+}
+
+/** The schema that describes the value at `path` in `data`, for its `what` and `hint`. */
+export function schemaAt(schema: z.ZodType, path: Path, data: unknown): z.ZodType | undefined {
+  let at: z.ZodType | undefined = schema;
+  let value = data;
+  for (const key of path) {
+    let def = defOf(checked(at));
+    if (def?.type === "union" && def.discriminator) def = defOf(optionOf(def, value));
+    if (!def) return undefined;
+    if (def.type === "object") at = def.shape?.[key as string];
+    else if (def.type === "array") at = def.element;
+    else if (def.type === "tuple") at = def.items?.[key as number];
+    else return undefined;
+    value = value && typeof value === "object" ? (value as Record<string | number, unknown>)[key] : undefined;
+  }
+  const def = defOf(at);
+  return def?.type === "union" && def.discriminator ? optionOf(def, value) : at;
+}
+
+const isImage = (schema: z.ZodType | undefined) => Boolean((schema?.meta() as { image?: boolean } | undefined)?.image);
+
+/** The schema a wrapper (a transform's input, optional, default, nullable) holds the value by; undefined for any other. */
+function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
+  if (def?.type === "pipe") return def.in;
+  if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return def.innerType;
+  return undefined;
+}
+
+/** The schemas a value of this one holds its values by (its wrapped one, its fields, its items), as imagesIn walks them. */
+function partsOf(def: ReturnType<typeof defOf>): (z.ZodType | undefined)[] {
+  const inner = wrapped(def);
+  if (inner) return [inner];
+  if (def?.type === "object") return Object.values(def.shape ?? {});
+  if (def?.type === "array") return [def.element];
+  if (def?.type === "tuple") return def.items ?? [];
+  return [];
+}
+
+/** Whether a value of this schema can hold an image field, as imagesIn looks: known once per schema, so the
+ * build walks no entry of a collection without images (1,000 notes: ~15 ms). */
+const holding = new WeakMap<z.ZodType, boolean>();
+function holdsImages(schema: z.ZodType | undefined): boolean {
+  if (!schema) return false;
+  let holds = holding.get(schema);
+  if (holds === undefined) {
+    holding.set(schema, false); // a schema that refers to itself holds none through itself
+    holds = isImage(schema) || partsOf(defOf(schema)).some(holdsImages);
+    holding.set(schema, holds);
+  }
+  return holds;
+}
+
+/** Every image field's value in checked data, with its path (content/collections.ts's image()). */
+export function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Path = []): { path: Path; image: ImageFile & { alt: string } }[] {
+  if (data === undefined || data === null || !holdsImages(schema)) return [];
+  if (isImage(schema)) return [{ path, image: data as ImageFile & { alt: string } }];
+  const def = defOf(schema);
+  const inner = wrapped(def);
+  if (inner) return imagesIn(inner, data, path);
+  if (def?.type === "object" && def.shape)
+    return Object.entries(def.shape).flatMap(([key, field]) => imagesIn(field, (data as Record<string, unknown>)[key], [...path, key]));
+  if ((def?.type === "array" || def?.type === "tuple") && Array.isArray(data))
+    return data.flatMap((item, i) => imagesIn(def.type === "array" ? def.element : def.items?.[i], item, [...path, i]));
+  return [];
+}
+
+/** How a field is named in a message: its key, or for an item of a list the list's and the item's number. */
+export function fieldName(path: Path): string {
+  const last = path.at(-1);
+  if (typeof last !== "number") return last === undefined ? "the file" : String(last);
+  const list = [...path].reverse().find((key) => typeof key === "string");
+  return `${list ?? "the list"} item ${last + 1}`;
+}
+
+/** A section's key as its heading reads ("results": "Results"). */
+const headingOf = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
+
+const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
+
+/** One schema problem as its editor reads it. */
+export function explain(file: string, line: number, schema: z.ZodType, data: unknown, issue: z.core.$ZodIssue, lineOfKey: (path: Path) => number): string {
+  const path = issue.path as Path;
+  const described = schemaAt(schema, path, data);
+  const meta = wordsOf(described);
+  const advice = meta.hint ? `; ${meta.hint}` : "";
+  const where = `${file}:${line}`;
+  // A Markdown text's sections are its ## headings: one the schema does not know is named as written.
+  if (issue.code === "unrecognized_keys" && path.length === 1 && path[0] === "body") {
+    const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).map((key) => `## ${headingOf(key)}`);
+    return issue.keys
+      .map((key) => `${file}:${lineOfKey([...path, key])} ## ${headingOf(key)} is not a section of the text; name its sections ${known.join(", ")}`)
+      .join("\n");
+  }
+  if (issue.code === "unrecognized_keys") {
+    // A Markdown file's body is its text, not a field anyone writes.
+    const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).filter((key) => path.length || key !== "body");
+    return issue.keys
+      .map(
+        (key) =>
+          `${file}:${lineOfKey([...path, key])} ${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${known.join(", ")}`,
+      )
+      .join("\n");
+  }
+  const params = (issue as { params?: { char?: string; alsoAt?: Path } }).params;
+  if (issue.code === "custom" && params?.char) return `${where} ${fieldName(path)} ${issue.message}`;
+  // A check across a list's items (two redirects from one address) names the earlier item's line too.
+  if (issue.code === "custom" && params?.alsoAt) return `${file}:${lineOfKey(params.alsoAt)} and :${line} ${issue.message}`;
+  // A check of a whole field (a Markdown text that must start with a heading) says what is wrong itself.
+  if (issue.code === "custom" && !meta.what) return `${where} ${issue.message}`;
+  // A kind no option of a union has is reported with the entry that names it: the kind is what was found.
+  const discriminator = issue.code === "invalid_union" ? issue.discriminator : undefined;
+  const found = (issue as { input?: unknown }).input;
+  const input = discriminator && found && typeof found === "object" ? (found as Record<string, unknown>)[discriminator] : found;
+  if (input === undefined && (issue.code === "invalid_type" || discriminator)) return `${where} ${fieldName(path)} is missing${advice}`;
+  // A field written with nothing after its colon (or `null`) is empty.
+  if (input === null && issue.code === "invalid_type")
+    return `${where} ${fieldName(path)} is empty; ${meta.hint ?? "fill it in"}${mayBeLeftOut(described) ? ", or remove the line" : ""}`;
+  if (issue.code === "too_small" && Array.isArray(input))
+    return `${where} ${fieldName(path)} needs at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
+  if (issue.code === "too_big" && Array.isArray(input)) return `${where} ${fieldName(path)} holds at most ${issue.maximum} items`;
+  // A text over its length is told its length, and by how much to shorten it.
+  if (issue.code === "too_big" && typeof input === "string")
+    return `${where} ${fieldName(path)} is ${input.length} characters, ${input.length - Number(issue.maximum)} more than the ${issue.maximum} it may have${advice}`;
+  return `${where} ${fieldName(path)}: ${shown(input)} is not ${meta.what ?? issue.message}${advice}`;
+}

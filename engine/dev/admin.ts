@@ -1,0 +1,111 @@
+// The CMS at /admin/ in the dev server: its page, its configuration with the local backend (which the
+// dev server answers itself, engine/dev/local-backend.ts), its bundle, its own stylesheet, and its
+// preview's scripts and the site's stylesheet as they are now, under its own policy.
+import { stat } from "node:fs/promises";
+import type { IncomingMessage, ServerResponse } from "node:http";
+import type { CmsBackend } from "../content/cms-config.ts";
+import {
+  ADMIN_PATH,
+  adminConfig,
+  adminCsp,
+  adminHeaders,
+  adminPage,
+  adminScript,
+  CMS_CONFIG,
+  CMS_SCRIPT,
+  CMS_STYLE,
+  cmsKey,
+  cmsScript,
+  cmsStyle,
+  PREVIEW_PAGE,
+  PREVIEW_STYLE,
+  SITE_SCRIPT,
+} from "../outputs/admin.ts";
+import { type KeptScript, keptScript, sendScript } from "./kept-script.ts";
+import { answerCms } from "./local-backend.ts";
+
+/** Where the CMS's proxy backend posts its actions. */
+const BACKEND_PATH = `${ADMIN_PATH}api/v1`;
+const LOCAL_BACKEND: CmsBackend = { name: "proxy", proxy_url: BACKEND_PATH };
+
+/** The configuration, made once: the content schema it comes from restarts the dev server when saved. */
+let config: string | undefined;
+
+/** The CMS's script, and what it was made from (cmsKey). */
+let cms: { key: string; script: Promise<KeptScript> } | undefined;
+/** The CMS's script, made again when browser/cms.ts or the packages installed change; the dev server
+ * asks for it as it starts when it is not kept (then it is made, once per machine, ~1.3 s, alongside the
+ * site's first build), else once the site is built, so that it is ready before the CMS is first opened.
+ * One that failed is made again at the next request. */
+export async function cmsFile(root: string): Promise<KeptScript> {
+  const key = cmsKey(root);
+  if (cms?.key !== key) {
+    const script = cmsScript(root, key).then((bytes) => keptScript(bytes, { onDisk: true }));
+    script.catch(() => {
+      if (cms?.script === script) cms = undefined;
+    });
+    cms = { key, script };
+  }
+  return cms.script;
+}
+
+/** A preview script as it was made, and what each file it was made from was then (size and time). */
+interface Made {
+  script: KeptScript;
+  stamps: [file: string, stamp: string][];
+}
+/** A file's size and time; a file changed since `since` gets a stamp no file has, so what was made from
+ * it (perhaps from its bytes before that change) is made again. */
+const stampOf = (file: string, since = Number.POSITIVE_INFINITY) =>
+  stat(file).then(
+    ({ size, mtimeMs }) => (mtimeMs >= since ? "changed while read" : `${size}:${mtimeMs}`),
+    () => "gone",
+  );
+const previews = new Map<string, Promise<Made>>();
+
+async function make(root: string, name: string): Promise<Made> {
+  const started = Date.now() - 1;
+  const { text, inputs } = await adminScript(root, name);
+  const stamps = await Promise.all(inputs.map(async (file): Promise<[string, string]> => [file, await stampOf(file, started)]));
+  return { script: keptScript(text), stamps };
+}
+
+/** A preview script, made again only when a file it was made from has changed since (or it failed). */
+async function preview(root: string, name: string): Promise<KeptScript> {
+  const last = previews.get(name);
+  const made = await last?.catch(() => undefined);
+  if (made) {
+    const now = await Promise.all(made.stamps.map(([file]) => stampOf(file)));
+    if (now.every((stamp, i) => stamp === made.stamps[i][1])) return made.script;
+  }
+  // Unless another request has started it meanwhile, make it now.
+  if (previews.get(name) === last) previews.set(name, make(root, name));
+  return (await (previews.get(name) as Promise<Made>)).script;
+}
+
+/** Answers a request for /admin or below it (true), or leaves it to the site (false); `stylesheet`: the site's now. */
+export function answerAdmin(root: string, path: string, req: IncomingMessage, res: ServerResponse, stylesheet: () => string): boolean {
+  if (path === ADMIN_PATH.slice(0, -1)) {
+    res.writeHead(301, { Location: ADMIN_PATH }).end();
+    return true;
+  }
+  if (!path.startsWith(ADMIN_PATH)) return false;
+  const csp = adminCsp(LOCAL_BACKEND);
+  const headers = { ...adminHeaders(csp), "X-Content-Type-Options": "nosniff" };
+  const name = path.slice(ADMIN_PATH.length);
+  const failed = (error: Error) => {
+    console.error(error.message);
+    res.writeHead(500, { ...headers, "Content-Type": "text/plain; charset=utf-8" }).end(error.message);
+  };
+  if (name === "") res.writeHead(200, { ...headers, "Content-Type": "text/html; charset=utf-8" }).end(adminPage(csp));
+  else if (name === CMS_CONFIG) {
+    config ??= adminConfig(LOCAL_BACKEND);
+    res.writeHead(200, { ...headers, "Content-Type": "text/yaml; charset=utf-8" }).end(config);
+  } else if (`${ADMIN_PATH}${name}` === BACKEND_PATH) answerCms(root, req, res);
+  else if (name === CMS_STYLE) cmsStyle(root).then((text) => res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(text), failed);
+  else if (name === PREVIEW_STYLE) res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(stylesheet());
+  else if (name === SITE_SCRIPT || name === PREVIEW_PAGE) preview(root, name).then((script) => sendScript(req, res, headers, script), failed);
+  else if (name === CMS_SCRIPT) cmsFile(root).then((script) => sendScript(req, res, headers, script), failed);
+  else res.writeHead(404, headers).end();
+  return true;
+}

@@ -1,0 +1,40 @@
+// public/ is copied as it is; its logos are also read so pages can inline them.
+
+import { existsSync } from "node:fs";
+import { mkdir, readdir, readFile } from "node:fs/promises";
+import { basename, dirname, join, relative } from "node:path";
+import { checkPlainSvg } from "../media/plain-svg.ts";
+import { refuseLinks } from "../state/files.ts";
+import { writeIfChanged } from "./output.ts";
+
+/** Copies public/ into the site; returns the dist-relative files it copied. Each file is written as every
+ * output is, whole under a new name and only when changed: a build writes into links to the live site's
+ * files (engine/outputs/staging.ts), which a copy into the file itself would change. */
+export async function copyPublic(outDir: string): Promise<string[]> {
+  if (!existsSync("public")) return [];
+  // Copied as they are: a link would publish whatever it leads to.
+  refuseLinks(process.cwd(), ["public"]);
+  const entries = await readdir("public", { recursive: true, withFileTypes: true });
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => relative("public", join(entry.parentPath ?? entry.path, entry.name)));
+  await Promise.all(
+    files.map(async (file) => {
+      await mkdir(dirname(join(outDir, file)), { recursive: true });
+      await writeIfChanged(join(outDir, file), await readFile(join("public", file)));
+    }),
+  );
+  return files;
+}
+
+export async function readLogos(): Promise<Record<string, string>> {
+  const files = existsSync("public/logos") ? (await readdir("public/logos")).filter((f) => f.endsWith(".svg")) : [];
+  const entries = await Promise.all(
+    files.map(async (file) => {
+      const text = await readFile(`public/logos/${file}`, "utf8");
+      // Inlined into every page: held to the rule of the art's SVGs.
+      checkPlainSvg(text, `public/logos/${file}`);
+      const svg = text.replace(/<\?xml[^>]*>\s*/, "").trim();
+      return [basename(file, ".svg"), svg.replace(/<svg\b/, '<svg aria-hidden="true" focusable="false"')] as const;
+    }),
+  );
+  return Object.fromEntries(entries);
+}

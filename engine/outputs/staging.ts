@@ -1,0 +1,114 @@
+// A build writes the site and its hosts' files into copies of their folders, and swaps the copies in only
+// once it has ended well (verified): a build that fails, or is stopped, leaves the last good site as it was.
+// A copy is made of hard links: no byte is copied, and each file keeps its size and modification time, so
+// the incremental build takes it for the file it wrote (engine/state/manifest.ts). That is safe because no step
+// writes into a file: each writes a new file and renames it over the old one (engine/state/files.ts writeWhole,
+// which every output goes through), or removes it, so the live folder is never changed through a link.
+import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
+
+/** The folders a build writes: the site (OUT_DIR) and its hosts' files beside it. */
+export interface OutputFolders {
+  outDir: string;
+  hostsDir: string;
+}
+
+/** A copy being built, and the live folder moved aside while its copy takes its place, by the build's process id. */
+const BUILDING = ".building-";
+const REPLACED = ".replaced-";
+
+/** Whether the build that named a folder by this process id has stopped: no process has the id, or this
+ * one has it again (a build removes its own copies as it ends; a container's builds often get one id). */
+function stopped(pid: number): boolean {
+  if (pid === process.pid) return true;
+  try {
+    process.kill(pid, 0);
+    return false;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code !== "EPERM";
+  }
+}
+
+/** What stopped builds left beside `folder`: a swap stopped halfway (the folder moved aside, its verified
+ * copy not yet in its place) is finished, or else the folder moved aside is put back; every other copy, and
+ * every other folder moved aside, is removed. */
+function tidy(folder: string): void {
+  const parent = dirname(folder);
+  if (!existsSync(parent)) return;
+  const left = readdirSync(parent).flatMap((entry) => {
+    const kind = [BUILDING, REPLACED].find((mark) => entry.startsWith(`${basename(folder)}${mark}`));
+    const pid = kind ? entry.slice(basename(folder).length + kind.length) : "";
+    return kind && /^\d+$/.test(pid) && stopped(Number(pid)) ? [{ path: join(parent, entry), kind, pid }] : [];
+  });
+  if (!existsSync(folder)) {
+    const verified = left.find(({ kind, pid }) => kind === BUILDING && left.some((other) => other.kind === REPLACED && other.pid === pid));
+    const back = verified ?? left.find(({ kind }) => kind === REPLACED);
+    if (back) renameSync(back.path, folder);
+  }
+  for (const { path } of left) rmSync(path, { recursive: true, force: true });
+}
+
+/** `from`'s files linked into `to`, in its subfolders too (a folder is listed before what it holds). */
+function linkCopy(from: string, to: string): void {
+  mkdirSync(to, { recursive: true });
+  if (!existsSync(from)) return;
+  for (const entry of readdirSync(from, { recursive: true, withFileTypes: true })) {
+    const target = join(to, relative(from, join(entry.parentPath, entry.name)));
+    if (entry.isDirectory()) mkdirSync(target);
+    else linkSync(join(entry.parentPath, entry.name), target);
+  }
+}
+
+/**
+ * Runs `build` into copies of the live folders (`into`), which take the live folders' places once it has
+ * resolved: a build that fails leaves them as they were, and its copies are removed (a stopped build's, by
+ * the next build). What it throws names the live folders, not the copies.
+ */
+export async function staged<T>(live: OutputFolders, build: (into: OutputFolders) => Promise<T>): Promise<T> {
+  const pairs = [live.outDir, live.hostsDir].map((folder) => ({
+    folder,
+    copy: `${folder}${BUILDING}${process.pid}`,
+    aside: `${folder}${REPLACED}${process.pid}`,
+  }));
+  try {
+    for (const { folder, copy } of pairs) {
+      tidy(folder);
+      linkCopy(folder, copy);
+    }
+  } catch (error) {
+    for (const { copy } of pairs) rmSync(copy, { recursive: true, force: true });
+    throw new Error(
+      `${live.outDir}/ could not be copied beside itself to build into (${(error as Error).message}); set OUT_DIR to a folder you may write beside`,
+    );
+  }
+  try {
+    const made = await build({ outDir: pairs[0].copy, hostsDir: pairs[1].copy });
+    swapIn(pairs, live);
+    return made;
+  } catch (error) {
+    if (error instanceof Error) for (const { folder, copy } of pairs) error.message = error.message.replaceAll(copy, folder);
+    throw error;
+  } finally {
+    for (const { folder, copy, aside } of pairs) {
+      rmSync(copy, { recursive: true, force: true });
+      // The last good site, moved aside: never removed before its copy has taken its place.
+      if (existsSync(folder)) rmSync(aside, { recursive: true, force: true });
+    }
+  }
+}
+
+/** The copies take the live folders' places, back to back without a pause: a build stopped between two
+ * renames leaves a swap that the next build finishes (tidy). */
+function swapIn(pairs: { folder: string; copy: string; aside: string }[], live: OutputFolders): void {
+  try {
+    for (const { folder, copy, aside } of pairs) {
+      if (existsSync(folder)) renameSync(folder, aside);
+      renameSync(copy, folder);
+    }
+  } catch (error) {
+    for (const { folder, aside } of pairs) if (!existsSync(folder) && existsSync(aside)) renameSync(aside, folder);
+    throw new Error(
+      `${live.outDir}/ could not be replaced by the verified build (${(error as Error).message}): a build renames the folder, so OUT_DIR may not be a mount point`,
+    );
+  }
+}

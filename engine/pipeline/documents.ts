@@ -1,0 +1,82 @@
+// Writes each page's whole document where a static host serves its clean URL, and hands each one to
+// whatever reads it next (verification) without keeping it: page by page, each body fetched as its page
+// is written, so a large site's pages are never all held. What each route was written from goes in the
+// output folder's manifest, so a page whose body and assets are the same and whose file nobody has
+// touched since is not printed again.
+import { mkdir } from "node:fs/promises";
+import { dirname, join } from "node:path";
+import { writeIfChanged } from "../outputs/output.ts";
+import type { OutputState } from "../state/build-state.ts";
+import { cacheKey } from "../state/cache.ts";
+import { stampOf } from "../state/files.ts";
+import { documentKept, type RouteEntry, type Verified } from "../state/manifest.ts";
+import type { RenderedPage } from "../state/render-cache.ts";
+import type { DocumentAssets, RenderedBody } from "./render.ts";
+import { outputFileOf } from "./routes.ts";
+
+export interface WrittenPage {
+  route: string;
+  /** dist-relative, e.g. services.html */
+  file: string;
+}
+
+/** Where each page's document goes next (a build's verification). */
+export interface PageSink {
+  /** A document as this run wrote it (or found it already on disk, byte for byte). */
+  page(file: string, html: string): void | Promise<void>;
+  /** A document left as an earlier run wrote it (same body, same assets, file untouched since), with
+   * what the last run kept of its route (what verifying it found then). */
+  kept(file: string, last: RouteEntry): void | Promise<void>;
+  /** Every document of this run has come: what waits for more may start now, while the run goes on. */
+  allCome(): void;
+  /** Once the run's other files are written: what verifying each document found, by file (a build's
+   * verification, which throws should a page be invalid or a link broken). */
+  finish(): Promise<Map<string, Verified>>;
+}
+
+/** Writes every page that changed; returns every page and, apart, the routes whose document changed. */
+export async function writeDocuments(
+  state: OutputState,
+  rendered: RenderedPage[],
+  bodyOf: (page: RenderedPage) => string,
+  assets: DocumentAssets,
+  outDir: string,
+  render: (body: RenderedBody, assets: DocumentAssets) => string,
+  sink?: PageSink,
+): Promise<{ pages: WrittenPage[]; changed: string[] }> {
+  // A document names its own card alone: a page's new title (its new card) rewrites that page, not every page.
+  const { cards, ...shared } = assets;
+  const sharedKey = cacheKey(JSON.stringify(shared));
+  const pages: WrittenPage[] = [];
+  const changed: string[] = [];
+  const folders = new Set<string>();
+  for (const page of rendered) {
+    const { route } = page.page;
+    const file = outputFileOf(route);
+    const path = join(outDir, file);
+    pages.push({ route, file });
+    const last = state.last(route);
+    const assetsKey = cacheKey(sharedKey, JSON.stringify(cards[route] ?? null));
+    // What the route's body is, whether rendered this run or not (a style save renders nothing).
+    state.record(route, { file, body: page.key, islands: page.islands });
+    const stamp = last?.document ? stampOf(path) : null;
+    if (documentKept(last, page.key, assetsKey, stamp)) {
+      state.record(route, { document: last.document });
+      await sink?.kept(file, last);
+      continue;
+    }
+    const html = render({ page: page.page, bodyHtml: bodyOf(page), islands: page.islands }, assets);
+    // Each folder once (a thousand pages in one folder made a thousand mkdir calls, ~0.2 s).
+    const folder = dirname(path);
+    if (!folders.has(folder)) {
+      await mkdir(folder, { recursive: true });
+      folders.add(folder);
+    }
+    if (await writeIfChanged(path, html)) changed.push(route);
+    const written = stampOf(path);
+    state.record(route, { document: written === null ? null : { assets: assetsKey, stamp: written } });
+    await sink?.page(file, html);
+  }
+  sink?.allCome();
+  return { pages, changed };
+}

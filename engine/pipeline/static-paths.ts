@@ -1,0 +1,142 @@
+// A page file's exports, checked and turned into its pages: one page for a file of its own
+// (pages/about.tsx), one per entry for a collection, a file whose name holds a [parameter]
+// (pages/case-studies/[slug].tsx), whose getStaticPaths() lists each entry's params and props, as in Astro.
+// Every error names the file, and the entry where there is one.
+import { existsSync, readdirSync } from "node:fs";
+import { join } from "node:path";
+import type { ComponentType } from "react";
+import type { PageMeta } from "../../components/head.ts";
+import { folders } from "../../content/collections.ts";
+import { fillRoute, outputFileOf, type Page, parametersOf, routeOf } from "./routes.ts";
+
+/** What a page file exports, as loaded. */
+export interface PageModule {
+  meta?: unknown;
+  default?: unknown;
+  getStaticPaths?: unknown;
+}
+
+/** Every page file under pages/, folders included, as project paths in a stable order; none is an error. */
+export function pageFiles(root: string): string[] {
+  const folder = join(root, "pages");
+  const files = (existsSync(folder) ? readdirSync(folder, { recursive: true, encoding: "utf8" }) : [])
+    .filter((name) => name.endsWith(".tsx"))
+    .map((name) => `pages/${name.split("\\").join("/")}`)
+    .sort();
+  if (files.length === 0) throw new Error("pages/: no pages found; add pages/index.tsx");
+  return files;
+}
+
+function checkMeta(where: string, meta: unknown): PageMeta {
+  if (!meta || typeof meta !== "object") throw new Error(`${where}: export const meta: PageMeta = { title, description } is missing`);
+  const { title, description } = meta as Partial<PageMeta>;
+  if (typeof title !== "string" || !title.trim()) throw new Error(`${where}: meta.title is missing`);
+  // Left out, the head gives the page the site's default description; written, it must say something.
+  if (description !== undefined && (typeof description !== "string" || description.trim().length < 50)) {
+    throw new Error(
+      `${where}: meta.description is shorter than 50 characters; write one or two sentences for search results, or leave it out for the site's default (seoDefaults in content/site.ts)`,
+    );
+  }
+  return meta as PageMeta;
+}
+
+/** The pages one file makes. */
+export function pagesOf(file: string, module: PageModule): Page[] {
+  if (typeof module.default !== "function") throw new Error(`${file}: export default function SomethingPage() is missing`);
+  const Component = module.default as ComponentType<never>;
+  const pattern = routeOf(file);
+  const parameters = parametersOf(pattern);
+  if (parameters.length === 0) {
+    if (module.getStaticPaths !== undefined)
+      throw new Error(`${file}: exports getStaticPaths, but its name has no [parameter]; name it like pages/case-studies/[slug].tsx`);
+    if (typeof module.meta === "function") throw new Error(`${file}: meta is a function, which only a collection's file (pages/…/[slug].tsx) may export`);
+    return [{ file, route: pattern, meta: checkMeta(file, module.meta), Component }];
+  }
+  const bad = parameters.find((name) => !/^[a-z][a-zA-Z0-9]*$/.test(name));
+  if (bad !== undefined) throw new Error(`${file}: [${bad}] is not a parameter name; use a plain name such as [slug]`);
+  if (typeof module.getStaticPaths !== "function")
+    throw new Error(
+      `${file}: export function getStaticPaths(): { params: { ${parameters[0]}: string }; props }[] is missing (a [parameter] in a name makes one page per entry)`,
+    );
+  const entries: unknown = module.getStaticPaths();
+  if (!Array.isArray(entries)) throw new Error(`${file}: getStaticPaths() must return an array of { params, props }`);
+  const seen = new Map<string, number>();
+  return entries.map((entry: unknown, index) => {
+    const where = (params?: Record<string, unknown>) =>
+      `${file}: getStaticPaths() entry ${index + 1}${params ? ` (${parameters.map((name) => `${name} ${JSON.stringify(params[name])}`).join(", ")})` : ""}`;
+    if (!entry || typeof entry !== "object" || !("params" in entry) || !entry.params || typeof entry.params !== "object")
+      throw new Error(`${where()}: an entry is { params: { ${parameters.join(", ")} }, props }`);
+    const { params, props = {} } = entry as { params: Record<string, unknown>; props?: unknown };
+    let route: string;
+    try {
+      route = fillRoute(pattern, params);
+    } catch (error) {
+      throw new Error(`${where(params)}: ${(error as Error).message}`);
+    }
+    const earlier = seen.get(route);
+    if (earlier !== undefined) throw new Error(`${where(params)}: entry ${earlier + 1} has the same route, ${route}; each entry needs its own`);
+    seen.set(route, index);
+    if (!props || typeof props !== "object" || Array.isArray(props)) throw new Error(`${where(params)}: props must be an object`);
+    const unplain = unplainAt(props);
+    // An entry is rendered again only when its props change, compared as JSON: anything else in them could change unseen.
+    if (unplain)
+      throw new Error(`${where(params)}: props${unplain.reverse().join("")} is not plain JSON (strings, numbers, booleans, null, arrays and plain objects)`);
+    const meta = typeof module.meta === "function" ? (module.meta as (props: object) => unknown)(props) : module.meta;
+    return { file, route, meta: checkMeta(where(params), meta), Component, props };
+  });
+}
+
+/** Where in `value` (its keys, innermost first) the first value JSON would not keep as it is, or null: the
+ * path is written only when there is one (the props of 1,000 notes are walked in every build). A key that
+ * holds `undefined` (`{ title, plant: entry.plant }` where the entry has none) is absent, as JSON.stringify
+ * leaves it out and the component reads it as absent; an array's `undefined`, which JSON makes null, is not. */
+function unplainAt(value: unknown): string[] | null {
+  if (value === null || typeof value === "string" || typeof value === "boolean") return null;
+  if (typeof value === "number") return Number.isFinite(value) ? null : [];
+  if (Array.isArray(value)) {
+    for (let i = 0; i < value.length; i++) {
+      const found = unplainAt(value[i]);
+      if (found) return [...found, `[${i}]`];
+    }
+    return null;
+  }
+  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return [];
+  for (const key in value) {
+    const item = (value as Record<string, unknown>)[key];
+    if (item === undefined) continue;
+    const found = unplainAt(item);
+    if (found) return [...found, `.${key}`];
+  }
+  return null;
+}
+
+/** The content file an entry's page is made from, where a folder collection holds one at its route
+ * (content/case-studies/<slug>.md is /case-studies/<slug>); undefined for any other page. */
+function contentFileOf(root: string, page: Page): string | undefined {
+  const file = `content${page.route}.md`;
+  return page.props && file.slice(0, file.lastIndexOf("/")) in folders && existsSync(join(root, file)) ? file : undefined;
+}
+
+/** Stops a build where two files claim one route (pages/work.tsx and pages/work/index.tsx, or a page of
+ * its own and a collection's entry, named by its content file where it has one). */
+export function checkRoutesUnique(pages: Page[], root: string): void {
+  // By the file each is written to: /index would be index.html, the home page's.
+  const claimed = new Map<string, Page>();
+  for (const page of pages) {
+    const other = claimed.get(outputFileOf(page.route));
+    if (other) {
+      const name = (claimant: Page) => {
+        const content = contentFileOf(root, claimant);
+        return claimant.props ? `${claimant.file} (its entry for ${claimant.route}${content ? `, ${content}` : ""})` : claimant.file;
+      };
+      const what =
+        other.route === page.route
+          ? `${page.route} is claimed by both`
+          : `${other.route} and ${page.route} would both be written to ${outputFileOf(page.route)}, by`;
+      const content = contentFileOf(root, page) ?? contentFileOf(root, other);
+      const fix = content ? `rename ${content}, whose name is its page's address, or remove the other page` : "rename one or remove the entry";
+      throw new Error(`${what} ${name(other)} and ${name(page)}; ${fix}`);
+    }
+    claimed.set(outputFileOf(page.route), page);
+  }
+}

@@ -1,0 +1,166 @@
+// The project files each route's output is made from (LoadedPages' sourcesOf and templateSourcesOf):
+// its page file, what that imports and what the renderer imports, from the page bundle's import graph
+// (with each folder collection's entries: withEntries);
+// and for a collection's entry, the files its body is rendered from besides its props, its template,
+// traced by esbuild. The dev server keeps each trace from save to save while no file saved can move it.
+import { join, relative } from "node:path";
+import type * as esbuild from "esbuild";
+import { collectionFolderOf, type FolderEntries, SITE_FILE } from "../content/modules.ts";
+import { renderModule } from "../pipeline/page-entry.ts";
+import type { LoadedPages } from "../pipeline/pages.ts";
+import type { Page } from "../pipeline/routes.ts";
+import type { ImportGraph, Trace, Traces } from "./bundle-reuse.ts";
+
+/** The files esbuild loads itself (no plugin): the bytes it reports of one are the file's. */
+const ESBUILD_LOADS = /\.(ts|tsx|js|mjs|json)$/;
+
+/** The collections' templates as traced by the page bundler's esbuild (`run`: once in a build, warm in the
+ * dev server), with the page bundle's `plugins`; `outfile`: where esbuild would write (it writes nothing). */
+export function templateTraces(
+  root: string,
+  run: (name: string, options: esbuild.BuildOptions) => Promise<esbuild.BuildResult>,
+  outfile: string,
+  plugins: esbuild.Plugin[],
+) {
+  /** The dev server's last trace of each collection's template (null: it could not be traced), the last
+   * bundle's inputs, and what each template imports, directly or not: a save of a file the template does
+   * not import, and that is no file new to the bundle, keeps the trace (~8 ms of each page or content
+   * save, measured with the page open). A file it imports moves the trace even when the trace left it
+   * out: emptied by an editor saving in place, it gave nothing; filled, the template uses it again. */
+  const last: Traces = {};
+  let lastInputs = new Set<string>();
+  let imported = new Map<string, Set<string>>();
+
+  /**
+   * The project files a collection's entries are rendered from: what esbuild keeps of its file when only
+   * the component and meta are used, getStaticPaths tree-shaken away (a data module read only there
+   * contributes nothing). esbuild keeps whatever might be used, so a file the component reads is never
+   * left out; at worst a list is kept (a module it cannot prove free of side effects), and then every entry
+   * renders again when it changes.
+   */
+  async function templateInputs(file: string): Promise<Trace> {
+    const options: esbuild.BuildOptions = {
+      stdin: {
+        contents: `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`,
+        resolveDir: root,
+        loader: "ts",
+      },
+      bundle: true,
+      platform: "node",
+      format: "esm",
+      packages: "external",
+      jsx: "automatic",
+      write: false,
+      outfile,
+      metafile: true,
+      logLevel: "silent",
+      absWorkingDir: root,
+      plugins,
+    };
+    const result = await run(file, options);
+    const [output] = Object.values(result.metafile!.outputs);
+    const used = Object.entries(output.inputs)
+      .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
+      .map(([input]) => input);
+    // The files it read and left out, with the bytes esbuild read of each (a plugin's, a content file or an
+    // image, are the module it made: unknown). No plugin's own module (in a namespace of its own), and no
+    // collection folder (read as its list of names, its entries unread: a save by rename moves the folder).
+    const leftOut = Object.fromEntries(
+      Object.entries(result.metafile!.inputs)
+        .filter(([input]) => !input.includes(":") && !input.startsWith("<stdin>") && !used.includes(input) && !collectionFolderOf(join(root, input)))
+        .map(([input, { bytes }]) => [input, ESBUILD_LOADS.test(input) ? bytes : -1]),
+    );
+    return { used, leftOut };
+  }
+
+  /** The collection's template inputs: traced again unless the files saved since the last trace (`saved`)
+   * show they cannot have moved. A trace changes only when a file the template imports changes (one the
+   * trace left out too), or a file the bundle did not know appears (an import may now resolve to it). */
+  function traceOf(file: string, saved: Set<string>): Promise<Trace | null> {
+    const kept = last[file];
+    const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.used.includes(path) && !imported.get(file)?.has(path);
+    if (kept && saved.size && [...saved].every(unmoved)) return Promise.resolve(kept);
+    return templateInputs(file).catch(() => null);
+  }
+
+  return {
+    /** Each of the `collections`' template inputs. */
+    of: async (collections: string[], saved: Set<string>): Promise<Traces> =>
+      Object.fromEntries(await Promise.all(collections.map(async (file) => [file, await traceOf(file, saved)] as const))),
+    /** The dev server's, once a load is done: its traces, and its bundle's inputs (`graph`), for the next load. */
+    keep(traces: Traces, graph: ImportGraph): void {
+      Object.assign(last, traces);
+      lastInputs = new Set(Object.keys(graph));
+      // A collection folder's entries apart: the trace reads none of them (UNREAD_FOLDER), so their saves cannot move it.
+      const entriesUnread = (path: string) => !collectionFolderOf(join(root, path));
+      imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), entriesUnread)]));
+    },
+  };
+}
+
+const NONE: Readonly<Record<string, number>> = {};
+
+/** Every project file each route's output comes from: its page file, what that imports, and what the
+ * renderer imports (`sourcesOf`); and (`templateSourcesOf`) for a collection's entry, what the renderer
+ * imports and the files its component and meta use (`templates`; all of its sources where they could not
+ * be traced), and (`templateLeftOutOf`) the files its trace read and left out. */
+export function routeSources(
+  graph: ImportGraph,
+  root: string,
+  files: string[],
+  templates: Traces,
+  pages: Page[],
+): Pick<LoadedPages, "sourcesOf" | "templateSourcesOf" | "templateLeftOutOf"> {
+  const shared = closure(graph, [relative(root, renderModule)]);
+  // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
+  const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
+  const sources = new Map(
+    files.map((file) => {
+      const all = own(closure(graph, [file], new Set(shared)));
+      // A folder collection the template uses reaches each of its entries (the trace loads none: UNREAD_FOLDER).
+      const trace = templates[file];
+      const traced = trace?.used.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
+      const listed = [...all];
+      return [file, { all: listed, template: traced ? [...own(new Set([...shared, ...traced]))] : listed, leftOut: trace?.leftOut ?? NONE }];
+    }),
+  );
+  const byRoute = new Map(pages.map((page) => [page.route, page]));
+  const of = (route: string) => {
+    const page = byRoute.get(route);
+    return page && sources.get(page.file);
+  };
+  // One list per page file, shared by its routes (the render cache hashes each list once).
+  return {
+    sourcesOf: (route) => of(route)?.all ?? [],
+    templateSourcesOf: (route) => {
+      const found = of(route);
+      return found ? (byRoute.get(route)?.props ? found.template : found.all) : [];
+    },
+    templateLeftOutOf: (route) => (byRoute.get(route)?.props && of(route)?.leftOut) || NONE,
+  };
+}
+
+/** The bundle's graph with each folder collection it imports importing its entries and their images: what a
+ * page of them is made from, though the bundle takes them as data (engine/content/modules.ts, folderEntries). */
+export function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
+  const whole = { ...graph };
+  for (const [folder, { files, images }] of store) {
+    if (!(folder in whole)) continue;
+    // site.yaml too, whose facts fill the entries' tokens.
+    whole[folder] = [...whole[folder], SITE_FILE, ...files, ...images];
+    for (const file of [SITE_FILE, ...files, ...images]) whole[file] ??= [];
+  }
+  return whole;
+}
+
+/** The files `starts` are, and those they import, directly or not, in the graph (`seen` counted as visited;
+ * the imports of a file `follow` refuses are not followed). */
+function closure(graph: ImportGraph, starts: string[], seen = new Set<string>(), follow = (_path: string) => true): Set<string> {
+  const visit = (path: string) => {
+    if (seen.has(path) || !graph[path]) return;
+    seen.add(path);
+    if (follow(path)) for (const imported of graph[path]) visit(imported);
+  };
+  for (const start of starts) visit(start);
+  return seen;
+}

@@ -1,0 +1,166 @@
+// Where what a run keeps lives, behind one interface (as Fresh's one build cache with a store for each
+// use): the dev server's in memory between saves, a build's on disk for the next build. A store holds
+// one output folder's manifest (engine/state/manifest.ts) and the pages' rendered bodies; on disk, the bodies
+// are content-addressed blobs beside the encoded images, stylesheets and PDFs (engine/state/cache.ts), and what
+// no manifest names any more is pruned when a build keeps its manifest.
+import { existsSync, readdirSync, statSync } from "node:fs";
+import { mkdir, rm } from "node:fs/promises";
+import { dirname, join, resolve } from "node:path";
+import type { RenderedBody } from "../pipeline/render.ts";
+import { BLOBS_DIR, CACHE_DIR, cacheKey } from "./cache.ts";
+import { readIfExists, writeWhole } from "./files.ts";
+import { bodyBlob, MANIFEST_VERSION, type Manifest, named, type RouteEntry } from "./manifest.ts";
+
+/** A page's body as kept: its HTML and the islands it uses. */
+export type Body = Omit<RenderedBody, "page">;
+
+export interface Store {
+  /** The manifest the last run of this output folder kept, or null. */
+  manifest(): Manifest | null;
+  body(key: string): Body | null;
+  keepBody(key: string, body: Body): Promise<void>;
+  /** Keeps the manifest for the next run, and lets go of the bodies and blobs no manifest names. */
+  keep(manifest: Manifest): Promise<void>;
+  /** The other output folders' manifests (a build's, whose server bundle it may reuse; the dev server bundles none). */
+  others(): Manifest[];
+}
+
+/** The dev server's: everything in memory, nothing pruned from disk. */
+export class MemoryStore implements Store {
+  private kept: Manifest | null = null;
+  private readonly bodies = new Map<string, Body>();
+
+  manifest(): Manifest | null {
+    return this.kept;
+  }
+
+  body(key: string): Body | null {
+    return this.bodies.get(key) ?? null;
+  }
+
+  async keepBody(key: string, body: Body): Promise<void> {
+    this.bodies.set(key, body);
+  }
+
+  others(): Manifest[] {
+    return [];
+  }
+
+  async keep(manifest: Manifest): Promise<void> {
+    this.kept = manifest;
+    const names = named([manifest]);
+    for (const key of this.bodies.keys()) if (!names.has(bodyBlob(key))) this.bodies.delete(key);
+  }
+}
+
+/** Where a build keeps the manifest of one output folder: each folder its own, so building the test
+ * sites leaves dist/'s alone. */
+export function manifestFile(outDir: string): string {
+  return join(CACHE_DIR, "out", cacheKey(resolve(outDir)).slice(0, 16), "manifest.json");
+}
+
+/** A manifest on disk: the links and ids verification read are written once each (most pages share
+ * theirs), pages naming them by index. */
+interface StoredManifest {
+  manifest: Omit<Manifest, "routes"> & { routes: Record<string, StoredRoute> };
+  texts: string[];
+}
+
+type StoredRoute = Omit<RouteEntry, "verified"> & { verified: { salt: string; links: number[]; ids: number[] } | null };
+
+/** How long an unnamed blob is spared: another build still going (the test suite builds several folders
+ * at once), or the dev server, which keeps no manifest on disk, may be using it. */
+const GRACE_MS = 60 * 60 * 1000;
+
+/** A build's: the manifest in .cache/out/, the bodies as blobs. */
+export class DiskStore implements Store {
+  private readonly file: string;
+  private folderMade: Promise<unknown> | undefined;
+
+  /** `graceMs`: how long an unnamed blob is spared from pruning. */
+  constructor(
+    outDir: string,
+    private readonly graceMs = GRACE_MS,
+  ) {
+    this.file = manifestFile(outDir);
+  }
+
+  manifest(): Manifest | null {
+    return readManifest(this.file);
+  }
+
+  body(key: string): Body | null {
+    const stored = readIfExists(join(BLOBS_DIR, bodyBlob(key)));
+    return stored ? (JSON.parse(stored.toString("utf8")) as Body) : null;
+  }
+
+  async keepBody(key: string, body: Body): Promise<void> {
+    const file = join(BLOBS_DIR, bodyBlob(key));
+    this.folderMade ??= mkdir(dirname(file), { recursive: true });
+    await this.folderMade;
+    await writeWhole(file, JSON.stringify(body));
+  }
+
+  async keep(manifest: Manifest): Promise<void> {
+    await mkdir(dirname(this.file), { recursive: true });
+    const texts = new Map<string, number>();
+    const index = (text: string) => {
+      if (!texts.has(text)) texts.set(text, texts.size);
+      return texts.get(text) as number;
+    };
+    const routes: Record<string, StoredRoute> = {};
+    for (const [route, { verified, ...entry }] of Object.entries(manifest.routes)) {
+      routes[route] = { ...entry, verified: verified && { salt: verified.salt, links: verified.links.map(index), ids: verified.ids.map(index) } };
+    }
+    await writeWhole(this.file, JSON.stringify({ manifest: { ...manifest, routes }, texts: [...texts.keys()] } satisfies StoredManifest));
+    // Pruning saves space, never work: should another build prune the same files at once, this build
+    // has still ended well.
+    await this.prune(manifest).catch(() => {});
+  }
+
+  /** Every other output folder's manifest (of this format) whose folder is still there; `gone`: the
+   * manifests of folders that are gone. */
+  others(gone: string[] = []): Manifest[] {
+    const folders = join(CACHE_DIR, "out");
+    if (!existsSync(folders)) return [];
+    const found: Manifest[] = [];
+    for (const folder of readdirSync(folders)) {
+      const file = join(folders, folder, "manifest.json");
+      if (file === this.file) continue;
+      const manifest = readManifest(file);
+      if (manifest && statSync(manifest.outDir, { throwIfNoEntry: false })) found.push(manifest);
+      else if (manifest) gone.push(dirname(file));
+    }
+    return found;
+  }
+
+  /** Removes the manifests of output folders that are gone, then every blob no manifest names that is
+   * older than the grace. A folder without a manifest may be another build's, writing its first. */
+  private async prune(own: Manifest): Promise<void> {
+    const gone: string[] = [];
+    const names = named([own, ...this.others(gone)]);
+    await Promise.all(gone.map((folder) => rm(folder, { recursive: true, force: true })));
+    const before = Date.now() - this.graceMs;
+    const unnamed = readdirSync(BLOBS_DIR, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile() && !entry.name.endsWith(".tmp"))
+      .map((entry) => join(entry.parentPath, entry.name))
+      .filter((path) => !names.has(path.slice(BLOBS_DIR.length + 1)) && (statSync(path, { throwIfNoEntry: false })?.mtimeMs ?? Infinity) <= before);
+    await Promise.all(unnamed.map((path) => rm(path, { force: true })));
+  }
+}
+
+/** The manifest in `file`, or null when there is none, it does not parse, or it is of another shape. */
+function readManifest(file: string): Manifest | null {
+  try {
+    const stored = JSON.parse(readIfExists(file)?.toString("utf8") ?? "null") as StoredManifest | null;
+    if (!stored || stored.manifest?.version !== MANIFEST_VERSION || !stored.manifest.routes || !Array.isArray(stored.texts)) return null;
+    const text = (i: number) => stored.texts[i];
+    const routes: Record<string, RouteEntry> = {};
+    for (const [route, { verified, ...entry }] of Object.entries(stored.manifest.routes)) {
+      routes[route] = { ...entry, verified: verified && { salt: verified.salt, links: verified.links.map(text), ids: verified.ids.map(text) } };
+    }
+    return { ...stored.manifest, routes };
+  } catch {
+    return null;
+  }
+}

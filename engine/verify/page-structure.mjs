@@ -1,0 +1,218 @@
+// A page's structure: its markup with every text, and every attribute that holds words or an address,
+// replaced by a stand-in that keeps what html-validate's rules read of it. Pages made from one template
+// differ in their words, not their structure, so html-validate judges a structure once: when the
+// stand-in document is valid, so is every page of that structure (engine/verify/validate.ts). A stand-in keeps:
+//   - emptiness, and the white space around the words (empty-heading, text-content, wcag/h30…);
+//   - every character reference and raw &, <, >, " or ' (unrecognized-char-ref, no-raw-characters, attr-quotes);
+//   - a <title> longer than long-title's limit stays longer than it (long-title);
+//   - a link's scheme and first character;
+//   - equal words stay equal (equal texts get the same stand-in).
+// Kept whole: the text of a <label>, of a tel: link and of whatever aria-labelledby names, every
+// aria-label, and a refresh's content (tel-non-breaking reads a number's characters, meta-refresh a
+// delay, unique-landmark and no-redundant-aria-label compare names, which may join several texts); and
+// every element, every other attribute and value (ids, classes, roles, types…) and the order of it all.
+// A stand-in document that is not valid proves nothing: its pages are then validated one by one, so a
+// shared verdict never hides an error.
+// STRUCTURE_RULES names each html-validate rule this reasoning was checked for; a rule enabled beyond
+// them (an upgrade, a new config) turns the sharing off until it is reviewed here. Plain JavaScript
+// (typed by JSDoc), as the validator threads load it without tsx.
+import { createHash } from "node:crypto";
+
+/** Attributes whose value is words or an address, not structure. */
+const WORDS = new Set(["href", "content", "alt", "title", "placeholder"]);
+/** @param {string} name */
+const isWords = (name) => WORDS.has(name) || name.startsWith("data-");
+/** A refresh's directive (meta-refresh reads its content; a Content-Security-Policy's, whose hashes
+ * change with every stylesheet, is words to every rule). @param {string | undefined} httpEquiv */
+const isRefresh = (httpEquiv) => httpEquiv?.trim().toLowerCase() === "refresh";
+/** A telephone link's address (tel-non-breaking reads its text). @param {string | undefined} href */
+const isTel = (href) => href?.trim().toLowerCase().startsWith("tel:") === true;
+
+/**
+ * Every rule of html-validate's recommended set and of .htmlvalidate.json, reviewed: what each reads
+ * is kept by the stand-ins (structure, names, values kept as written, or the properties listed above).
+ */
+export const STRUCTURE_RULES = new Set(
+  [
+    // Structure and names only.
+    "attr-case attr-delimiter attr-spacing close-attr close-order deprecated doctype-html doctype-style element-case element-name",
+    "element-permitted-content element-permitted-occurrences element-permitted-order element-permitted-parent element-required-ancestor",
+    "element-required-attributes element-required-content missing-doctype no-conditional-comment no-deprecated-attr no-dup-attr",
+    "no-implicit-button-type no-implicit-input-type no-implicit-close no-inline-style no-multiple-main no-self-closing no-style-tag",
+    "no-unknown-elements no-utf8-bom prefer-tbody script-element void-content void-style no-trailing-whitespace deprecated-rule no-unused-disable",
+    // Values kept as written (ids, classes, names, for, roles, types, autocomplete, tabindex, aria-hidden).
+    "aria-hidden-body autocomplete-password form-dup-name hidden-focusable input-attributes map-dup-name map-id-name multiple-labeled-controls",
+    "no-abstract-role no-autoplay no-dup-class no-dup-id no-missing-references no-redundant-for no-redundant-role prefer-button",
+    "prefer-native-element script-type valid-autocomplete valid-for valid-id wcag/h32 wcag/h63 wcag/h71",
+    // Presence, emptiness or equality of words; raw characters and references; a title's length; a link's scheme.
+    "area-alt aria-label-misuse attr-quotes attribute-allowed-values attribute-boolean-style attribute-empty-style attribute-misuse",
+    "empty-heading empty-title long-title meta-refresh no-raw-characters no-redundant-aria-label tel-non-breaking text-content",
+    "unique-landmark unrecognized-char-ref wcag/h30 wcag/h36 wcag/h37 wcag/h67",
+  ]
+    .join(" ")
+    .split(" "),
+);
+
+/** @typedef {{ titleMax: number }} StructureOptions titleMax: long-title's limit (a longer <title> keeps a stand-in longer than it) */
+
+/** What html-validate's unrecognized-char-ref reads as a character reference, its end included (kept whole). */
+const REFERENCE = /&(?:[\da-z]+|#x?[\da-f]+)(;|[^\da-z]|$)/gi;
+const RAW = /[&<>"']/g;
+/** A start or end tag (quoted values may hold ">"), a comment, a doctype, or the text up to the next one. */
+const TOKEN = /<!--[\s\S]*?-->|<[!/]?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|</g;
+/** An attribute, its value double-quoted, single-quoted or bare. */
+const ATTRIBUTE = /(\s+)([^\s=/>"']+)(?:(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
+const LABELLED_BY = /\saria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
+
+/** A structure's hash, as a thread reports it and the record of valid pages keeps it (engine/verify/validate.ts). @param {string} structure */
+export function structureKey(structure) {
+  return createHash("sha1").update(structure).digest("base64");
+}
+
+/** @typedef {{ name: string, marks: string, before: string, after: string }} Text a text as a stand-in keeps it: its
+ * name (as names compare: trimmed, white space folded, any case), its references and raw characters, the
+ * white space around it */
+
+/** Each text measured so far by this thread (null: white space alone): the pages of a template repeat
+ * most of theirs (the header, the footer, the stylesheet). Emptied when it holds many. @type {Map<string, Text | null>} */
+const texts = new Map();
+const TEXTS_KEPT = 2_000;
+
+/** @param {string} value @returns {Text | null} */
+function measured(value) {
+  let text = texts.get(value);
+  if (text === undefined) {
+    const words = value.trim();
+    text = words
+      ? {
+          name: words.replace(/\s+/g, " ").toLowerCase(),
+          marks: [...new Set(words.match(REFERENCE) ?? [])].sort().join("") + [...new Set(words.replace(REFERENCE, "").match(RAW) ?? [])].sort().join(""),
+          before: value.slice(0, value.indexOf(words[0])),
+          after: value.slice(value.lastIndexOf(words[words.length - 1]) + 1),
+        }
+      : null;
+    if (texts.size >= TEXTS_KEPT) texts.clear();
+    texts.set(value, text);
+  }
+  return text;
+}
+
+/** @typedef {{ name: string, end: boolean, selfClosing: boolean, attributes: Map<string, string>, parts: (string | { value: string, address: boolean })[] }} Tag
+ * a tag as read: its name (lower case), each attribute by its name as html-validate reads it (lower case)
+ * with its value, and the tag in parts: as written, and each value of words (or an address) to stand in */
+
+/** Each tag read so far by this thread, as texts (most recur on every page of a template). @type {Map<string, Tag>} */
+const tags = new Map();
+
+/** @param {string} token a start or end tag @returns {Tag} */
+function parsedTag(token) {
+  let tag = tags.get(token);
+  if (tag) return tag;
+  const head = /** @type {RegExpExecArray} */ (/^<\/?[a-zA-Z][^\s/>]*/.exec(token))[0];
+  const name = head.slice(token[1] === "/" ? 2 : 1).toLowerCase();
+  const rest = token.slice(head.length);
+  const matches = [...rest.matchAll(ATTRIBUTE)];
+  const attributes = new Map(matches.map((match) => [match[2].toLowerCase(), match[4] ?? match[5] ?? match[6] ?? ""]));
+  /** @type {Tag["parts"]} */
+  const parts = [head];
+  let written = 0;
+  for (const { 0: whole, 1: space, 2: attribute, 3: equals, 4: value, index } of matches) {
+    const lower = attribute.toLowerCase();
+    // Only a plain name="value" of words is stood in for; any other form is kept as written.
+    if (equals !== "=" || value === undefined || !isWords(lower) || (lower === "href" && isTel(value))) continue;
+    if (name === "meta" && lower === "content" && isRefresh(attributes.get("http-equiv"))) continue;
+    parts.push(`${rest.slice(written, index)}${space}${attribute}="`, { value, address: lower === "href" }, '"');
+    written = index + whole.length;
+  }
+  parts.push(rest.slice(written));
+  tag = { name, end: token[1] === "/", selfClosing: token.endsWith("/>"), attributes, parts };
+  if (tags.size >= TEXTS_KEPT) tags.clear();
+  tags.set(token, tag);
+  return tag;
+}
+
+/** The structure of a page (see the top of this file). */
+/** @param {string} html @param {StructureOptions} options @returns {string} */
+export function structureOf(html, { titleMax }) {
+  /** Each distinct text (as names compare: trimmed, white space folded, any case) by its stand-in number. */
+  /** @type {Map<string, number>} */
+  const seen = new Map();
+  /** @param {string} value @param {boolean} [long] */
+  const standIn = (value, long = false) => {
+    const text = measured(value);
+    if (!text) return value;
+    let number = seen.get(text.name);
+    if (number === undefined) {
+      number = seen.size + 1;
+      seen.set(text.name, number);
+    }
+    const stood = `w${number}${text.marks && ` ${text.marks}`}`;
+    return `${text.before}${long ? stood.padEnd(titleMax + 1, "w") : stood}${text.after}`;
+  };
+  /** @param {string} value */
+  const address = (value) => {
+    const start = /^(?:[a-zA-Z][a-zA-Z0-9+.-]*:|[/#.?])?/.exec(value)?.[0] ?? "";
+    return start + (value.length > start.length ? standIn(value.slice(start.length)) : "");
+  };
+
+  // Elements whose text is kept whole: what aria-labelledby names, each <label>, each tel: link.
+  const namers = new Set([...html.matchAll(LABELLED_BY)].flatMap((match) => (match[1] ?? match[2] ?? match[3]).split(/\s+/)));
+  /** @param {string} name @param {Map<string, string>} attributes */
+  const keepsText = (name, attributes) => name === "label" || (name === "a" && isTel(attributes.get("href"))) || namers.has(attributes.get("id") ?? "\0");
+  /** The element whose text is being kept (none at depth 0), and how deep in elements of its name the tokens are. */
+  const kept = { name: "", depth: 0 };
+  /** @type {string | null} */
+  let raw = null;
+  let inTitle = false;
+  let out = "";
+  for (let at = 0; at < html.length; ) {
+    if (raw) {
+      // A script's or a style's text, up to its end tag: words to html-validate (kept whole in a kept element).
+      const close = new RegExp(`</${raw}`, "gi");
+      close.lastIndex = at;
+      const stop = close.exec(html)?.index ?? html.length;
+      out += kept.depth > 0 ? html.slice(at, stop) : standIn(html.slice(at, stop));
+      at = stop;
+      raw = null;
+      continue;
+    }
+    TOKEN.lastIndex = at;
+    const token = /** @type {RegExpExecArray} */ (TOKEN.exec(html))[0];
+    at += token.length;
+    if (token[0] !== "<" || token === "<") {
+      out += kept.depth > 0 ? token : standIn(token, inTitle && token.length > titleMax);
+      continue;
+    }
+    if (token.startsWith("<!")) {
+      out += token;
+      continue;
+    }
+    const { name, end, selfClosing, attributes, parts } = parsedTag(token);
+    if (end) {
+      if (name === "title") inTitle = false;
+      if (kept.depth > 0 && kept.name === name) kept.depth--;
+      out += token;
+      continue;
+    }
+    if (kept.depth > 0 && kept.name === name && !selfClosing) kept.depth++;
+    else if (kept.depth === 0 && !selfClosing && keepsText(name, attributes)) Object.assign(kept, { name, depth: 1 });
+    for (const part of parts) out += typeof part === "string" ? part : part.address ? address(part.value) : standIn(part.value);
+    if (name === "title") inTitle = true;
+    if ((name === "script" || name === "style") && !selfClosing) raw = name;
+  }
+  return out;
+}
+
+/**
+ * How html-validate's rules as configured let a structure be judged for its pages: the options the
+ * stand-ins need, or why not (a rule enabled that STRUCTURE_RULES has not reviewed).
+ * @param {Map<string, [number, unknown]>} rules each rule by name: its severity (0 off) and options
+ * @returns {{ options: StructureOptions } | { unreviewed: string[] }}
+ */
+export function structureSharing(rules) {
+  const unreviewed = [...rules].filter(([name, [severity]]) => severity > 0 && !STRUCTURE_RULES.has(name)).map(([name]) => name);
+  if (unreviewed.length) return { unreviewed };
+  const options = /** @type {{ maxlength?: number } | undefined} */ (rules.get("long-title")?.[1]);
+  // long-title's own default limit.
+  return { options: { titleMax: options?.maxlength ?? 70 } };
+}

@@ -1,0 +1,239 @@
+// Every page must be valid HTML (html-validate, configured in .htmlvalidate.json to accept React's
+// output). A page whose exact bytes were found valid before, with the same config and html-validate, is
+// not validated again. html-validate judges each page structure once (engine/verify/page-structure.mjs): the
+// pages of a structure found valid pass without being validated one by one, and the structure is kept
+// for the next build. Many pages are shared out to worker threads (engine/verify/validate-threads.ts). Each
+// verdict is an empty blob in the store (html/), named by what it judged, pruned like any other blob.
+import { readFileSync } from "node:fs";
+import { cacheKey, readBlob, writeBlob } from "../state/cache.ts";
+import { type StructureOptions, structureKey, structureOf } from "./page-structure.mjs";
+import type { HtmlFile, Verdicts } from "./validate-thread.mjs";
+import { BATCH, PAGES_PER_WORKER, parseConfig, readConfigText, Validators } from "./validate-threads.ts";
+
+export { Validators };
+
+/**
+ * The blobs of what earlier builds found valid: a page by its bytes (and html-validate's version and
+ * config), a page structure by its hash (and the version, config and the options it is made with), and
+ * those options by the version and config. A page of a structure known valid then passes in the build's
+ * own thread, without starting a thread to load html-validate for it.
+ */
+const VALID = {
+  page: (key: string) => `html/page-${key}`,
+  structure: (fingerprint: string, options: StructureOptions, structure: string) =>
+    `html/structure-${cacheKey(fingerprint, JSON.stringify(options), structure)}`,
+  options: (fingerprint: string) => `html/options-${fingerprint}.json`,
+};
+
+/** Whether the blob is there, named in this run's manifest: an empty blob's bytes are never read. */
+function isKept(name: string): boolean {
+  return readBlob(name) !== null;
+}
+
+/** html-validate in this thread, loaded once when first needed. */
+let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Verdicts>; threadCpuMs: () => number }> | undefined;
+
+/**
+ * Validates pages as they are written: a page whose exact bytes passed before (same config, same
+ * html-validate) is skipped; the rest go to the threads in batches as they come (and, when the threads
+ * are busy, to this thread), or, with no threads (a small site), are validated in this thread at the end.
+ * A large site's pages are never all held: once the threads hold all they can take, `add` waits.
+ */
+export class PageValidation {
+  private readonly configText = readConfigText();
+  private readonly version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
+  /** What a page's validity depends on besides the page: html-validate's version and its config (hashed
+   * once: it names every structure's verdict). */
+  readonly fingerprint = cacheKey(this.version, this.configText);
+  /** The pages found valid in this run, by key. */
+  private readonly known = new Set<string>();
+  /** The options page structures are made with, where a build with this html-validate and config learnt them. */
+  private options = JSON.parse(readBlob(VALID.options(this.fingerprint))?.toString("utf8") ?? "null") as StructureOptions | null;
+  /** The verdicts found in this run, written as they come and awaited at the end; one not written (a
+   * failed write, a build stopped first) only means a page validated again. */
+  private readonly writes: Promise<void>[] = [];
+  private keep(name: string, bytes = ""): void {
+    this.writes.push(writeBlob(name, bytes).catch(() => {}));
+  }
+  private batch: (HtmlFile & { key?: string })[] = [];
+  private readonly sent: { pages: number; checked: Promise<string[]> }[] = [];
+  private inFlight = 0;
+  /** Threads this validation started itself (many pages came, and none were given): closed at the end. */
+  private started: Validators | undefined;
+  private hereCpuMs = 0;
+  private readonly threadsCpuMsBefore: number;
+  private validated = 0;
+  private shared = 0;
+  /** Pages validated whole, not by a structure. */
+  private validatedWhole = 0;
+
+  /** `expected`: pages likely to need validating; when some and no `validators` are given, threads
+   * sized for them start loading html-validate at once. */
+  constructor(
+    private validators?: Validators,
+    expected = 0,
+  ) {
+    this.threadsCpuMsBefore = validators?.cpuMs ?? 0;
+    // A few pages, where structures are known, likely pass by them (add): no thread is started for them.
+    if (expected > 0 && !(this.options && expected < PAGES_PER_WORKER)) this.threads(expected);
+  }
+
+  /** The threads given, else ones this validation starts, sized for `pages`, and closes at the end. */
+  private threads(pages: number): Validators {
+    if (!this.validators) {
+      this.started = Validators.for(pages);
+      this.validators = this.started;
+    }
+    return this.validators;
+  }
+
+  /** What validation has cost: pages validated, how many of them passed by a structure already found
+   * valid, and the CPU time of every thread that validated them. */
+  get cost(): { pages: number; shared: number; cpuMs: number } {
+    return { pages: this.validated, shared: this.shared, cpuMs: this.hereCpuMs + (this.validators?.cpuMs ?? 0) - this.threadsCpuMsBefore };
+  }
+
+  /** Queues a page; resolves once there is room for more (the caller may go on writing). */
+  async add(page: HtmlFile): Promise<void> {
+    // With threads at work (many pages), a page goes to them as it is: they pass it by its structure in
+    // less time than this thread takes to hash it and look for its verdict.
+    if (this.validators) this.batch.push(page);
+    else {
+      const key = cacheKey(this.version, this.configText, page.html);
+      if (this.known.has(key) || isKept(VALID.page(key))) return;
+      // With no thread started (a few pages), a page of a structure found valid before passes here.
+      const { options } = this;
+      if (options && isKept(VALID.structure(this.fingerprint, options, structureKey(structureOf(page.html, options))))) {
+        this.valid(key);
+        this.validated++;
+        this.shared++;
+        return;
+      }
+      this.batch.push({ ...page, key });
+    }
+    if (this.batch.length >= 2 * PAGES_PER_WORKER) this.threads(this.batch.length);
+    const { validators } = this;
+    if (!validators || this.batch.length < BATCH) return;
+    // The threads' answers come as events: let those already here in first. A caller that never waits on
+    // anything else (a build whose pages are all already on disk byte for byte writes nothing) would
+    // otherwise never see them, and this thread would validate every page while the threads sat idle.
+    if (this.inFlight >= validators.capacity) await new Promise((done) => setImmediate(done));
+    while (this.inFlight >= validators.capacity) {
+      // Pages the threads pass by their structures are quick to them: this thread waits for them rather
+      // than load html-validate (~100 MB, ~0.3 s) to help. Pages validated whole are not: this thread
+      // then helps, as fast as a second thread.
+      if (validators.alsoHere && this.validatedWhole > 0) {
+        await this.checkHere();
+        return;
+      }
+      await this.sent.find((part) => part.pages > 0)?.checked;
+    }
+    this.send(validators);
+  }
+
+  /**
+   * Validates the pages queued so far at once, in a thread (started now when there is none), and
+   * returns: the caller goes on with other work meanwhile. A build calls it (Verification.allCome) once
+   * its pages are written, so that html-validate checks them on the other core while the PDFs,
+   * sitemap and host files are written.
+   */
+  startNow(): void {
+    if (this.batch.length) this.send(this.threads(this.batch.length));
+  }
+
+  /** Ends the threads this validation started (a build whose later step failed). */
+  async close(): Promise<void> {
+    await this.started?.close();
+  }
+
+  /** The text of each invalid page's report; empty when every page is valid. */
+  async finish(): Promise<string[]> {
+    try {
+      if (this.validators) this.send(this.validators);
+      else if (this.batch.length) this.checkHere();
+      const problems = (await Promise.all(this.sent.map((part) => part.checked))).flat();
+      await Promise.all(this.writes);
+      return problems;
+    } finally {
+      await this.started?.close();
+    }
+  }
+
+  /** Validates the batch so far in this thread. */
+  private checkHere(): Promise<string[]> {
+    const pages = this.take();
+    return this.check(
+      pages.map(({ key }) => key),
+      this.validateHere(pages),
+    ).checked;
+  }
+
+  private async validateHere(pages: HtmlFile[]): Promise<Verdicts> {
+    here ??= import("./validate-thread.mjs").then(({ validator, threadCpuMs }) => ({ validate: validator(parseConfig(this.configText)), threadCpuMs }));
+    const { validate, threadCpuMs } = await here;
+    const before = threadCpuMs();
+    const verdicts = await validate(pages);
+    this.hereCpuMs += threadCpuMs() - before;
+    return verdicts;
+  }
+
+  /** The batch so far, which is then empty. */
+  private take(): (HtmlFile & { key?: string })[] {
+    const pages = this.batch;
+    this.batch = [];
+    return pages;
+  }
+
+  private send(validators: Validators): void {
+    if (!this.batch.length) return;
+    const pages = this.take();
+    const count = pages.length;
+    this.inFlight += count;
+    // Nothing here holds the pages' text once they are sent: held until the answer, a large site's
+    // pages would outlive the young generation and grow the heap.
+    const part = this.check(
+      pages.map(({ key }) => key),
+      validators.validate(pages).finally(() => {
+        this.inFlight -= count;
+      }),
+    );
+    // Awaited in finish(); until then a failure must not count as unhandled.
+    part.checked.catch(() => {});
+  }
+
+  /** Records the reports on the pages of these keys (none: a page the threads judge alone) once they come. */
+  private check(pages: (string | undefined)[], verdicts: Promise<Verdicts>): { pages: number; checked: Promise<string[]> } {
+    const part = {
+      pages: pages.length,
+      checked: verdicts.then(({ reports, shared, structures, options }) => {
+        part.pages = 0;
+        this.shared += shared;
+        this.validatedWhole += pages.length - shared - structures.length;
+        if (options && JSON.stringify(this.options) !== JSON.stringify(options)) {
+          this.options = options;
+          this.keep(VALID.options(this.fingerprint), JSON.stringify(options));
+        }
+        const made = this.options;
+        if (made) for (const structure of structures) this.keep(VALID.structure(this.fingerprint, made, structure));
+        this.validated += pages.length;
+        for (const [i, key] of pages.entries()) if (reports[i] === null && key) this.valid(key);
+        return reports.filter((report) => report !== null);
+      }),
+    };
+    this.sent.push(part);
+    return part;
+  }
+
+  /** A page found valid: known for the rest of this run, and kept for the next. */
+  private valid(key: string): void {
+    this.known.add(key);
+    this.keep(VALID.page(key));
+  }
+}
+
+/** The text of each invalid page's report; empty when every page is valid. Started `validators` are used when given. */
+export async function validatePages(pages: HtmlFile[], validators?: Validators): Promise<string[]> {
+  const validation = new PageValidation(validators);
+  for (const page of pages) await validation.add(page);
+  return validation.finish();
+}

@@ -1,0 +1,255 @@
+// After writing: every page is valid HTML, and every internal link, image, PDF and #anchor resolves.
+// Links are checked in-process against what the build wrote; html-validate results are cached by the
+// page's content, so an unchanged page costs nothing and a changed one is always validated again.
+// What verifying each page found (its links and ids) goes in the output folder's manifest: a page the
+// next build leaves untouched is then neither read nor hashed, and its links are checked again from the
+// manifest, against whatever the new build wrote.
+
+import { readFileSync } from "node:fs";
+import { readdir } from "node:fs/promises";
+import { join, relative } from "node:path";
+import { performance } from "node:perf_hooks";
+import type { Unpublished } from "../content/modules.ts";
+import { cacheKey } from "../state/cache.ts";
+import { type RouteEntry, type Verified, verifiedKept } from "../state/manifest.ts";
+import { PageValidation, type Validators } from "./validate.ts";
+
+interface BrokenLink {
+  /** The site path of the page that links. */
+  page: string;
+  /** The link as written in the page. */
+  link: string;
+  reason: string;
+}
+
+const ATTRIBUTE = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
+const ID = /\sid="([^"]*)"/g;
+
+const ENTITY = /&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi;
+const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
+
+/** Text or an attribute's value as written in HTML, its character references decoded. */
+export const decodeEntities = (text: string) =>
+  text.replace(ENTITY, (_, decimal?: string, hex?: string, name?: string) =>
+    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : NAMED[name!.toLowerCase()],
+  );
+
+/** Every URL an HTML document refers to: href and src, and each candidate of a srcset. */
+function linksOf(html: string): string[] {
+  const links: string[] = [];
+  for (const [whole, value] of html.matchAll(ATTRIBUTE)) {
+    const decoded = decodeEntities(value);
+    if (/srcset=/.test(whole))
+      links.push(
+        ...decoded
+          .split(",")
+          .map((candidate) => candidate.trim().split(/\s+/)[0])
+          .filter(Boolean),
+      );
+    else links.push(decoded);
+  }
+  return links;
+}
+
+function idsOf(html: string): Set<string> {
+  return new Set([...html.matchAll(ID)].map((match) => decodeEntities(match[1])));
+}
+
+/** The dist-relative file a static host serves for a site path: the file, its index.html, or path.html. */
+function servedFile(files: Set<string>, path: string): string | null {
+  const bare = path.replace(/^\/+/, "").replace(/\/+$/, "");
+  for (const candidate of [bare, bare ? `${bare}/index.html` : "index.html", `${bare}.html`]) {
+    if (files.has(candidate)) return candidate;
+  }
+  return null;
+}
+
+interface PageLinks {
+  /** The page's own site path, as reports name it. */
+  page: string;
+  links: string[];
+}
+
+const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
+
+/**
+ * Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): each page
+ * is validated and its links and ids are noted, so a large site's pages are never held together.
+ */
+export class Verification {
+  private readonly validation: PageValidation;
+  private readonly linksByFile = new Map<string, PageLinks>();
+  private readonly ids = new Map<string, Set<string>>();
+  /** One copy of each link and id text: a regex match is a slice of its page and kept it whole (at +1,000
+   * pages every page's HTML, 35 MB, stayed alive through these maps), and most pages share their links and ids. */
+  private readonly texts = new Map<string, string>();
+  /** When the first page came, and the time spent reading and checking links and ids (ms). */
+  private firstPageAt: number | undefined;
+  private linksMs = 0;
+
+  /** What validity depends on besides the page: html-validate, its config, the site's address. */
+  private readonly salt: string;
+  /** The entries the build left out, by the site paths their page and PDF would have had. */
+  private readonly unpublished: Map<string, Unpublished>;
+
+  /**
+   * `validators`: html-validate threads already started (a large site, or the dev server's background thread).
+   * `expected`: how many pages are new to this run (rendered anew): when some, html-validate's threads
+   * start loading at once, to be ready when the pages have come.
+   */
+  constructor(
+    private readonly outDir: string,
+    private readonly siteUrl: string,
+    validators?: Validators,
+    { expected = 0, unpublished = [] as Unpublished[] } = {},
+  ) {
+    this.unpublished = new Map(unpublished.flatMap((entry) => [[entry.path, entry] as const, [`${entry.path}.pdf`, entry] as const]));
+    this.validation = new PageValidation(validators, expected);
+    this.salt = cacheKey(this.validation.fingerprint, siteUrl);
+  }
+
+  /** One page as written; resolves when the validators have room for more. */
+  page(file: string, html: string): Promise<void> {
+    const begun = performance.now();
+    this.firstPageAt ??= begun;
+    this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(linksOf(html))].map(this.own) });
+    this.ids.set(file, new Set([...idsOf(html)].map(this.own)));
+    this.linksMs += performance.now() - begun;
+    return this.validation.add({ file, html });
+  }
+
+  /** Every page has come: the pages whose validity is not known are validated now, in a thread, while
+   * the build writes the rest of its files. */
+  allCome(): void {
+    this.validation.startNow();
+  }
+
+  /** A page left as an earlier build wrote it: what verifying it found then, when that was with the same
+   * salt, else read and verified. */
+  kept(file: string, last: RouteEntry): Promise<void> {
+    const begun = performance.now();
+    this.firstPageAt ??= begun;
+    const verified = verifiedKept(last, this.salt);
+    if (!verified) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
+    this.linksByFile.set(file, { page: pageOf(file), links: verified.links });
+    this.ids.set(file, new Set(verified.ids));
+    this.linksMs += performance.now() - begun;
+    return Promise.resolve();
+  }
+
+  /** What verification cost, for the build's report: call after `finish`. */
+  summary(): string {
+    const { pages, shared, cpuMs } = this.validation.cost;
+    const validated = pages
+      ? `html-validate ${(cpuMs / pages).toFixed(2)} ms CPU per page over ${pages} pages (${(cpuMs / 1000).toFixed(1)} s CPU; ${shared} passed by a structure already found valid)`
+      : "html-validate: every page known valid";
+    const span = this.firstPageAt === undefined ? 0 : (performance.now() - this.firstPageAt) / 1000;
+    return `Verified ${this.linksByFile.size} pages: ${validated}; links and ids ${(this.linksMs / 1000).toFixed(2)} s; verification ran ${span.toFixed(2)} s from the first page written`;
+  }
+
+  /** The one kept copy of this text, made apart from the page it was read from. */
+  private readonly own = (text: string): string => {
+    let kept = this.texts.get(text);
+    if (kept === undefined) {
+      kept = Buffer.from(text).toString();
+      this.texts.set(kept, kept);
+    }
+    return kept;
+  };
+
+  /** Ends whatever threads the validation started, finished or not. */
+  close(): Promise<void> {
+    return this.validation.close();
+  }
+
+  /** What each page was found to hold, once all were found valid with their links resolving; else
+   * throws a message naming each problem and its fix. */
+  async finish(): Promise<Map<string, Verified>> {
+    const entries = await readdir(this.outDir, { recursive: true, withFileTypes: true });
+    const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => relative(this.outDir, join(entry.parentPath ?? entry.path, entry.name))));
+    const begun = performance.now();
+    const broken = this.brokenLinks(files);
+    this.linksMs += performance.now() - begun;
+    const invalid = await this.validation.finish();
+    const problems: string[] = [];
+    if (invalid.length) problems.push(`Invalid HTML (fix the page or component that writes it):\n${invalid.join("\n")}`);
+    if (broken.length) {
+      problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.map((b) => `  ${b.page}: "${b.link}": ${b.reason}`).join("\n")}`);
+    }
+    if (problems.length) throw new Error(problems.join("\n"));
+    const found = new Map<string, Verified>();
+    for (const [file, { links }] of this.linksByFile) found.set(file, { salt: this.salt, links, ids: [...this.ids.get(file)!] });
+    return found;
+  }
+
+  /** The ids in a page: those of the pages verified, else read from the file. */
+  private idsIn(file: string): Set<string> {
+    const found = this.ids.get(file) ?? new Set([...idsOf(readFileSync(join(this.outDir, file), "utf8"))].map(this.own));
+    this.ids.set(file, found);
+    return found;
+  }
+
+  /** Each page's internal links against the files written and the ids in its pages; `siteUrl`
+   * addresses (canonical, social images) are checked as the paths they name. Most pages share most of
+   * their links (the header's, the footer's), so each link is checked once per folder it is linked from. */
+  private brokenLinks(files: Set<string>): BrokenLink[] {
+    const broken: BrokenLink[] = [];
+    const checked = new Map<string, string | null>();
+    for (const [file, { page, links }] of this.linksByFile) {
+      const folder = file.slice(0, file.lastIndexOf("/") + 1);
+      for (const link of links) {
+        // A link to the page itself ("#top", "?a", "") resolves against the page, any other against its folder.
+        const key = /^[#?]|^$/.test(link) ? `${file}\0${link}` : `${folder}\0${link}`;
+        let reason = checked.get(key);
+        if (reason === undefined) {
+          reason = this.problemWith(link, file, files);
+          checked.set(key, reason);
+        }
+        const left = reason ? this.unpublished.get(link.split(/[?#]/)[0]) : undefined;
+        if (left) reason = `${left.file} is ${left.reason}, so no page is there: publish it, or remove the link`;
+        if (reason) broken.push({ page, link, reason });
+      }
+    }
+    return broken;
+  }
+
+  /** Why `link`, in `file`, does not resolve; null when it does or is not the site's. */
+  private problemWith(link: string, file: string, files: Set<string>): string | null {
+    const { siteUrl } = this;
+    const local = siteUrl && (link === siteUrl || link.startsWith(`${siteUrl}/`)) ? link.slice(siteUrl.length) || "/" : link;
+    if (/^[a-z][a-z0-9+.-]*:|^\/\//i.test(local) || local === "#") return null;
+    const url = new URL(local, new URL(file.replace(/(^|\/)index\.html$/, "$1"), "http://site/"));
+    let path: string;
+    try {
+      path = decodeURIComponent(url.pathname);
+    } catch {
+      return "is not a valid address";
+    }
+    const target = servedFile(files, path);
+    if (!target) return `${path} does not exist`;
+    const fragment = decodeURIComponent(url.hash.slice(1));
+    if (fragment && target.endsWith(".html") && !this.idsIn(target).has(fragment)) return `${path} has no element with id="${fragment}"`;
+    return null;
+  }
+}
+
+/**
+ * Verifies pages already written (the dev server's background check): each is read back from disk.
+ * `stale`: between pages this gives way to whatever else is waiting (a save), and gives up, resolving
+ * false, once `stale()` holds: the pages changed since, and their own verification follows.
+ */
+export async function verifyWritten(outDir: string, files: string[], siteUrl: string, validators?: Validators, stale?: () => boolean): Promise<boolean> {
+  const verification = new Verification(outDir, siteUrl, validators);
+  const givenUp = async () => {
+    if (!stale) return false;
+    await new Promise((done) => setImmediate(done));
+    return stale();
+  };
+  for (const file of files) {
+    if (await givenUp()) return false;
+    await verification.page(file, readFileSync(join(outDir, file), "utf8"));
+  }
+  if (await givenUp()) return false;
+  await verification.finish();
+  return true;
+}
