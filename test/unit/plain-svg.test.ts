@@ -1,4 +1,5 @@
 import { readdirSync, readFileSync } from "node:fs";
+import sharp from "sharp";
 import { describe, expect, test } from "vitest";
 import { imageSize, PIXEL_LIMIT } from "../../engine/media/image-modules.ts";
 import { checkPlainSvg } from "../../engine/media/plain-svg.ts";
@@ -37,12 +38,35 @@ describe("an SVG the site shows is a plain drawing", () => {
   });
 });
 
+// jsdom (vitest.config.ts) brings a Uint8Array of its own, of which Node's Buffer is not one: image-size, which
+// reads a photograph's header, takes only the first, so a test hands it its bytes as one.
+const photo = (bytes: Buffer) => new Uint8Array(bytes) as Buffer;
+
 describe("a photograph's pixels", () => {
   test("more than sharp decodes are refused from the header, before any encoding, with the fix", () => {
-    expect(() => imageSize(pngHeader(30000, 30000), "art/huge.png")).toThrow(
+    expect(() => imageSize(photo(pngHeader(30000, 30000)), "art/huge.png")).toThrow(
       "art/huge.png is 30000×30000 pixels; the largest an image may be is 16383×16383 (268 megapixels): scale it down, e.g. to 1920 px wide, the widest the site shows it, and save it again",
     );
-    expect(imageSize(pngHeader(16383, 16383), "art/largest.png")).toEqual({ width: 16383, height: 16383 });
+    expect(imageSize(photo(pngHeader(16383, 16383)), "art/largest.png")).toEqual({ width: 16383, height: 16383 });
     expect(16383 * 16383).toBe(PIXEL_LIMIT);
+  });
+
+  test("its size is read from its header as a visitor sees it: a JPEG its EXIF turns a quarter has width and height swapped", async () => {
+    const drawn = sharp({ create: { width: 90, height: 60, channels: 3, background: "#0b4f49" } });
+    expect(imageSize(photo(await drawn.clone().jpeg().withMetadata({ orientation: 6 }).toBuffer()), "art/portrait.jpg")).toEqual({ width: 60, height: 90 });
+    expect(imageSize(photo(await drawn.clone().jpeg().withMetadata({ orientation: 3 }).toBuffer()), "art/upside-down.jpg")).toEqual({ width: 90, height: 60 });
+    expect(imageSize(photo(await drawn.clone().webp().toBuffer()), "art/photo.webp")).toEqual({ width: 90, height: 60 });
+  });
+
+  test("a file that is no JPEG, PNG or WebP is refused, saying what it is and the fix", async () => {
+    const gif = await sharp({ create: { width: 9, height: 6, channels: 3, background: "#000" } })
+      .gif()
+      .toBuffer();
+    const fix = "; save it again as a JPEG, PNG or WebP";
+    expect(() => imageSize(photo(gif), "art/moving.png")).toThrow(`art/moving.png: its size cannot be read (it is a GIF image)${fix}`);
+    expect(() => imageSize(photo(Buffer.from("not a picture")), "art/note.jpg")).toThrow(
+      `art/note.jpg: its size cannot be read (its bytes are no image format)${fix}`,
+    );
+    expect(() => imageSize(photo(pngHeader(0, 10)), "art/empty.png")).toThrow(`art/empty.png: its size cannot be read (its PNG header gives no size)${fix}`);
   });
 });
