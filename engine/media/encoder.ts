@@ -1,5 +1,5 @@
-// The Encoder: sharp in a process of its own (its code: engine/media/image-encoder.mjs), asked for one file at a
-// time by the images step and the social cards, and what its files' bytes depend on (encoderVersion).
+// sharp in a process of its own (image-encoder.mjs), asked for one file at a time by the images step and the
+// social cards, and what its files' bytes depend on (encoderVersion).
 import { type ChildProcess, fork } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { setPriority } from "node:os";
@@ -9,39 +9,30 @@ import type { Card } from "./card-layout.mjs";
 
 const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
 
-/** The formats an image is offered in (engine/media/images.ts). */
 export type Format = "avif" | "webp" | "jpeg";
 
-/** What the encoder (engine/media/image-encoder.mjs) is asked for one file: a photo-like format at a quality,
- * a placeholder, or a palette PNG (the social cards: flat colour and text, a third of a JPEG's size and
- * no artefacts). */
+/** One file the encoder is asked for: a photo-like format at a quality, a placeholder, or a palette PNG
+ * (a social card: flat colour and text, a third of a JPEG's size and no artefacts). */
 export interface Encoding {
   /** What the file is made from, as an error names it ("art/hero.svg"). */
   name: string;
-  /** The image file's bytes (a photograph, or an SVG). */
+  /** The image file's bytes; or, for a social card, what it shows (laid out by card-layout.mjs). */
   source?: Buffer;
-  /** Or, for a social card, what it shows: the encoder lays it out (engine/media/card-layout.mjs). */
   card?: Card;
-  /** An image encoded at several sizes: its pixels at its widest size are kept under this key while
-   * its files are being encoded, and drawn (decoded) once. A social card, drawn once, has none. */
+  /** An image encoded at several sizes: its pixels are kept under this key while its files are encoded,
+   * drawn once, at `widest` (an SVG rasterised larger only cost time). A social card has none. */
   raster?: string;
-  /** The width the image's pixels are drawn at: its widest file's. An SVG is rasterised at that size
-   * only (a larger raster would only cost time: the hero at twice its size took as long as encoding it). */
   widest?: number;
   density: number;
   resize: { width: number; height?: number; fit?: "cover" };
-  /** "placeholder": a tiny WebP, or nothing (empty) for an image that is not opaque, whose placeholder
-   * would show through it. */
+  /** "placeholder": a tiny WebP, or nothing for an image that is not opaque (it would show through). */
   format: Format | "png" | "placeholder";
   quality: number;
   effort?: number;
 }
 
-/**
- * sharp in a process of its own, started at the first image the cache lacks (a warm build never starts
- * it) and ended by `close` (by `stop` should its run fail): libvips keeps the native memory it used until
- * its process ends.
- */
+/** Started at the first image the cache lacks (a warm build never starts it), ended by `close` (or `stop`
+ * should its run fail): libvips keeps the native memory it used until its process ends. */
 export class Encoder {
   private child: ChildProcess | undefined;
   private calls = 0;
@@ -50,7 +41,7 @@ export class Encoder {
   private held = false;
   private readonly waiting = new Map<number, { done: (bytes: Buffer) => void; fail: (error: Error) => void }>();
 
-  /** `background`: at the lowest priority (the dev server's cards, drawn while the next save may be applied). */
+  /** `background`: at the lowest priority (the dev server's cards, drawn while a save may be applied). */
   constructor(private readonly background = false) {}
 
   encode(encoding: Encoding): Promise<Buffer> {
@@ -62,14 +53,14 @@ export class Encoder {
     });
   }
 
-  /** Ends the encoder once its answers are in: disconnected, it exits (engine/media/image-encoder.mjs). */
+  /** Ends the encoder once its answers are in: disconnected, it exits. */
   close(): void {
     this.child?.disconnect();
     this.child = undefined;
   }
 
-  /** Ends the encoder at once, answered or not (its run failed), and resolves once its process has exited
-   * (after `close` too), so that a failed build leaves no process behind. */
+  /** Ends the encoder at once (its run failed); resolves once its process has exited, after `close` too,
+   * so that a failed build leaves no process behind. */
   stop(): Promise<void> {
     this.child?.kill();
     // A held (stopped) process takes its end only once it runs again.
@@ -78,8 +69,7 @@ export class Encoder {
     return this.exited;
   }
 
-  /** Stops the encoder's process where it is (SIGSTOP), or lets it go on: the dev server's cards wait
-   * while a save is applied, as its type check does. */
+  /** Stops the process where it is, or lets it go on: the dev server's cards wait while a save is applied. */
   hold(held: boolean): void {
     this.held = held;
     try {
@@ -91,18 +81,14 @@ export class Encoder {
 
   private start(): ChildProcess {
     if (this.child) return this.child;
-    // Without tsx's loader (the encoder is plain JavaScript); Buffers pass whole with "advanced" serialization.
-    // Two malloc arenas, not one per libvips thread: 150–160 → 125–135 MB resident, as fast. Blocks of
-    // 1 MB and more (librsvg's surfaces for the art's transparent groups) mapped apart and given back
-    // when freed, not kept in the heap: ~15 MB less again.
+    // Two malloc arenas, not one per libvips thread: 150–160 → 125–135 MB resident, as fast. Blocks of 1 MB
+    // and more (librsvg's surfaces) mapped apart and given back when freed: ~15 MB less again.
     const env = { ...process.env, MALLOC_ARENA_MAX: "2", MALLOC_MMAP_THRESHOLD_: String(1024 * 1024) };
     const child = fork(fileURLToPath(ENCODER_FILE), { execArgv: [], serialization: "advanced", env });
     if (this.background) {
       try {
         if (child.pid) setPriority(child.pid, 19);
-      } catch {
-        // Ended already: its exit fails what waits for it.
-      }
+      } catch {} // ended already: its exit fails what waits for it
       // Held (stopped), it would outlive the server, never seeing its channel close.
       const kill = () => child.kill("SIGKILL");
       process.once("exit", kill);
@@ -136,10 +122,8 @@ export class Encoder {
   }
 }
 
-/**
- * What an encoded file's bytes depend on besides its source and settings: sharp's version and the
- * encoder's own code. Part of every image's key, so an image's name changes whenever its bytes may.
- */
+/** What an encoded file's bytes depend on besides its source and settings, part of every image's key (so
+ * its name changes whenever its bytes may): sharp's version and the encoder's code. */
 export const encoderVersion: Promise<string> = Promise.all([
   readFile("node_modules/sharp/package.json", "utf8").then((json) => String(JSON.parse(json).version)),
   readFile(ENCODER_FILE),

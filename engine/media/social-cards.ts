@@ -1,9 +1,7 @@
-// A social card for every page: the 1200×630 image a link to it shows in LinkedIn, Slack or an e-mail,
-// with the page's title, its section and the brand. The image encoder (engine/media/image-encoder.mjs, a process
-// of its own) lays each out with satori (engine/media/card-layout.mjs) and makes it a palette PNG, while the
-// pages are rendered and written.
-// Each card is cached by everything it is made from: a build makes a card again only when its page's
-// title or section, the brand, the host, the font, satori, sharp or the layout changed.
+// A social card for every page: the 1200×630 image a link to it shows in LinkedIn, Slack or an e-mail, with
+// the page's title, its section and the brand, laid out (card-layout.mjs) and made a palette PNG by the image
+// encoder while the pages are written. Each is cached by everything it is made from: a build makes a card
+// again only when its title or section, the brand, the host, the font, satori, sharp or the layout changed.
 import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { writeIfChanged } from "../outputs/output.ts";
@@ -13,15 +11,14 @@ import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
 import { Encoder, encoderVersion } from "./encoder.ts";
 import { SOCIAL_CARD } from "./images.ts";
 
-/** How the encoder makes a card: part of each card's key, as the layout is. */
+/** How the encoder makes a card: part of each card's key. */
 const CARD_ENCODING = { density: 72, resize: SOCIAL_CARD, format: "png", quality: 0 } as const;
 
-/** The layout: an edit to it makes every card again. */
 const LAYOUT_FILE = new URL("./card-layout.mjs", import.meta.url);
 
 type CardPage = Pick<Page, "route" | "meta">;
 
-/** What a card names besides its page, as the page bundle read it: the brand, and each folder's label in the header. */
+/** What a card names besides its page, as the page bundle read them. */
 export interface CardLabels {
   brand: string;
   /** "Work" for /case-studies (components/structured-data.ts). */
@@ -33,25 +30,21 @@ function cardTitle(title: string, brand: string): string {
   return title.replace(new RegExp(`^${brand}\\s*[|:–-]\\s*`), "").replace(new RegExp(`\\s*[|:–-]\\s*${brand}$`), "");
 }
 
-/** The cards of a build: where each page's will be (known at once, from what it shows), and when all are written. */
+/** The cards of a build: each page's card's site path and alternative text (og:image:alt), known before it
+ * is drawn; each card's writing by its path; all of them written; and `draw`, which begins the drawing. */
 export interface SocialCards {
-  /** Each page's card by route: its site path, and what it shows (its alternative text, for og:image:alt). */
   byRoute: Record<string, { path: string; alt: string }>;
-  /** Each card's writing by its site path: resolves once that card is in the output folder. */
   each: Map<string, Promise<void>>;
-  /** Resolves once every card is in the output folder (made, or taken from the cache). */
   written: Promise<void>;
-  /** Begins drawing the cards (once; a build's begin at once). */
   draw: () => void;
 }
 
 /**
- * Each page's card, written to images/card-<page>.<key>.png, the key being the hash of everything the card
- * is made from: its address is known before it is drawn, so the pages are written while the cards are made
- * (the PNGs in the image encoder's process, on the other core) and the build waits for them only at its end.
- * `later`: drawn only once `draw` is called (the dev server draws a save's card after its page is patched).
- * `wanted`: whether a card (its site path) is still one the pages name: the dev server's next save may
- * name another before this one is drawn, and then it is not drawn, or not left in the output folder.
+ * Each page's card, written to images/card-<page>.<key>.png, the key the hash of everything it is made from,
+ * so the pages are written while the cards are drawn (on the other core), and the build waits only at its end.
+ * `later`: drawn once `draw` is called (the dev server draws a save's card after its page is patched).
+ * `wanted`: whether a card's path is still one the pages name: the dev server's next save may name another
+ * before this one is drawn, and then it is not drawn, or not left in the output folder.
  */
 export async function buildSocialCards(
   pages: CardPage[],
@@ -94,18 +87,15 @@ export async function buildSocialCards(
     ]),
   );
   const written = Promise.all(each.values()).then(() => {});
-  // A failure is reported where the build awaits it, at its end; until then it is not an unhandled rejection.
+  // Reported where the build awaits it, at its end; until then not an unhandled rejection.
   for (const writing of [written, ...each.values()]) writing.catch(() => {});
   if (!later) draw();
   const byRoute = Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: `${card.section}: ${card.title}. ${card.brand}` }]));
   return { byRoute, each, written, draw };
 }
 
-/**
- * The dev server's cards: a save's page is patched without waiting for its card. Each run's cards are
- * drawn once it has ended, by an encoder of their own at the lowest priority that ends once they are
- * written, and held while the next run is under way.
- */
+/** The dev server's cards: a save's page is patched without waiting for its card. Each run's cards are drawn
+ * once it has ended, by an encoder of their own at the lowest priority, held while the next run is under way. */
 export class DevCards {
   /** The cards as the last run named them. */
   private cards: SocialCards | undefined;
@@ -133,8 +123,7 @@ export class DevCards {
     if (!held) this.cards?.draw();
   }
 
-  /** The card at this site path, while it may still be being drawn: resolves once it is written (or
-   * failed); undefined for any other path. */
+  /** The card at this site path: resolves once it is written (or failed); undefined for any other path. */
   written(path: string): Promise<void> | undefined {
     return this.cards?.each.get(path)?.catch(() => {});
   }
