@@ -1,10 +1,7 @@
-// The CMS at /admin/ (Decap CMS, bundled from the parts of it the site uses, browser/cms.ts, and served
-// from the site's own origin): its scripts, its page, its configuration generated from the content schema
-// (engine/content/cms-config.ts), and its own Content-Security-Policy, which every host sends for /admin/* alone. A
-// build publishes it only when the GitHub backend is configured (CMS_GITHUB_REPO); the dev server always
-// serves it, with its local backend. Its preview of a case study, or of a page's content file, is the
-// page, rendered in the browser by browser/cms-preview-page.tsx with the site's stylesheet, fetched when a
-// preview first shows (browser/cms-preview.ts registers it).
+// The CMS at /admin/ (the parts of Decap CMS the site uses, served from the site's own origin): its scripts,
+// its page, its configuration from the content schema, and its own Content-Security-Policy. A build publishes
+// it only when the GitHub backend is configured (CMS_GITHUB_REPO); the dev server always serves it, with its
+// local backend (engine/dev/admin.ts). It previews an entry as its page, with the site's stylesheet.
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
@@ -20,35 +17,30 @@ import { writeIfChanged } from "./output.ts";
 
 /** Where the CMS is served: a folder, so its page is /admin/ on every host. */
 export const ADMIN_PATH = "/admin/";
-/** The CMS's whole script: the parts of Decap CMS the site uses, React included (browser/cms.ts). */
+// The CMS's files: Decap's parts, React included (browser/cms.ts); its configuration (JSON, which YAML
+// reads); the site's part (browser/cms-site.ts: its content's format, checks, widgets, words and previews,
+// made with each build from the schema, which starts the CMS); the preview of an entry as its page
+// (browser/cms-preview-page.tsx), fetched when a preview first shows; Decap's layout made to fit a phone
+// (browser/cms.css); and the site's stylesheet, for the preview.
 export const CMS_SCRIPT = "cms.js";
-/** Where the CMS reads its configuration (JSON, which YAML reads). */
 export const CMS_CONFIG = "config.yml";
-/** The site's part of the CMS (browser/cms-site.ts): its content's format, checks, widgets, words and
- * previews, made with each build from the schema; the page loads it after Decap's bundle, and it starts the CMS. */
 export const SITE_SCRIPT = "cms-site.js";
-/** The preview of an entry as its page (browser/cms-preview-page.tsx, bundled with the pages and React),
- * fetched by the registration when a preview first shows. */
 export const PREVIEW_PAGE = "preview-page.js";
-/** Each of the CMS's scripts and its source. */
+export const CMS_STYLE = "cms.css";
+export const PREVIEW_STYLE = "site.css";
 const SOURCES: Record<string, string> = {
   [CMS_SCRIPT]: "browser/cms.ts",
   [SITE_SCRIPT]: "browser/cms-site.ts",
   [PREVIEW_PAGE]: "browser/cms-preview-page.tsx",
 };
-/** The CMS's own stylesheet (browser/cms.css): Decap's layout made to fit a phone. */
-export const CMS_STYLE = "cms.css";
-/** The site's stylesheet, for the preview. */
-export const PREVIEW_STYLE = "site.css";
 /** The folder whose entries the preview shows as their page. */
 const PREVIEWED_FOLDER = "content/case-studies";
 
-/** The GitHub repository the CMS commits to and how editors sign in (engine/pipeline/config.ts reads it). */
+/** The GitHub repository (owner/name) the CMS commits to, and the OAuth client that signs an editor in to
+ * GitHub (docs/cms.md) when not Netlify's. */
 export interface CmsSettings {
-  /** owner/name */
   repo: string;
   branch: string;
-  /** The OAuth client that signs an editor in to GitHub (docs/cms.md), when not Netlify's. */
   authUrl: string | null;
 }
 
@@ -135,8 +127,7 @@ const OPTIONS = {
 } satisfies esbuild.BuildOptions;
 
 /** One of the CMS's scripts (CMS_SCRIPT, SITE_SCRIPT or PREVIEW_PAGE), minified, and the files it was
- * made from (absolute paths). The page's: browser/cms-preview-page.tsx with the page it renders, the
- * site's facts (content/site.yaml, read as the pages read it) and React. */
+ * made from (absolute paths). */
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collections = cmsCollections();
   const collection = collections.find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
@@ -171,16 +162,13 @@ export function cmsKey(root: string): string {
   return cacheKey(esbuildVersion, JSON.stringify(OPTIONS), ...sources);
 }
 
-/**
- * The CMS's whole script, made once per machine (3.0 MB from ~1,900 files in node_modules, ~1.3 s) and
- * kept in .cache/blobs/cms/ under its key (cmsKey). `root`: the project, the working folder. Each use
- * restarts the blob's hour of grace: a build that does not publish /admin/ leaves the dev server's alone.
- */
+/** The CMS's whole script, made once per machine (3.0 MB from ~1,900 files in node_modules, ~1.3 s) and
+ * kept under its key. Each use restarts the blob's hour of grace: a build that does not publish /admin/
+ * leaves the dev server's alone. */
 export async function cmsScript(root: string, key = cmsKey(root)): Promise<Buffer> {
   return cached("cms", key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text, { refresh: true });
 }
 
-/** The CMS's own stylesheet, as browser/cms.css holds it now. */
 export function cmsStyle(root: string): Promise<string> {
   return readFile(join(root, "browser/cms.css"), "utf8").catch((error: NodeJS.ErrnoException) => {
     throw new Error(`browser/cms.css: the CMS's stylesheet could not be read (${error.code}); restore it from git`);

@@ -25,21 +25,20 @@ export const BUDGET = {
   laterJsKb: { [HEADER_ONLY]: 13.14, "/bio": 13.89, "/case-studies": 15.67, "/case-studies/*": 15.67, "/contact": 15.33 } as Record<string, number>,
 };
 
+/** `jsKb`: the inline scripts that run before the load event (the pages request no script file before it);
+ * `laterJsKb`: the island runtime, this page's islands, analytics at load, web-vitals at 2 s. */
 interface PageSize {
   route: string;
   htmlKb: number;
   cssKb: number;
-  /** The inline scripts that run before the load event (the pages request no script file before it). */
   jsKb: number;
-  /** The island runtime, this page's islands, analytics at load, web-vitals at 2 s. */
   laterJsKb: number;
 }
 
 export const gzipKb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
 
-/** A size as the reports print it, to `decimals` places (as many as its budget has): what the budgets
- * compare, so that a line judges the figure it prints (a 15.34 printed to one place read
- * "JS after load 15.3 KB > 15.33 KB"). */
+/** A size as the reports print it, to as many places as its budget has, and as the budgets compare it: a
+ * 15.34 printed to one place read "JS after load 15.3 KB > 15.33 KB". */
 export const shownKb = (kb: number, decimals: number) => Number(kb.toFixed(decimals));
 
 /** The places each figure of a page is printed and compared to (the inline bootstrap's: jsKb's). */
@@ -49,12 +48,11 @@ const laterSizes = new Map<string, number>();
 
 /** One page's cost: its HTML as written, and the later scripts the bundler's manifest lists for it. */
 export function measurePage(outDir: string, route: string, htmlFile: string, later: string[]): PageSize {
-  // Scripts carry their content hash in their names: measure each once, however many pages share it.
+  // Scripts carry their content hash in their names: each is measured once, however many pages share it.
   const laterKb = (sitePath: string) => {
     const file = join(outDir, sitePath);
-    const known = laterSizes.get(file) ?? gzipKb(readFileSync(file));
-    laterSizes.set(file, known);
-    return known;
+    if (!laterSizes.has(file)) laterSizes.set(file, gzipKb(readFileSync(file)));
+    return laterSizes.get(file)!;
   };
   const html = readFileSync(join(outDir, htmlFile), "utf8");
   const inlineStyles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);

@@ -19,8 +19,8 @@ export async function writeIfChanged(file: string, data: string | Uint8Array): P
   return true;
 }
 
-/** Removes every file under `outDir` that this build does not make (`kept`, dist-relative), and the
- * folders that leaves empty. Returns what it removed. */
+/** Removes every file under `outDir` that this build does not make (`kept`), and the folders that leaves
+ * empty; returns what it removed. */
 export async function removeStale(outDir: string, kept: Set<string>): Promise<string[]> {
   const removed: string[] = [];
   const sweep = async (dir: string, relative: string): Promise<boolean> => {

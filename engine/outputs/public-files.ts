@@ -1,5 +1,4 @@
 // public/ is copied as it is; its logos are also read so pages can inline them.
-
 import { existsSync } from "node:fs";
 import { mkdir, readdir, readFile } from "node:fs/promises";
 import { basename, dirname, join, relative } from "node:path";
@@ -7,9 +6,8 @@ import { checkPlainSvg } from "../media/plain-svg.ts";
 import { refuseLinks } from "../state/files.ts";
 import { writeIfChanged } from "./output.ts";
 
-/** Copies public/ into the site; returns the dist-relative files it copied. Each file is written as every
- * output is, whole under a new name and only when changed: a build writes into links to the live site's
- * files (engine/outputs/staging.ts), which a copy into the file itself would change. */
+/** Copies public/ into the site; returns the files it copied. Each is written whole under a new name, as every
+ * output is: a build writes into links to the live site's files (staging.ts), which a copy would change. */
 export async function copyPublic(outDir: string): Promise<string[]> {
   if (!existsSync("public")) return [];
   // Copied as they are: a link would publish whatever it leads to.

@@ -1,19 +1,18 @@
-// A build writes the site and its hosts' files into copies of their folders, and swaps the copies in only
-// once it has ended well (verified): a build that fails, or is stopped, leaves the last good site as it was.
-// A copy is made of hard links: no byte is copied, and each file keeps its size and modification time, so
-// the incremental build takes it for the file it wrote (engine/state/manifest.ts). That is safe because no step
-// writes into a file: each writes a new file and renames it over the old one (engine/state/files.ts writeWhole,
-// which every output goes through), or removes it, so the live folder is never changed through a link.
+// A build writes the site and its hosts' files into copies of their folders, swapped in only once it has
+// ended well (verified): a build that fails, or is stopped, leaves the last good site as it was. A copy is
+// made of hard links: no byte is copied, and each file keeps its size and time, so the incremental build takes
+// it for the file it wrote. That is safe because no step writes into a file: each writes a new one and
+// renames it over the old (writeIfChanged), or removes it, so the live folder is never changed through a link.
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 
-/** The folders a build writes: the site (OUT_DIR) and its hosts' files beside it. */
+/** The site (OUT_DIR) and its hosts' files beside it. */
 export interface OutputFolders {
   outDir: string;
   hostsDir: string;
 }
 
-/** A copy being built, and the live folder moved aside while its copy takes its place, by the build's process id. */
+/** A copy being built, and the live folder moved aside for it, each named by the build's process id. */
 const BUILDING = ".building-";
 const REPLACED = ".replaced-";
 
@@ -48,7 +47,7 @@ function tidy(folder: string): void {
   for (const { path } of left) rmSync(path, { recursive: true, force: true });
 }
 
-/** `from`'s files linked into `to`, in its subfolders too (a folder is listed before what it holds). */
+/** `from`'s files linked into `to` (a folder is listed before what it holds). */
 function linkCopy(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
   if (!existsSync(from)) return;
@@ -59,11 +58,8 @@ function linkCopy(from: string, to: string): void {
   }
 }
 
-/**
- * Runs `build` into copies of the live folders (`into`), which take the live folders' places once it has
- * resolved: a build that fails leaves them as they were, and its copies are removed (a stopped build's, by
- * the next build). What it throws names the live folders, not the copies.
- */
+/** Runs `build` into copies of the live folders, which take their places once it has resolved; a failed
+ * build's copies are removed (a stopped build's, by the next build). What it throws names the live folders. */
 export async function staged<T>(live: OutputFolders, build: (into: OutputFolders) => Promise<T>): Promise<T> {
   const pairs = [live.outDir, live.hostsDir].map((folder) => ({
     folder,

@@ -1,7 +1,6 @@
-// Amazon S3 behind CloudFront: one CloudFront Function (JavaScript runtime 2.0), associated with both
-// the viewer-request and the viewer-response events. On the request it answers the redirects and maps
-// the site's URL form onto the files in the bucket (/services is services.html); on the response it
-// adds the header policy.
+// Amazon S3 behind CloudFront: one CloudFront Function (JavaScript runtime 2.0) for both the viewer-request
+// event (the redirects, and the site's URL form mapped onto the bucket's files: /services is services.html)
+// and the viewer-response event (the header policy).
 import type { Redirect } from "../../../content/collections.ts";
 import { type HeaderPolicy, type HeaderRule, isFolderRule } from "./policy.ts";
 

@@ -1,6 +1,6 @@
-// Each host's files, all from one header policy (engine/outputs/hosts/policy.ts) and one redirect list
-// (content/redirects.yaml). _headers and _redirects go into the site itself, where Netlify and Cloudflare
-// Pages look for them; files a host must not serve go into the hosts folder beside it.
+// Each host's files, from one header policy (policy.ts) and one redirect list (content/redirects.yaml).
+// _headers and _redirects go into the site, where Netlify and Cloudflare Pages look for them; files a host
+// must not serve go into the hosts folder beside it.
 import { mkdir, rm } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { hostAddress, type Redirect } from "../../../content/collections.ts";
@@ -13,27 +13,25 @@ import { headersFile, redirectsFile } from "./netlify.ts";
 import { NGINX_SNIPPET, nginxServerBlock, nginxSnippet } from "./nginx.ts";
 import { headerPolicy } from "./policy.ts";
 
+/** `routes`: every route written, "/404" included; `admin`: the CMS's headers, when it is published;
+ * `cloudflare`: a build on Cloudflare Pages, whose _headers detaches the site's where /admin/ has its own. */
 interface HostInput {
   outDir: string;
   hostsDir: string;
   siteUrl: string;
   csp: string;
-  /** Every route written, "/404" included. */
   routes: string[];
-  /** Site paths of the downloadable documents. */
   documents: string[];
   redirects: Redirect[];
-  /** The CMS's headers at /admin/*, when it is published (engine/outputs/admin.ts). */
   admin: Record<string, string> | null;
-  /** Cloudflare Pages builds: _headers detaches the site's headers where /admin/ has its own. */
   cloudflare: boolean;
 }
 
-/** The redirect list the page bundle reads (engine/pipeline/page-entry.ts): its lines are read here for the messages. */
+/** The redirect list the page bundle reads; its lines are read here for the messages. */
 const REDIRECTS_FILE = "content/redirects.yaml";
 
-/** A redirect must leave an address no page uses, for a page that exists; `lineOf` says where a redirect's
- * field is written. Every redirect that does not is named, with its line. */
+/** A redirect must leave an address no page uses, for a page that exists; each that does not is named, with
+ * its line (`lineOf`). */
 export function checkRedirects(redirects: Redirect[], routes: string[], lineOf: (path: [number, "from" | "to"]) => number): void {
   const pages = new Set(routes.map(hostAddress));
   const problems = redirects.flatMap(({ from, to }, i) => {

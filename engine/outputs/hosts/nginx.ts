@@ -4,7 +4,6 @@
 import type { Redirect } from "../../../content/collections.ts";
 import { ADMIN_RULE, type HeaderPolicy, headersFor, isFolderRule } from "./policy.ts";
 
-/** The file name the snippet is written under, and included as. */
 export const NGINX_SNIPPET = "cedarline-site.conf";
 
 const quote = (value: string) => `"${value.replace(/["\\]/g, "\\$&")}"`;

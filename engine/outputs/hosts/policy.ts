@@ -1,6 +1,5 @@
-// The one header policy every host serves, whatever writes it out (_headers, nginx, CloudFront).
-// Rules are matched by exact path or by path prefix; a response gets the security headers plus the
-// headers of every rule that matches it.
+// The one header policy every host serves, whatever writes it out: a response gets the security headers
+// and those of every rule that matches its path.
 
 export interface HeaderRule {
   /** An exact site path ("/services", "/case-studies/x.pdf"), or a folder and all below it ("/assets/*"). */
@@ -19,17 +18,15 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 /** Pages may be cached but are checked with the host on every visit, so a deploy shows at once. */
 export const REVALIDATE = "no-cache";
 
-/** Folders whose file names carry a content hash (engine/pipeline/islands.ts, engine/pipeline/styles.ts, engine/media/images.ts). */
+/** Folders whose file names carry a content hash (the islands, the stylesheet, the images). */
 const HASHED_FOLDERS = ["/assets/*", "/images/*"];
 
+/** `csp`: the pages' policy, to which a header adds what only a header can carry; `pages`: every page's
+ * site path, "/404.html" included; `admin`: the CMS's headers, which replace the site's at /admin/. */
 interface PolicyInput {
-  /** The page policy (engine/outputs/csp.ts); headers add what only a header can carry. */
   csp: string;
-  /** Every page's site path, the not-found page's file ("/404.html") included. */
   pages: string[];
-  /** The downloadable documents' site paths. */
   documents: string[];
-  /** The headers of the CMS at /admin/ (engine/outputs/admin.ts), which replace the site's there; none when it is not published. */
   admin?: Record<string, string> | null;
 }
 
