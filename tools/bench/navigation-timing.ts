@@ -11,7 +11,7 @@ import type { AddressInfo } from "node:net";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Browser } from "playwright-core";
-import { serve } from "../../commands/serve.ts";
+import { serve } from "../../engine/outputs/serve.ts";
 import { readConfig } from "../../engine/pipeline/config.ts";
 import { CHROMIUM_FLAGS, launchBrowser } from "../support/browser.ts";
 
