@@ -7,9 +7,9 @@ import { join } from "node:path";
 import * as chromeLauncher from "chrome-launcher";
 import lighthouse, { type Result } from "lighthouse";
 import { computeMedianRun } from "lighthouse/core/lib/median-run.js";
-import { isCommand, lastBuild } from "../commands/cli.ts";
 import { serve } from "../engine/outputs/serve.ts";
 import { CHROMIUM_FLAGS, chromePath } from "./support/browser.ts";
+import { isCommand, lastBuild } from "./support/cli.ts";
 
 /** Every category at 100 and the largest paint within a second, in the median of three runs. */
 export const LIGHTHOUSE_BAR = { score: 100, lcpMs: 1000 };
