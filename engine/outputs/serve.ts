@@ -22,7 +22,7 @@ type Extra = (path: string, res: ServerResponse, req: IncomingMessage) => boolea
 
 /**
  * sirv answers with writeHead, then streams the file into the response: both are rerouted here so the
- * answer is a host's. Text is gzipped when the browser takes it (Lighthouse sees real transfer sizes), a
+ * answer is a host's. Text is gzipped when the browser takes it, whole (Lighthouse sees real transfer sizes), a
  * page passes through `transform` (whole, with no ETag: what is added may change while the file does not),
  * and the not-found page keeps the 404 set before sirv sends it.
  */
@@ -42,7 +42,7 @@ function asHost(req: IncomingMessage, res: ServerResponse, transform?: PageTrans
         own.writeHead(code, answer);
         own.end(transform(Buffer.concat(chunks).toString("utf8")));
       };
-    } else if (COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
+    } else if (code !== 206 && COMPRESSIBLE.test(type) && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? ""))) {
       delete answer["Content-Length"];
       own.writeHead(code, { ...answer, "Content-Encoding": "gzip" });
       const gzip = createGzip({ level: 9 });
