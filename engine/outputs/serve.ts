@@ -28,7 +28,7 @@ type Extra = (path: string, res: ServerResponse, req: IncomingMessage) => boolea
  */
 function asHost(req: IncomingMessage, res: ServerResponse, transform?: PageTransform): ServerResponse {
   const own = { writeHead: res.writeHead.bind(res), write: res.write.bind(res), end: res.end.bind(res) };
-  // A file replaced or removed while it is sent (the dev server rewrites its output) ends this answer, not the server.
+  // A file removed as it is opened, or replaced while it is sent (the dev server rewrites its output), ends this answer, not the server.
   res.on("pipe", (file: Readable) => file.on("error", () => res.destroy()));
   res.writeHead = ((sent: number, headers: OutgoingHttpHeaders = {}) => {
     const code = res.statusCode === 404 ? 404 : sent;
@@ -85,7 +85,14 @@ export function serve(root: string, port: number, extra?: Extra, transform?: Pag
     if (answer) await Promise.allSettled([answer]);
     // One URL form, as the nginx and CloudFront recipes serve it: /services/ goes to /services.
     if (path.length > 1 && path.endsWith("/")) res.writeHead(301, { Location: path.replace(/\/+$/, "") }).end();
-    else files(req, asHost(req, res, transform));
+    else {
+      // As does one removed between sirv's look at it and its read (asHost).
+      try {
+        files(req, asHost(req, res, transform));
+      } catch {
+        res.destroy();
+      }
+    }
   });
   return new Promise((done, fail) => {
     server.once("error", fail);
