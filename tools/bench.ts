@@ -1,15 +1,9 @@
 // npm run bench: this project beside the Astro peer (../shared/peers/astro-site), both measured in this
-// run on this machine, every figure set as a ratio of medians (ours / Astro's), since machines here
-// differ by up to twice in speed from one session to the next. Its parts, in tools/bench/:
-//   builds        both sites grown as real sites grow (by N entries of one template, then by the same
-//                 1,000 Markdown notes: growth.ts), built cold, with nothing changed and with one entry
-//                 edited; each build timed from outside with its peak memory (build-timing.ts), the runs
-//                 alternating so that drift hits both sides
-//   dev loop      our dev server and `astro dev`, one Chromium page open on each, every kind of save
-//                 (support/dev-saves.ts) timed from the save to the page showing it (saves.ts, page-probe.ts)
-//   navigation    ours alone: the built site's next page with and without its speculation rules
-//                 (support/navigation-timing.ts)
-//   report.ts     the table, and every limit the issue sets, met or not
+// run on this machine, every figure a ratio of medians (ours / Astro's), since machines here differ by up
+// to twice in speed from one session to the next. Its parts, in tools/bench/: builds.ts (both sites grown
+// by growth.ts, built cold, unchanged and with one entry edited, timed by build-timing.ts), dev-loop.ts
+// (each kind of save of dev-saves.ts, from the save to the open page showing it: saves.ts, page-probe.ts),
+// navigation.ts (ours alone) and report.ts (the table, and every limit the issue sets, met or not).
 //
 //   npm run bench                   everything (a few minutes on two cores, plus the peer's npm install)
 //   npm run bench -- --runs 3       runs per figure (default 5)

@@ -4,16 +4,16 @@
 import { writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { LinkChecker } from "linkinator";
-import { isCommand } from "../commands/cli.ts";
-import { serve } from "../commands/serve.ts";
 import type { Site } from "../content/collections.ts";
 import { readContent, SITE_FILE } from "../engine/content/modules.ts";
+import { serve } from "../engine/outputs/serve.ts";
 import { readConfig, siteAddress } from "../engine/pipeline/config.ts";
 import { routeOfOutputFile } from "../engine/pipeline/routes.ts";
 import { type CheckedLink, checkExternalLinks } from "./links/external.ts";
 import { addressOf, type LinkOnPage, linksOfSite, pageFiles, SITE_ORIGIN } from "./links/pages.ts";
 import { reportOf } from "./links/report.ts";
 import { statusWords } from "./links/verdict.ts";
+import { isCommand } from "./support/cli.ts";
 
 export interface BrokenLink {
   url: string;

@@ -1,8 +1,8 @@
 // npm run size: every page of the last build against the budgets; exits 1 when one is over.
 
-import { lastBuild } from "../commands/cli.ts";
 import { BUDGET, DECIMALS, formatSize, gzipKb, measurePage, overBudget, shownKb } from "../engine/outputs/budgets.ts";
 import { outputFileOf } from "../engine/pipeline/routes.ts";
+import { lastBuild } from "./support/cli.ts";
 
 const { outDir, manifest } = lastBuild();
 const sizes = Object.entries(manifest.routes)

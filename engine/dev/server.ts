@@ -2,8 +2,8 @@
 // page channel, the watcher and the type check, served with the dev client on every page.
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
-import { serve } from "../../commands/serve.ts";
 import { cmsKey, cmsScriptKept } from "../outputs/admin.ts";
+import { serve } from "../outputs/serve.ts";
 import { ConfigError, readConfig, readPaths } from "../pipeline/config.ts";
 import { BUILD_SOURCES } from "../pipeline/sources.ts";
 import { answerAdmin, cmsFile } from "./admin.ts";

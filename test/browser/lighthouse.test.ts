@@ -13,7 +13,7 @@ import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
 import { test } from "node:test";
-import { serve } from "../../commands/serve.ts";
+import { serve } from "../../engine/outputs/serve.ts";
 import { auditRoutes, guardScore, LCP_GUARDS, LIGHTHOUSE_BAR } from "../../tools/lighthouse.ts";
 import { launchBrowser } from "../../tools/support/browser.ts";
 import { ensureTestSites, fixtureSite } from "../helpers/site.ts";

@@ -4,9 +4,9 @@
 import assert from "node:assert/strict";
 import type { AddressInfo } from "node:net";
 import { test } from "node:test";
-import { serve } from "../../commands/serve.ts";
 import { speculationRules } from "../../components/speculation-rules.ts";
 import { sha256Source } from "../../engine/outputs/csp.ts";
+import { serve } from "../../engine/outputs/serve.ts";
 import { FIXTURE_STUDY_ROUTE } from "../helpers/fixture-site.ts";
 import { openPage } from "../helpers/open-page.ts";
 import { builtRoutes, fixtureSite, parsePage } from "../helpers/site.ts";

@@ -2,9 +2,9 @@
 // links to it or not), with the words a visitor sees for it.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
+import { Parser } from "htmlparser2";
 import { routeOfOutputFile } from "../../engine/pipeline/routes.ts";
 import { folderFiles } from "../../engine/state/files.ts";
-import { decodeEntities } from "../../engine/verify/verify.ts";
 
 export interface LinkOnPage {
   /** The site path of the page. */
@@ -32,28 +32,35 @@ export function pageFiles(outDir: string): string[] {
   return folderFiles(outDir, "").filter((file) => file.endsWith(".html"));
 }
 
-/** A link (<a>, <area>) or an embedded file (any src), with the tag's attributes. */
-const TAG = /<(a|area|[a-z]+(?=[^>]*\ssrc=))(\s(?:[^>"']|"[^"]*"|'[^']*')*)?>/gi;
-const ATTRIBUTE = /\s([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-const words = (text: string) =>
-  decodeEntities(text.replace(/<[^>]*>/g, " "))
-    .replace(/\s+/g, " ")
-    .trim();
-
-/** Each link and embedded file of one page, in the order written. */
+/** Each link (<a>, <area>) and embedded file (any src) of one page, in the order written. */
 function linksOfPage(html: string, page: string): LinkOnPage[] {
   const links: LinkOnPage[] = [];
-  for (const match of html.matchAll(TAG)) {
-    const name = match[1].toLowerCase();
-    const attributes = new Map([...(match[2] ?? "").matchAll(ATTRIBUTE)].map((a) => [a[1].toLowerCase(), decodeEntities(a[2] ?? a[3] ?? a[4] ?? "")]));
-    const href = name === "a" || name === "area" ? attributes.get("href") : attributes.get("src");
-    if (href === undefined) continue;
-    const end = match.index + match[0].length;
-    const close = html.indexOf("</a>", end);
-    const inner = name === "a" ? html.slice(end, close < 0 ? undefined : close) : "";
-    const text = attributes.get("aria-label") || words(inner) || attributes.get("alt") || attributes.get("title") || "(no text)";
-    links.push({ page, text, href });
-  }
+  // The <a> being read: its words so far (a tag between words parts them), and what names it without them.
+  let open: { link: LinkOnPage; label: string; words: string; fallback: string } | undefined;
+  const parser = new Parser({
+    onopentag(name, attributes) {
+      if (open) open.words += " ";
+      const href = name === "a" || name === "area" ? attributes.href : attributes.src;
+      if (href === undefined) return;
+      const label = attributes["aria-label"] ?? "";
+      const fallback = attributes.alt || attributes.title || "(no text)";
+      const link = { page, text: label || fallback, href };
+      links.push(link);
+      if (name === "a") open = { link, label, words: "", fallback };
+    },
+    ontext(text) {
+      if (open) open.words += text;
+    },
+    onclosetag(name) {
+      if (!open) return;
+      if (name !== "a") open.words += " ";
+      else {
+        open.link.text = open.label || open.words.replace(/\s+/g, " ").trim() || open.fallback;
+        open = undefined;
+      }
+    },
+  });
+  parser.end(html);
   return links;
 }
 

@@ -1,9 +1,9 @@
-// What the commands share: whether a module is the one being run, and the last build they read.
+// What the tools run as commands share: whether a module is the one being run, and the last build they read.
 import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
-import { readConfig } from "../engine/pipeline/config.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../engine/pipeline/islands.ts";
+import { readConfig } from "../../engine/pipeline/config.ts";
+import { type IslandManifest, MANIFEST_FILE } from "../../engine/pipeline/islands.ts";
 
 /** True when the module at `moduleUrl` is the command being run (works through spaces and symlinks). */
 export function isCommand(moduleUrl: string): boolean {
