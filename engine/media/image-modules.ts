@@ -1,7 +1,7 @@
 // An image a page imports (`import hero from "../../art/hero.svg"`) or a content file names in an image field
 // becomes a module of its address in the project and its intrinsic size, read from the file's header
 // here, without sharp (which a warm build never loads). Being a module, the image is an input of the page
-// bundle like any other file (or, for a folder collection's entry in a build, of its graph: engine/state/page-sources.ts
+// bundle like any other file (or, for a folder collection's entry in a build, of its graph: engine/pipeline/page-sources.ts
 // withEntries): the images step encodes exactly the images the pages name, and each page's
 // sources (its sitemap date, its re-render in the dev server) include the images it shows.
 // One transform, three loaders, as for content (engine/content/modules.ts): esbuild's, Node's and Vite's.

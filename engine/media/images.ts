@@ -7,7 +7,8 @@ import { mkdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { ResponsiveImage } from "../../components/SiteContext.tsx";
 import { writeIfChanged } from "../outputs/output.ts";
-import { cached, cacheKey } from "../state/cache.ts";
+import { keyOf } from "../state/key.ts";
+import { cached } from "../state/store.ts";
 import { type Encoder, type Encoding, encoderVersion, type Format } from "./encoder.ts";
 import { imageSize, WIDEST_SHOWN } from "./image-modules.ts";
 
@@ -79,8 +80,8 @@ class ImageSource {
     this.recipe = extname(file).toLowerCase() === ".svg" ? RECIPES.art : RECIPES.photo;
     this.widths = widthsOf(this.width);
     this.name = basename(file, extname(file)).replace(/[^\w-]+/g, "-");
-    const hash = cacheKey(bytes);
-    this.key = (...parts) => cacheKey(version, hash, String(this.widest), ...parts);
+    const hash = keyOf(bytes);
+    this.key = (...parts) => keyOf(version, hash, String(this.widest), ...parts);
   }
 
   get widest(): number {
