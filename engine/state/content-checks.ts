@@ -4,13 +4,14 @@
 // verdict). A file is checked again when its text, site.yaml's text (its tokens), an image it names, the
 // engine's sources and the schema (what checks), or the lockfile (the versions of zod, yaml and marked)
 // change. Checking 1,000 Markdown notes took 1.25 s of a build in which one of them was edited.
+import { existsSync } from "node:fs";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { ContentError, collectionOf, SITE_FILE } from "../content/check.ts";
 import { imagesIn } from "../content/fields.ts";
 import type { readContentFile } from "../content/read.ts";
-import { filesKey, folderFiles, readIfExists } from "./files.ts";
-import { keyOf, keysSharing } from "./key.ts";
+import { contentKey, filesKey, folderFiles, readIfExists } from "./files.ts";
+import { keysSharing } from "./key.ts";
 import { readBlob, writeBlob } from "./store.ts";
 
 /** A file's data, checked, and the advice on it. */
@@ -22,10 +23,8 @@ type Kept = { key: string; verdict: Verdict; images: [src: string, key: string][
 /** Where the engine is, whose sources and schema (content/collections.ts) make the verdicts. */
 const ENGINE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
 
-const bytesKey = (root: string, src: string) => {
-  const bytes = readIfExists(join(root, src));
-  return bytes ? keyOf(bytes) : "";
-};
+/** An image's content key; none for a missing one. */
+const bytesKey = (root: string, src: string) => (existsSync(join(root, src)) ? contentKey(join(root, src)) : "");
 
 export class ContentChecks {
   /** This load's verdicts by root and path, with the text each is on, a file's problems too (a ContentError). */

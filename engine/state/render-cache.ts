@@ -19,17 +19,13 @@ interface PageLike {
   props?: object;
 }
 
-/** The loaded pages as rendering reads them (engine/pipeline/pages.ts's LoadedPages). */
+/** The loaded pages as rendering reads them: engine/pipeline/pages.ts's LoadedPages says what each is. */
 export interface Loaded<P extends PageLike, Site> {
   pages: P[];
   renderer: { renderBody(page: P, site: Site): Body };
-  /** The files a route's body is rendered from besides its props. */
   templateSourcesOf(route: string): readonly string[];
-  /** The files a collection entry's template trace read and left out, with the bytes it read of each. */
   templateLeftOutOf(route: string): Readonly<Record<string, number>>;
-  /** When the bundle began reading the files (ms since the epoch). */
   bundledAt: number;
-  /** The version of each file saved since the last load, as the bundle began. */
   stampsAtStart: Readonly<Record<string, string>>;
 }
 

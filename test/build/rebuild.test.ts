@@ -84,9 +84,9 @@ test("npm run build runs the engine compiled, not through tsx, and compiles it a
 
 test("the islands are bundled again only once the browser code changed: a rebuild writes them from the store", () => {
   const stored = () => readdirSync(path(join(BLOBS_DIR, "islands")));
-  // The blob this build's scripts came from: its manifest is the one written.
+  // The blob this build's scripts came from: its page scripts list is the one written.
   const written = readFileSync(path("dist/assets/manifest.json"), "utf8");
-  const blob = stored().find((name) => JSON.stringify(JSON.parse(readFileSync(path(join(BLOBS_DIR, "islands", name)), "utf8")).manifest, null, 2) === written);
+  const blob = stored().find((name) => JSON.stringify(JSON.parse(readFileSync(path(join(BLOBS_DIR, "islands", name)), "utf8")).scripts, null, 2) === written);
   assert.ok(blob, "the scripts are a blob of the store");
   const blobFile = path(join(BLOBS_DIR, "islands", blob));
   const kept = readFileSync(blobFile, "utf8");
