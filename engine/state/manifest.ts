@@ -99,10 +99,8 @@ export function verifiedKept(last: RouteEntry, key: string): Verified | null {
   return last.verified?.key === key ? last.verified : null;
 }
 
-/** The store's name of a body. */
+/** The store's names of a body and of a page bundle's code. */
 export const bodyBlob = (key: string) => `rendered/${key}.json`;
-
-/** The store's name of a page bundle's code. */
 export const bundleBlob = (code: string) => `server/${code}.cjs`;
 
 /** Every blob these manifests name: what the store keeps when it prunes. */

@@ -77,21 +77,10 @@ export class MemoryStore implements Store {
   private kept: Manifest | null = null;
   private readonly bodies = new Map<string, Body>();
 
-  manifest(): Manifest | null {
-    return this.kept;
-  }
-
-  body(key: string): Body | null {
-    return this.bodies.get(key) ?? null;
-  }
-
-  async keepBody(key: string, body: Body): Promise<void> {
-    this.bodies.set(key, body);
-  }
-
-  others(): Manifest[] {
-    return [];
-  }
+  manifest = () => this.kept;
+  body = (key: string) => this.bodies.get(key) ?? null;
+  keepBody = async (key: string, body: Body) => void this.bodies.set(key, body);
+  others = (): Manifest[] => [];
 
   async keep(manifest: Manifest): Promise<void> {
     this.kept = manifest;
