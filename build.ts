@@ -32,7 +32,7 @@ import { siteData } from "./engine/pipeline/site-data.ts";
 import { ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./engine/pipeline/sources.ts";
 import { buildStyles } from "./engine/pipeline/styles.ts";
 import { BuildTimer } from "./engine/pipeline/timer.ts";
-import { fingerprintOf, OutputState } from "./engine/state/build-state.ts";
+import { engineHash, OutputState } from "./engine/state/build-state.ts";
 import { allOrStop, Memo, SourceVersions } from "./engine/state/inputs.ts";
 import { RenderedBodies } from "./engine/state/render-cache.ts";
 import { DiskStore, MemoryStore } from "./engine/state/store.ts";
@@ -52,13 +52,16 @@ export interface RunOptions {
   pagesWritten?: (written: { pages: WrittenPage[]; changed: string[]; scriptsChanged: boolean }) => void;
 }
 
+/** The pages' bodies, as the page bundle gives them and rendered with the site data. */
+type Bodies = RenderedBodies<LoadedPages["pages"][number], ReturnType<typeof siteData>>;
+
 export class Pipeline {
   private readonly sources = new SourceVersions();
   private readonly bundler: ReturnType<typeof pageBundler>;
   private readonly styles: DevStyles | undefined;
   /** The output folder's manifest: the last run's, and this run's as the steps fill it in. */
   private readonly state: OutputState;
-  private readonly bodies: RenderedBodies;
+  private readonly bodies: Bodies;
   private lastBootstrap: string | undefined;
   /** The dev server's cards, drawn after each run (DevCards). */
   private readonly devCards = new DevCards();
@@ -72,7 +75,7 @@ export class Pipeline {
     styles: new Memo<string>(),
     cards: new Memo<SocialCards>(),
     site: new Memo<ReturnType<typeof siteData>>(),
-    render: new Memo<Awaited<ReturnType<RenderedBodies["render"]>>>(),
+    render: new Memo<Awaited<ReturnType<Bodies["render"]>>>(),
     islands: new Memo<IslandBundle>(),
     assets: new Memo<DocumentAssets>(),
     pdfs: new Memo<string[]>(),
@@ -91,7 +94,7 @@ export class Pipeline {
   ) {
     this.bundler = pageBundler({ dev: this.dev, today: config.buildDate.toISOString().slice(0, 10) });
     // A build keeps its manifest and bodies on disk for the next build; the dev server in memory between saves.
-    this.state = new OutputState(this.dev ? new MemoryStore() : new DiskStore(config.outDir), config.outDir, fingerprintOf(config));
+    this.state = new OutputState(this.dev ? new MemoryStore() : new DiskStore(config.outDir), config.outDir, engineHash(config));
     this.bodies = new RenderedBodies(this.state);
     this.styles = this.dev ? new DevStyles() : undefined;
   }

@@ -140,9 +140,9 @@ function formatRow(audit: Audit): string {
 }
 
 if (isCommand(import.meta.url)) {
-  const { outDir, manifest } = lastBuild();
+  const { outDir, scripts } = lastBuild();
   // Every route the build wrote, but the not-found page, which is kept out of search on purpose.
-  const built = Object.keys(manifest.routes).filter((route) => route !== "/404");
+  const built = Object.keys(scripts.routes).filter((route) => route !== "/404");
   const routes = process.argv.slice(2).length ? process.argv.slice(2) : built.sort();
   const audits = await auditRoutes(outDir, routes);
   await mkdir(REPORT_DIR, { recursive: true });

@@ -4,8 +4,8 @@ import { BUDGET, DECIMALS, formatSize, gzipKb, measurePage, overBudget, shownKb 
 import { outputFileOf } from "../engine/pipeline/routes.ts";
 import { lastBuild } from "./support/cli.ts";
 
-const { outDir, manifest } = lastBuild();
-const sizes = Object.entries(manifest.routes)
+const { outDir, scripts } = lastBuild();
+const sizes = Object.entries(scripts.routes)
   .sort(([a], [b]) => a.localeCompare(b))
   .map(([route, later]) => measurePage(outDir, route, outputFileOf(route), later));
 const later = Object.entries(BUDGET.laterJsKb)
@@ -14,7 +14,7 @@ const later = Object.entries(BUDGET.laterJsKb)
 console.log(
   `Budgets (KB gzip): HTML ${BUDGET.htmlKb} per page, CSS ${BUDGET.cssKb}, JS before load ${BUDGET.beforeLoadJsKb} in at most ${BUDGET.beforeLoadScripts} request (bootstrap ${BUDGET.bootstrapKb}), JS after load ${later}`,
 );
-const bootstrapKb = shownKb(gzipKb(manifest.bootstrap), DECIMALS.jsKb);
+const bootstrapKb = shownKb(gzipKb(scripts.bootstrap), DECIMALS.jsKb);
 console.log(`inline island bootstrap ${bootstrapKb.toFixed(DECIMALS.jsKb)} KB`);
 for (const size of sizes) console.log(formatSize(size));
 const problems = sizes.flatMap(overBudget);

@@ -1,7 +1,6 @@
 // The CMS at /admin/ in the dev server: its page, its configuration with the local backend (which the
 // dev server answers itself, engine/dev/local-backend.ts), its bundle, its own stylesheet, and its
 // preview's scripts and the site's stylesheet as they are now, under its own policy.
-import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { CmsBackend } from "../content/cms-config.ts";
 import {
@@ -21,6 +20,7 @@ import {
   PREVIEW_STYLE,
   SITE_SCRIPT,
 } from "../outputs/admin.ts";
+import { fileVersion, wholeVersion } from "../state/files.ts";
 import { type KeptScript, keptScript, sendScript } from "./kept-script.ts";
 import { answerCms } from "./local-backend.ts";
 
@@ -49,25 +49,18 @@ export async function cmsFile(root: string): Promise<KeptScript> {
   return cms.script;
 }
 
-/** A preview script as it was made, and what each file it was made from was then (size and time). */
+/** A preview script as it was made, and each file's version then: null for one saved while it was read
+ * (or gone), so that what was made from it, perhaps from its bytes before that save, is made again. */
 interface Made {
   script: KeptScript;
-  stamps: [file: string, stamp: string][];
+  versions: [file: string, version: string | null][];
 }
-/** A file's size and time; a file changed since `since` gets a stamp no file has, so what was made from
- * it (perhaps from its bytes before that change) is made again. */
-const stampOf = (file: string, since = Number.POSITIVE_INFINITY) =>
-  stat(file).then(
-    ({ size, mtimeMs }) => (mtimeMs >= since ? "changed while read" : `${size}:${mtimeMs}`),
-    () => "gone",
-  );
 const previews = new Map<string, Promise<Made>>();
 
 async function make(root: string, name: string): Promise<Made> {
-  const started = Date.now() - 1;
+  const started = Date.now();
   const { text, inputs } = await adminScript(root, name);
-  const stamps = await Promise.all(inputs.map(async (file): Promise<[string, string]> => [file, await stampOf(file, started)]));
-  return { script: keptScript(text), stamps };
+  return { script: keptScript(text), versions: inputs.map((file) => [file, wholeVersion(file, started)]) };
 }
 
 /** A preview script, made again only when a file it was made from has changed since (or it failed). */
@@ -75,8 +68,7 @@ async function preview(root: string, name: string): Promise<KeptScript> {
   const last = previews.get(name);
   const made = await last?.catch(() => undefined);
   if (made) {
-    const now = await Promise.all(made.stamps.map(([file]) => stampOf(file)));
-    if (now.every((stamp, i) => stamp === made.stamps[i][1])) return made.script;
+    if (made.versions.every(([file, version]) => fileVersion(file) === version)) return made.script;
   }
   // Unless another request has started it meanwhile, make it now.
   if (previews.get(name) === last) previews.set(name, make(root, name));

@@ -4,7 +4,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { promisify } from "node:util";
 import { gzip } from "node:zlib";
-import { cached } from "../state/cache.ts";
+import { cached } from "../state/store.ts";
 
 const gzipped = promisify(gzip);
 

@@ -5,7 +5,7 @@ import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
-import { CACHE_DIR } from "../state/cache.ts";
+import { CACHE_DIR } from "../state/store.ts";
 import type { PageChannel } from "./page-channel.ts";
 
 /** Background checks (this one, and the dev server's verification) wait this long after an update, so the

@@ -4,7 +4,7 @@ import { type ChildProcess, fork } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { setPriority } from "node:os";
 import { fileURLToPath } from "node:url";
-import { cacheKey } from "../state/cache.ts";
+import { keyOf } from "../state/key.ts";
 import type { Card } from "./card-layout.mjs";
 
 const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
@@ -127,4 +127,4 @@ export class Encoder {
 export const encoderVersion: Promise<string> = Promise.all([
   readFile("node_modules/sharp/package.json", "utf8").then((json) => String(JSON.parse(json).version)),
   readFile(ENCODER_FILE),
-]).then(([sharp, code]) => cacheKey(sharp, code));
+]).then(([sharp, code]) => keyOf(sharp, code));

@@ -5,7 +5,8 @@ import { mkdir, readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { ResponsiveImage } from "../../components/SiteContext.tsx";
 import { writeIfChanged } from "../outputs/output.ts";
-import { cached, cacheKey } from "../state/cache.ts";
+import { keyOf } from "../state/key.ts";
+import { cached } from "../state/store.ts";
 import { type Encoder, type Encoding, encoderVersion, type Format } from "./encoder.ts";
 import { imageSize, WIDEST_SHOWN } from "./image-modules.ts";
 
@@ -66,8 +67,8 @@ class ImageSource {
     const widest = Math.min(this.width, WIDEST_SHOWN);
     this.widths = [...WIDTHS.filter((w) => w < widest * 0.9), widest];
     this.name = basename(file, extname(file)).replace(/[^\w-]+/g, "-");
-    const hash = cacheKey(bytes);
-    this.key = (...parts) => cacheKey(version, hash, String(widest), ...parts);
+    const hash = keyOf(bytes);
+    this.key = (...parts) => keyOf(version, hash, String(widest), ...parts);
   }
 
   get widest(): number {

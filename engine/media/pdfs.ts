@@ -5,7 +5,8 @@ import { mkdir, readFile } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import type { CaseStudyDocument } from "../../components/case-study-documents.ts";
 import { writeIfChanged } from "../outputs/output.ts";
-import { cached, cacheKey } from "../state/cache.ts";
+import { keyOf } from "../state/key.ts";
+import { cached } from "../state/store.ts";
 import type { Firm } from "./pdf-layout.ts";
 
 const printer = new URL("./pdf-layout.ts", import.meta.url);
@@ -18,7 +19,7 @@ export async function writeCaseStudyPdfs(documents: CaseStudyDocument[], firm: F
     documents.map(async (study) => {
       const { path } = study;
       // The same study, address, date and generator always print the same bytes.
-      const key = cacheKey(JSON.stringify([study, firm, siteUrl, buildDate.toISOString(), pdfLib]), printerSource);
+      const key = keyOf(JSON.stringify([study, firm, siteUrl, buildDate.toISOString(), pdfLib]), printerSource);
       const bytes = await cached("pdfs", key, "pdf", () =>
         import("./pdf-layout.ts")
           .then(({ caseStudyPdf }) => caseStudyPdf(study, firm, siteUrl, buildDate))

@@ -6,7 +6,8 @@ import { mkdir, readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { writeIfChanged } from "../outputs/output.ts";
 import type { Page } from "../pipeline/routes.ts";
-import { cached, cacheKeys } from "../state/cache.ts";
+import { keysSharing } from "../state/key.ts";
+import { cached } from "../state/store.ts";
 import { type Card, FONT_FILES, satoriVersion } from "./card-layout.mjs";
 import { Encoder, encoderVersion } from "./encoder.ts";
 import { SOCIAL_CARD } from "./images.ts";
@@ -57,14 +58,14 @@ export async function buildSocialCards(
   const [layoutSource, encoderKey, ...fonts] = await Promise.all([readFile(LAYOUT_FILE), encoderVersion, ...FONT_FILES.map(({ file }) => readFile(file))]);
   const host = new URL(siteUrl).host;
   // What every card is made from, hashed once (the fonts are most of it), not once for each card.
-  const keyOf = cacheKeys("social-card", layoutSource, satoriVersion(), encoderKey, ...fonts, JSON.stringify(CARD_ENCODING));
+  const cardKey = keysSharing("social-card", layoutSource, satoriVersion(), encoderKey, ...fonts, JSON.stringify(CARD_ENCODING));
   const cards = pages
     .filter((page) => page.meta.socialCard !== false)
     .map(({ route, meta }) => {
       // The section: the page's own, else its folder's as the header names it ("Work" for a case study).
       const section = meta.section ?? labels.sectionLabel(`/${route.split("/")[1] ?? ""}`);
       const card: Card = { title: cardTitle(meta.title, labels.brand), section, brand: labels.brand, host };
-      const key = keyOf(JSON.stringify(card));
+      const key = cardKey(JSON.stringify(card));
       const name = route === "/" ? "home" : route.slice(1).replaceAll("/", "-");
       return { route, card, key, file: `images/card-${name}.${key.slice(0, 12)}.png` };
     });

@@ -11,8 +11,9 @@ import { contentPlugin } from "../content/modules.ts";
 import { imagePlugin } from "../media/image-modules.ts";
 import { esbuildVersion, loadEsbuild } from "../pipeline/esbuild.ts";
 import { bundleErrorMessage } from "../pipeline/pages.ts";
-import { blobKept, cached, cacheKey } from "../state/cache.ts";
 import { readIfExists } from "../state/files.ts";
+import { keyOf } from "../state/key.ts";
+import { blobKept, cached } from "../state/store.ts";
 import { writeIfChanged } from "./output.ts";
 
 /** Where the CMS is served: a folder, so its page is /admin/ on every host. */
@@ -159,7 +160,7 @@ export function cmsKey(root: string): string {
   // The lockfile where npm wrote no record of the install (another package manager's).
   const installed = readIfExists(join(root, "node_modules/.package-lock.json")) ?? readIfExists(join(root, "package-lock.json")) ?? "";
   const sources = [readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed];
-  return cacheKey(esbuildVersion, JSON.stringify(OPTIONS), ...sources);
+  return keyOf(esbuildVersion, JSON.stringify(OPTIONS), ...sources);
 }
 
 /** The CMS's whole script, made once per machine (3.0 MB from ~1,900 files in node_modules, ~1.3 s) and

@@ -46,7 +46,7 @@ export const DECIMALS = { htmlKb: 1, cssKb: 1, jsKb: 2, laterJsKb: 2 } as const;
 
 const laterSizes = new Map<string, number>();
 
-/** One page's cost: its HTML as written, and the later scripts the bundler's manifest lists for it. */
+/** One page's cost: its HTML as written, and the later scripts the bundler's page scripts list lists for it. */
 export function measurePage(outDir: string, route: string, htmlFile: string, later: string[]): PageSize {
   // Scripts carry their content hash in their names: each is measured once, however many pages share it.
   const laterKb = (sitePath: string) => {

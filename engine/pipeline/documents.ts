@@ -7,12 +7,12 @@ import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeIfChanged } from "../outputs/output.ts";
 import type { OutputState } from "../state/build-state.ts";
-import { cacheKey } from "../state/cache.ts";
-import { stampOf } from "../state/files.ts";
+import { fileVersion } from "../state/files.ts";
+import { keyOf } from "../state/key.ts";
 import { documentKept, type RouteEntry, type Verified } from "../state/manifest.ts";
 import type { RenderedPage } from "../state/render-cache.ts";
 import type { DocumentAssets, RenderedBody } from "./render.ts";
-import { outputFileOf } from "./routes.ts";
+import { outputFileOf, type Page } from "./routes.ts";
 
 export interface WrittenPage {
   route: string;
@@ -37,8 +37,8 @@ export interface PageSink {
 /** Writes every page that changed; returns every page and, apart, the routes whose document changed. */
 export async function writeDocuments(
   state: OutputState,
-  rendered: RenderedPage[],
-  bodyOf: (page: RenderedPage) => string,
+  rendered: RenderedPage<Page>[],
+  bodyOf: (page: RenderedPage<Page>) => string,
   assets: DocumentAssets,
   outDir: string,
   render: (body: RenderedBody, assets: DocumentAssets) => string,
@@ -46,7 +46,7 @@ export async function writeDocuments(
 ): Promise<{ pages: WrittenPage[]; changed: string[] }> {
   // A document names its own card alone: a page's new title (its new card) rewrites that page, not every page.
   const { cards, ...shared } = assets;
-  const sharedKey = cacheKey(JSON.stringify(shared));
+  const sharedKey = keyOf(JSON.stringify(shared));
   const pages: WrittenPage[] = [];
   const changed: string[] = [];
   const folders = new Set<string>();
@@ -56,11 +56,11 @@ export async function writeDocuments(
     const path = join(outDir, file);
     pages.push({ route, file });
     const last = state.last(route);
-    const assetsKey = cacheKey(sharedKey, JSON.stringify(cards[route] ?? null));
+    const assetsKey = keyOf(sharedKey, JSON.stringify(cards[route] ?? null));
     // What the route's body is, whether rendered this run or not (a style save renders nothing).
     state.record(route, { file, body: page.key, islands: page.islands });
-    const stamp = last?.document ? stampOf(path) : null;
-    if (documentKept(last, page.key, assetsKey, stamp)) {
+    const version = last?.document ? fileVersion(path) : null;
+    if (documentKept(last, page.key, assetsKey, version)) {
       state.record(route, { document: last.document });
       await sink?.kept(file, last);
       continue;
@@ -73,8 +73,8 @@ export async function writeDocuments(
       folders.add(folder);
     }
     if (await writeIfChanged(path, html)) changed.push(route);
-    const written = stampOf(path);
-    state.record(route, { document: written === null ? null : { assets: assetsKey, stamp: written } });
+    const written = fileVersion(path);
+    state.record(route, { document: written === null ? null : { assets: assetsKey, version: written } });
     await sink?.page(file, html);
   }
   sink?.allCome();

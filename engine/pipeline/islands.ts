@@ -11,13 +11,14 @@ import { fileURLToPath } from "node:url";
 import type * as esbuild from "esbuild";
 import type { AnalyticsConfig } from "../../browser/analytics.ts";
 import { writeIfChanged } from "../outputs/output.ts";
-import { cached, cacheKey, filesKey } from "../state/cache.ts";
-import { folderFiles } from "../state/files.ts";
+import { filesKey, folderFiles } from "../state/files.ts";
+import { keyOf } from "../state/key.ts";
+import { cached } from "../state/store.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { ISLAND_SOURCES } from "./sources.ts";
 
 /** What the bundler produced, written beside the scripts for `npm run size`. */
-export interface IslandManifest {
+export interface PageScripts {
   /** The inline bootstrap, exactly as every page carries it in its <head>. */
   bootstrap: string;
   /**
@@ -28,7 +29,8 @@ export interface IslandManifest {
   routes: Record<string, string[]>;
 }
 
-export const MANIFEST_FILE = "assets/manifest.json";
+/** Its file keeps the name it had (the output's bytes stay); in the engine, "manifest" is the output folder's record alone. */
+export const PAGE_SCRIPTS_FILE = "assets/manifest.json";
 
 const root = process.cwd();
 /** The islands' JSX runtime (browser/jsx-runtime.ts), by the name the bundle's alias gives it. */
@@ -75,34 +77,34 @@ const noReact: esbuild.Plugin = {
   },
 };
 
-/** The manifest, and every file the bundler wrote (dist-relative), the manifest's own included. */
-export type IslandBundle = IslandManifest & { files: string[] };
+/** The page scripts, and every file the bundler wrote (dist-relative), the list's own included. */
+export type IslandBundle = PageScripts & { files: string[] };
 
 /** What the islands are made from besides the pages' use of them: every file of the browser code's
  * folders, the settings esbuild reads and the packages' versions. */
 function sourcesKey(): string {
   const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
-  // This file too: how it bundles (esbuild's options, the entry, the manifest) is part of what it makes.
-  return cacheKey(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
+  // This file too: how it bundles (esbuild's options, the entry, the page scripts) is part of what it makes.
+  return keyOf(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
 }
 
 /** The browser code for these pages, from the store or bundled now, written into `outDir`. */
 export async function bundleIslands(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandBundle> {
   // The settings the scripts carry, not the rest of the site's configuration (its day, its output folder).
   const { gaMeasurementId, clarityProjectId, consentDefault } = analytics;
-  const key = cacheKey(sourcesKey(), JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
+  const key = keyOf(sourcesKey(), JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
   const made = await cached("islands", key, "json", async () => JSON.stringify(await bundle(pages, analytics, outDir)));
-  const { outputs, manifest } = JSON.parse(made.toString("utf8")) as Bundled;
+  const { outputs, scripts } = JSON.parse(made.toString("utf8")) as Bundled;
   await mkdir(resolve(outDir, "assets"), { recursive: true });
   await Promise.all(Object.entries(outputs).map(([file, text]) => writeIfChanged(resolve(outDir, file), text)));
-  await writeIfChanged(resolve(outDir, MANIFEST_FILE), JSON.stringify(manifest, null, 2));
-  return { ...manifest, files: [...Object.keys(outputs), MANIFEST_FILE] };
+  await writeIfChanged(resolve(outDir, PAGE_SCRIPTS_FILE), JSON.stringify(scripts, null, 2));
+  return { ...scripts, files: [...Object.keys(outputs), PAGE_SCRIPTS_FILE] };
 }
 
-/** What the bundler made: each file's text by its path in the output folder, and the manifest. */
+/** What the bundler made: each file's text by its path in the output folder, and the page scripts. */
 interface Bundled {
   outputs: Record<string, string>;
-  manifest: IslandManifest;
+  scripts: PageScripts;
 }
 
 async function bundle(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<Bundled> {
@@ -195,9 +197,9 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
     }
     return lists.get(name) as string[];
   };
-  const manifest: IslandManifest = {
+  const scripts: PageScripts = {
     bootstrap: await bootstrapScript(sitePath(entry)),
     routes: Object.fromEntries(pages.map((page) => [page.route, filesOf(page.islands.filter((name) => lazy.includes(name)))])),
   };
-  return { outputs: Object.fromEntries(result.outputFiles.map((file) => [sitePath(file.path).slice(1), file.text])), manifest };
+  return { outputs: Object.fromEntries(result.outputFiles.map((file) => [sitePath(file.path).slice(1), file.text])), scripts };
 }

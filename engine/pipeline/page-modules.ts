@@ -21,9 +21,9 @@ import {
   type Unpublished,
 } from "../content/modules.ts";
 import { IMAGE_FILE, imageModule } from "../media/image-modules.ts";
-import type { ImportGraph } from "../state/bundle-reuse.ts";
 import type { ContentChecks } from "../state/content-checks.ts";
-import { stampOf } from "../state/files.ts";
+import { fileVersion } from "../state/files.ts";
+import type { ImportGraph } from "../state/manifest.ts";
 import { loadEsbuild } from "./esbuild.ts";
 
 /** One project file as compiled and, once run, its exports. */
@@ -101,7 +101,7 @@ export class PageModules {
     const saved = new Set(changed.map((file) => resolve(this.root, file)));
     // A content file emptied by an editor saving in place is read once its bytes land, here as when compiled.
     await Promise.all([...saved].map(contentLanded));
-    const stale = [...this.files].filter(([path, file]) => saved.has(path) || stampOf(path) !== file.stamp).map(([path]) => path);
+    const stale = [...this.files].filter(([path, file]) => saved.has(path) || fileVersion(path) !== file.stamp).map(([path]) => path);
     // A folder's module holds whether each entry is published (marked on its page): made again for a save that changes it.
     for (const [folder, reasons] of this.reasons) {
       if (this.files.has(folder) && !stale.includes(folder) && reasonsMoved(this.root, reasons, [...saved, ...stale], this.publishing.today, this.checks))
@@ -118,7 +118,7 @@ export class PageModules {
     }
     for (const path of stale) this.files.delete(path);
     // A file that imports one now gone is compiled again, so that the error names the import.
-    for (const path of stale) if (stampOf(path) === null) for (const importer of importers.get(path) ?? []) this.files.delete(importer);
+    for (const path of stale) if (fileVersion(path) === null) for (const importer of importers.get(path) ?? []) this.files.delete(importer);
     await this.compileFrom(entries);
     const exports = entries.map((entry) => this.run(entry));
     return { exports, graph: this.graphFrom(entries) };
@@ -139,7 +139,7 @@ export class PageModules {
   private async compile(path: string): Promise<CompiledFile> {
     await contentLanded(path);
     // The stamp before the bytes: a save between the two is seen as a new stamp at the next load.
-    const stamp = stampOf(path);
+    const stamp = fileVersion(path);
     const source = this.generated(path);
     const result = await (await loadEsbuild()).build({
       ...(source === undefined

@@ -1,7 +1,7 @@
 // Bundles the page files under pages/ with all they render (components, content, islands) and the
 // renderer into one server bundle (its entry: engine/pipeline/page-entry.ts), loads it, and turns each file's
 // exports into its pages (engine/pipeline/static-paths.ts); esbuild's metafile says which project files each page is
-// made from (engine/state/page-sources.ts). A build keeps the bundle while none of those files changed
+// made from (engine/pipeline/page-sources.ts). A build keeps the bundle while none of those files changed
 // (engine/state/bundle-reuse.ts); the dev server loads the same files one by one (engine/pipeline/page-modules.ts).
 import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -20,14 +20,15 @@ import {
 } from "../content/modules.ts";
 import { IMAGE_FILE, imagePlugin } from "../media/image-modules.ts";
 import type { OutputState } from "../state/build-state.ts";
-import { BundleReuse, type ImportGraph, type Traces } from "../state/bundle-reuse.ts";
-import { CACHE_DIR } from "../state/cache.ts";
+import { BundleReuse } from "../state/bundle-reuse.ts";
 import { ContentChecks } from "../state/content-checks.ts";
-import { refuseLinks, stampOf } from "../state/files.ts";
-import { routeSources, templateTraces, withEntries } from "../state/page-sources.ts";
+import { fileVersion, refuseLinks } from "../state/files.ts";
+import type { ImportGraph, Traces } from "../state/manifest.ts";
+import { CACHE_DIR } from "../state/store.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules } from "./page-modules.ts";
+import { routeSources, templateTraces, withEntries } from "./page-sources.ts";
 import type { Page } from "./routes.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./static-paths.ts";
 
@@ -37,15 +38,15 @@ export interface LoadedPages {
   /** The project files a route's output is made from (paths relative to the project). */
   sourcesOf: (route: string) => readonly string[];
   /** The files a route's body is rendered from besides its props: for a collection's entry, those its
-   * component and meta use (its template, engine/state/page-sources.ts), so an edit to one entry renders that
+   * component and meta use (its template, engine/pipeline/page-sources.ts), so an edit to one entry renders that
    * entry alone; for any other page, its sources. */
   templateSourcesOf: (route: string) => readonly string[];
   /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
-   * (engine/state/bundle-reuse.ts, Trace): one read half-written was left out, yet the bundle may use it. */
+   * (engine/state/manifest.ts, Trace): one read half-written was left out, yet the bundle may use it. */
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
-  /** The stamp of each file saved since the last load (project-relative) as the bundle began: whether a
+  /** The version of each file saved since the last load (project-relative) as the bundle began: whether a
    * file the trace left out was read whole (engine/state/render-cache.ts). */
   stampsAtStart: Readonly<Record<string, string>>;
   /** Advice on the content files (a summary shorter than a search result shows): printed, not an error. On
@@ -205,7 +206,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     const bundledAt = Date.now();
     const stampsAtStart = Object.fromEntries(
       [...savedSince].flatMap((file) => {
-        const stamp = stampOf(join(root, file));
+        const stamp = fileVersion(join(root, file));
         return stamp === null ? [] : [[file, stamp]];
       }),
     );

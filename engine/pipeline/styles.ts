@@ -7,7 +7,8 @@ import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
-import { cached, cacheKey } from "../state/cache.ts";
+import { keyOf } from "../state/key.ts";
+import { cached } from "../state/store.ts";
 
 /** Sass's entry: the site's stylesheet, which uses every partial. */
 export const ENTRY = "styles/main.scss";
@@ -67,6 +68,6 @@ export async function buildStyles(compiler?: Compiler, signal?: AbortSignal): Pr
   // Every stylesheet under styles/, in its folders too: a partial anywhere there may be imported.
   const files = (await readdir("styles", { recursive: true })).filter((file) => /\.s?css$/.test(file)).sort();
   const sources = await Promise.all(files.map(async (file) => `${file}\n${await readFile(join("styles", file), "utf8")}`));
-  const css = await cached("styles", cacheKey(await sassVersion, ...sources), "css", () => compile(compiler, signal));
+  const css = await cached("styles", keyOf(await sassVersion, ...sources), "css", () => compile(compiler, signal));
   return css.toString("utf8");
 }

@@ -1,20 +1,18 @@
-// What a run keeps for the next one: the output folder's state (the last run's manifest, and this run's
-// as its steps fill it in, kept in a store once the run has ended well), and the one clock rule.
-import { statSync } from "node:fs";
+// What a run keeps for the next one: the output folder's state, the last run's manifest and this run's as
+// its steps fill it in, kept in a store once the run has ended well.
 import { join, resolve } from "node:path";
-import type { KeptBundle } from "./bundle-reuse.ts";
-import { blobsAsked, cacheKey, filesKey } from "./cache.ts";
-import { folderFiles, readIfExists } from "./files.ts";
-import { type Fingerprint, MANIFEST_VERSION, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
-import type { Store } from "./store.ts";
+import { filesKey, folderFiles, readIfExists } from "./files.ts";
+import { keyOf } from "./key.ts";
+import { type EngineHash, type KeptBundle, MANIFEST_FORMAT, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
+import { blobsAsked, type Store } from "./store.ts";
 
 /** What every output depends on: the engine's sources (build.ts, engine/), the configuration, the lockfile. */
-export function fingerprintOf(config: unknown, root = "."): Fingerprint {
+export function engineHash(config: unknown, root = "."): EngineHash {
   return {
-    version: MANIFEST_VERSION,
+    format: MANIFEST_FORMAT,
     engine: filesKey(root, ["build.ts", ...folderFiles(root, "engine")]),
-    config: cacheKey(JSON.stringify(config)),
-    lockfile: cacheKey(readIfExists(join(root, "package-lock.json")) ?? ""),
+    config: keyOf(JSON.stringify(config)),
+    lockfile: keyOf(readIfExists(join(root, "package-lock.json")) ?? ""),
   };
 }
 
@@ -31,13 +29,13 @@ export class OutputState {
   constructor(
     readonly store: Store,
     private readonly outDir: string,
-    private readonly fingerprint: Fingerprint,
+    private readonly hash: EngineHash,
   ) {}
 
   /** A run begins: nothing recorded yet. */
   begin(): void {
     blobsAsked.clear();
-    this.kept ??= usable(this.store.manifest(), this.fingerprint);
+    this.kept ??= usable(this.store.manifest(), this.hash);
     this.next = new Map();
     this.bundle = null;
   }
@@ -53,15 +51,15 @@ export class OutputState {
     this.next.set(route, { ...entry, ...made });
   }
 
-  /** The server bundles kept by earlier builds of the same engine and lockfile (engine/state/bundle-reuse.ts),
-   * this folder's first: the other folders' manifests are read only when it is not reused. */
+  /** The page bundles kept by earlier builds of the same engine and lockfile, this folder's first: the
+   * other folders' manifests are read only when it is not reused. */
   *bundles(): Generator<KeptBundle> {
     if (this.kept?.bundle) yield this.kept.bundle;
-    const { engine, lockfile } = this.fingerprint;
+    const { engine, lockfile } = this.hash;
     for (const manifest of this.store.others()) if (manifest.bundle && manifest.engine === engine && manifest.lockfile === lockfile) yield manifest.bundle;
   }
 
-  /** Records the server bundle the pages were loaded from. */
+  /** Records the page bundle the pages were loaded from. */
   recordBundle(bundle: KeptBundle): void {
     this.bundle = bundle;
   }
@@ -74,7 +72,7 @@ export class OutputState {
   /** The run ended well: its manifest is kept, naming the blobs it asked for. */
   async keep(): Promise<void> {
     const manifest: Manifest = {
-      ...this.fingerprint,
+      ...this.hash,
       outDir: resolve(this.outDir),
       routes: Object.fromEntries(this.next),
       bundle: this.bundle,
@@ -83,13 +81,4 @@ export class OutputState {
     await this.store.keep(manifest);
     this.kept = manifest;
   }
-}
-
-/** The file system's clock is coarse: a file modified within this of a moment may have been saved after it. */
-const CLOCK_SLACK_MS = 50;
-
-/** Whether the file was last saved before `moment` (ms since the epoch), surely: what was read of it
- * after that moment is what it holds, so a result made from it may be kept under its content. */
-export function savedBefore(file: string, moment: number): boolean {
-  return statSync(file).mtimeMs < moment - CLOCK_SLACK_MS;
 }

@@ -5,21 +5,35 @@
 // held in a build. A route whose key is the one the output folder's manifest records is not even read
 // back unless its document has to be printed again.
 import { readFileSync } from "node:fs";
-import type { LoadedPages } from "../pipeline/pages.ts";
-import type { Page } from "../pipeline/routes.ts";
-import { type OutputState, savedBefore } from "./build-state.ts";
-import { cacheKey, sourceKey } from "./cache.ts";
-import { stampOf } from "./files.ts";
+import type { OutputState } from "./build-state.ts";
+import { contentKey, wholeVersion } from "./files.ts";
+import { keyOf } from "./key.ts";
 import { bodyKept } from "./manifest.ts";
 import type { Body } from "./store.ts";
 
-type SiteData = Parameters<LoadedPages["renderer"]["renderBody"]>[1];
+/** A page as rendering knows it (engine/pipeline/routes.ts's Page). */
+interface PageLike {
+  file: string;
+  route: string;
+  /** A collection entry's props. */
+  props?: object;
+}
+
+/** The loaded pages as rendering reads them: engine/pipeline/pages.ts's LoadedPages says what each is. */
+export interface Loaded<P extends PageLike, Site> {
+  pages: P[];
+  renderer: { renderBody(page: P, site: Site): Body };
+  templateSourcesOf(route: string): readonly string[];
+  templateLeftOutOf(route: string): Readonly<Record<string, number>>;
+  bundledAt: number;
+  stampsAtStart: Readonly<Record<string, string>>;
+}
 
 /** A page whose body is rendered: what the steps after rendering need, its body's HTML apart (`bodyOf`). */
-export interface RenderedPage {
-  page: Page;
-  /** What the body is made from, hashed: the same key, the same body; null for a body made from a file
-   * saved while the bundle read it, which is used once and never kept (the save's own run renders it). */
+export interface RenderedPage<P> {
+  page: P;
+  /** The key of what the body is made from: the same key, the same body; null for a body made from a
+   * file saved while the bundle read it, which is used once and never kept (the save's own run renders it). */
   key: string | null;
   islands: string[];
 }
@@ -28,118 +42,75 @@ export interface RenderedPage {
  * few enough that they are never many in memory. */
 const WRITES_IN_FLIGHT = 64;
 
-/** Everything a page's body is made from. */
-export interface BodyInputs {
-  /** What every page renders with: React's version and the site data (settings, images, logos), hashed (settingsKey). */
-  settings: string;
-  route: string;
-  /** A collection entry's props. */
-  props?: object;
-  /** Each file the body is rendered from (the entry's template, its components, content), with its content's hash. */
-  sources: [file: string, hash: string][];
-}
+/** What every page renders with, keyed once per run: React's version and the site data. */
+export const settingsKey = (react: string, site: unknown): string => keyOf(react, JSON.stringify(site));
 
-/** What every page renders with, hashed once per run. */
-export function settingsKey(react: string, site: unknown): string {
-  return cacheKey(react, JSON.stringify(site));
+/** The files a body is rendered from, each with its content's key, keyed in one whatever their order:
+ * every entry of a collection shares them, so a run keys them once per template, not once per page. */
+export function sourcesKey(sources: [file: string, key: string][]): string {
+  return keyOf(...[...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, key]) => `${file}:${key}`));
 }
 
 /** A body's key: the same key, the same body. */
-export function bodyKey({ settings, route, props, sources }: BodyInputs): string {
-  return keyOf(settings, route, props, sourcesKey(sources));
-}
+export const bodyKey = (settings: string, route: string, props: object | undefined, sources: string): string =>
+  keyOf(settings, route, JSON.stringify(props ?? null), sources);
 
-/** The sources of a body, hashed in one: every entry of a collection shares them, so a run hashes them
- * once per template, not once per page. */
-function sourcesKey(sources: [file: string, hash: string][]): string {
-  const files = [...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, hash]) => `${file}:${hash}`);
-  return cacheKey(...files);
-}
-
-const keyOf = (settings: string, route: string, props: object | undefined, sources: string) =>
-  cacheKey(settings, route, JSON.stringify(props ?? null), sources);
-
-export class RenderedBodies {
-  /** Bodies made from a file saved after the bundle began reading it, by route: held until this run has written them. */
-  private unsettled = new Map<string, Body>();
-  private last: { renderer: LoadedPages["renderer"]; site: SiteData } | undefined;
-  /** Each source file's content hash, by its stamp when it was read, kept only for a file saved before the
-   * bundle began reading it (settled): a later save then moves its time past the clock's slack, so the
-   * same stamp is the same bytes. The dev server's runs then read and hash only what a save touched, not
-   * the ~55 files every page is made from (1.6-3.2 ms a save). */
-  private readonly hashes = new Map<string, { stamp: string; hash: string }>();
+export class RenderedBodies<P extends PageLike, Site> {
+  /** Bodies used once (made from a file saved while the bundle read it), by route: held until this run has written them. */
+  private once = new Map<string, Body>();
+  private last: { renderer: Loaded<P, Site>["renderer"]; site: Site } | undefined;
 
   constructor(private readonly state: OutputState) {}
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
   async render(
-    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt, stampsAtStart }: LoadedPages,
-    site: SiteData,
-  ): Promise<{ pages: RenderedPage[]; rendered: number }> {
+    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt, stampsAtStart }: Loaded<P, Site>,
+    site: Site,
+  ): Promise<{ pages: RenderedPage<P>[]; rendered: number }> {
     const { state } = this;
-    const { store } = state;
     this.last = { renderer, site };
-    this.unsettled = new Map();
+    this.once = new Map();
     let rendered = 0;
     // A file saved after the bundle began reading may be newer than what the bundle was made from: a
     // body made now is used, but not kept under that file's new content (the save's own run renders it).
-    const files = new Map<string, { hash: string; settled: boolean }>();
-    const fileState = (file: string) => {
-      let known = files.get(file);
-      if (!known) {
-        // The stamp before the bytes, and whether they settled after: a save in between is not kept.
-        const stamp = stampOf(file);
-        const hashed = this.hashes.get(file);
-        if (stamp !== null && hashed?.stamp === stamp) known = { hash: hashed.hash, settled: true };
-        else {
-          known = { hash: sourceKey(file), settled: savedBefore(file, bundledAt) };
-          if (known.settled && stamp !== null) this.hashes.set(file, { stamp, hash: known.hash });
-        }
-        files.set(file, known);
+    const files = new Map<string, string | null>();
+    const keyIfWhole = (file: string) => {
+      if (!files.has(file)) {
+        const key = contentKey(file);
+        files.set(file, wholeVersion(file, bundledAt) === null ? null : key);
       }
-      return known;
+      return files.get(file) as string | null;
     };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
-    /** A file the template's trace left out was read by the trace as the bundle read it: saved before the
-     * bundle began, or unchanged since it began and holding as many bytes as the trace read (one read
-     * half-written, emptied by an editor saving in place, had fewer; any write after the bundle began,
-     * the next save's included, changed its stamp). Just saved, with bytes unknown (a plugin made its
-     * module), it is not known to. */
-    const readWhole = ([file, bytes]: [string, number]) => {
-      try {
-        if (savedBefore(file, bundledAt)) return true;
-        const now = stampOf(file);
-        return now !== null && now === stampsAtStart[file] && now.startsWith(`${bytes}:`);
-      } catch {
-        return false; // gone since
-      }
-    };
-    /** Each list of sources (a template's, shared by its entries): whether every file settled (and every
-     * file its trace left out was read whole, `leftOut`), and their key. */
+    /** Each list of sources (a template's, shared by its entries): their key, or null unless every file and
+     * every file its trace left out (`leftOut`, read as the bundle read it) was read whole. */
     const lists = new Map<readonly string[], string | null>();
     const sourcesKeyOf = (sources: readonly string[], leftOut: Readonly<Record<string, number>>) => {
       if (!lists.has(sources)) {
-        const settled = sources.every((file) => fileState(file).settled) && Object.entries(leftOut).every(readWhole);
-        lists.set(sources, settled ? sourcesKey(sources.map((file): [string, string] => [file, fileState(file).hash])) : null);
+        const keys = sources.map((file): [string, string | null] => [file, keyIfWhole(file)]);
+        const whole =
+          keys.every(([, key]) => key !== null) &&
+          Object.entries(leftOut).every(([file, bytes]) => wholeVersion(file, bundledAt, { version: stampsAtStart[file], bytes }) !== null);
+        lists.set(sources, whole ? sourcesKey(keys as [string, string][]) : null);
       }
       return lists.get(sources) as string | null;
     };
-    const result: RenderedPage[] = [];
+    const result: RenderedPage<P>[] = [];
     let writes: Promise<void>[] = [];
     for (const page of pages) {
       const { route } = page;
       const sources = sourcesKeyOf(templateSourcesOf(route), templateLeftOutOf(route));
-      const key = sources === null ? null : keyOf(settings, route, page.props, sources);
+      const key = sources === null ? null : bodyKey(settings, route, page.props, sources);
       const last = state.last(route);
       let islands: string[];
       if (bodyKept(last, key)) islands = last.islands;
       else {
-        let body = key === null ? null : store.body(key);
+        let body = key === null ? null : state.store.body(key);
         if (!body) {
           rendered++;
           body = renderBody(renderer, page, site);
-          if (key === null) this.unsettled.set(route, body);
-          else writes.push(store.keepBody(key, body));
+          if (key === null) this.once.set(route, body);
+          else writes.push(state.store.keepBody(key, body));
         }
         islands = body.islands;
       }
@@ -155,15 +126,15 @@ export class RenderedBodies {
 
   /** The body's HTML of a page the last `render` returned: held, or fetched from the store (rendered
    * again if the store lost it meanwhile). */
-  bodyOf({ page, key }: RenderedPage): string {
-    const body = key === null ? this.unsettled.get(page.route) : this.state.store.body(key);
+  bodyOf({ page, key }: RenderedPage<P>): string {
+    const body = key === null ? this.once.get(page.route) : this.state.store.body(key);
     if (body) return body.bodyHtml;
     if (!this.last) throw new Error(`${page.file}: asked for a body before rendering`);
     return renderBody(this.last.renderer, page, this.last.site).bodyHtml;
   }
 }
 
-function renderBody(renderer: LoadedPages["renderer"], page: Page, site: SiteData): Body {
+function renderBody<P extends PageLike, Site>(renderer: Loaded<P, Site>["renderer"], page: P, site: Site): Body {
   try {
     const { bodyHtml, islands } = renderer.renderBody(page, site);
     return { bodyHtml, islands };

@@ -5,7 +5,8 @@
 // for the next build. Many pages are shared out to worker threads (engine/verify/validate-threads.ts). Each
 // verdict is an empty blob in the store (html/), named by what it judged, pruned like any other blob.
 import { readFileSync } from "node:fs";
-import { cacheKey, readBlob, writeBlob } from "../state/cache.ts";
+import { keyOf } from "../state/key.ts";
+import { readBlob, writeBlob } from "../state/store.ts";
 import { type StructureOptions, structureKey, structureOf } from "./page-structure.mjs";
 import type { HtmlFile, Verdicts } from "./validate-thread.mjs";
 import { BATCH, PAGES_PER_WORKER, parseConfig, readConfigText, Validators } from "./validate-threads.ts";
@@ -20,9 +21,8 @@ export { Validators };
  */
 const VALID = {
   page: (key: string) => `html/page-${key}`,
-  structure: (fingerprint: string, options: StructureOptions, structure: string) =>
-    `html/structure-${cacheKey(fingerprint, JSON.stringify(options), structure)}`,
-  options: (fingerprint: string) => `html/options-${fingerprint}.json`,
+  structure: (validator: string, options: StructureOptions, structure: string) => `html/structure-${keyOf(validator, JSON.stringify(options), structure)}`,
+  options: (validator: string) => `html/options-${validator}.json`,
 };
 
 /** Whether the blob is there, named in this run's manifest: an empty blob's bytes are never read. */
@@ -42,13 +42,13 @@ let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Verdicts>; threadCp
 export class PageValidation {
   private readonly configText = readConfigText();
   private readonly version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
-  /** What a page's validity depends on besides the page: html-validate's version and its config (hashed
+  /** What a page's validity depends on besides the page: html-validate's version and its config (keyed
    * once: it names every structure's verdict). */
-  readonly fingerprint = cacheKey(this.version, this.configText);
+  readonly validatorKey = keyOf(this.version, this.configText);
   /** The pages found valid in this run, by key. */
   private readonly known = new Set<string>();
   /** The options page structures are made with, where a build with this html-validate and config learnt them. */
-  private options = JSON.parse(readBlob(VALID.options(this.fingerprint))?.toString("utf8") ?? "null") as StructureOptions | null;
+  private options = JSON.parse(readBlob(VALID.options(this.validatorKey))?.toString("utf8") ?? "null") as StructureOptions | null;
   /** The verdicts found in this run, written as they come and awaited at the end; one not written (a
    * failed write, a build stopped first) only means a page validated again. */
   private readonly writes: Promise<void>[] = [];
@@ -99,11 +99,11 @@ export class PageValidation {
     // less time than this thread takes to hash it and look for its verdict.
     if (this.validators) this.batch.push(page);
     else {
-      const key = cacheKey(this.version, this.configText, page.html);
+      const key = keyOf(this.version, this.configText, page.html);
       if (this.known.has(key) || isKept(VALID.page(key))) return;
       // With no thread started (a few pages), a page of a structure found valid before passes here.
       const { options } = this;
-      if (options && isKept(VALID.structure(this.fingerprint, options, structureKey(structureOf(page.html, options))))) {
+      if (options && isKept(VALID.structure(this.validatorKey, options, structureKey(structureOf(page.html, options))))) {
         this.valid(key);
         this.validated++;
         this.shared++;
@@ -211,10 +211,10 @@ export class PageValidation {
         this.validatedWhole += pages.length - shared - structures.length;
         if (options && JSON.stringify(this.options) !== JSON.stringify(options)) {
           this.options = options;
-          this.keep(VALID.options(this.fingerprint), JSON.stringify(options));
+          this.keep(VALID.options(this.validatorKey), JSON.stringify(options));
         }
         const made = this.options;
-        if (made) for (const structure of structures) this.keep(VALID.structure(this.fingerprint, made, structure));
+        if (made) for (const structure of structures) this.keep(VALID.structure(this.validatorKey, made, structure));
         this.validated += pages.length;
         for (const [i, key] of pages.entries()) if (reports[i] === null && key) this.valid(key);
         return reports.filter((report) => report !== null);

@@ -10,7 +10,7 @@ import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { performance } from "node:perf_hooks";
 import type { Unpublished } from "../content/modules.ts";
-import { cacheKey } from "../state/cache.ts";
+import { keyOf } from "../state/key.ts";
 import { type RouteEntry, type Verified, verifiedKept } from "../state/manifest.ts";
 import { PageValidation, type Validators } from "./validate.ts";
 
@@ -88,7 +88,7 @@ export class Verification {
   private linksMs = 0;
 
   /** What validity depends on besides the page: html-validate, its config, the site's address. */
-  private readonly salt: string;
+  private readonly validityKey: string;
   /** The entries the build left out, by the site paths their page and PDF would have had. */
   private readonly unpublished: Map<string, Unpublished>;
 
@@ -105,7 +105,7 @@ export class Verification {
   ) {
     this.unpublished = new Map(unpublished.flatMap((entry) => [[entry.path, entry] as const, [`${entry.path}.pdf`, entry] as const]));
     this.validation = new PageValidation(validators, expected);
-    this.salt = cacheKey(this.validation.fingerprint, siteUrl);
+    this.validityKey = keyOf(this.validation.validatorKey, siteUrl);
   }
 
   /** One page as written; resolves when the validators have room for more. */
@@ -125,11 +125,11 @@ export class Verification {
   }
 
   /** A page left as an earlier build wrote it: what verifying it found then, when that was with the same
-   * salt, else read and verified. */
+   * validity key, else read and verified. */
   kept(file: string, last: RouteEntry): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
-    const verified = verifiedKept(last, this.salt);
+    const verified = verifiedKept(last, this.validityKey);
     if (!verified) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
     this.linksByFile.set(file, { page: pageOf(file), links: verified.links });
     this.ids.set(file, new Set(verified.ids));
@@ -178,7 +178,7 @@ export class Verification {
     }
     if (problems.length) throw new Error(problems.join("\n"));
     const found = new Map<string, Verified>();
-    for (const [file, { links }] of this.linksByFile) found.set(file, { salt: this.salt, links, ids: [...this.ids.get(file)!] });
+    for (const [file, { links }] of this.linksByFile) found.set(file, { key: this.validityKey, links, ids: [...this.ids.get(file)!] });
     return found;
   }
 

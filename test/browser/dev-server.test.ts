@@ -394,7 +394,7 @@ test("a collection follows its folder: an edited entry is patched into its open 
   const fromTemplate = dev.output().length;
   saveInPlace(project.dir, "pages/case-studies/[slug].tsx", template.replace(">Previous case study<", ">Previous study, edited<"));
   await until(async () => (await page.textContent(".study-pager"))?.includes("Previous study, edited") ?? false, "the edited template");
-  // The two entries, and any page the save before left unsettled (saved within the clock's slack of its bundle).
+  // The two entries, and any page whose body the save before used once (saved within the clock's slack of its bundle).
   await dev.waitForOutput(/pages\/case-studies\/\[slug\]\.tsx: re-rendered [2-5] pages in \d+ ms/, fromTemplate);
   assert.equal(await page.evaluate(() => (window as unknown as { kept?: string }).kept), "still here", "the page was not reloaded");
   saveByRename(project.dir, "pages/case-studies/[slug].tsx", template);
@@ -494,7 +494,7 @@ test("a file a collection's template comes to read through a save is one of its 
   from = dev.output().length;
   saveInPlace(project.dir, "content/study-note.ts", note("Note three"));
   await showsNote("Note three");
-  // The two entries, and any page the save before left unsettled (saved within the clock's slack of its bundle).
+  // The two entries, and any page whose body the save before used once (saved within the clock's slack of its bundle).
   await dev.waitForOutput(/content\/study-note\.ts: re-rendered [2-4] pages in \d+ ms/, from);
   // A save a run read half-written: an editor saving in place empties the file first, and a run that
   // ends on the empty file finds the template using nothing of it. Once filled, it is used again.

@@ -14,16 +14,19 @@ import { readConfig } from "../../engine/pipeline/config.ts";
 import { writeDocuments } from "../../engine/pipeline/documents.ts";
 import type { LoadedPages } from "../../engine/pipeline/pages.ts";
 import type { DocumentAssets } from "../../engine/pipeline/render.ts";
-import { fingerprintOf, OutputState } from "../../engine/state/build-state.ts";
-import { BLOBS_DIR } from "../../engine/state/cache.ts";
-import { stampOf } from "../../engine/state/files.ts";
+import type { Page } from "../../engine/pipeline/routes.ts";
+import { engineHash, OutputState } from "../../engine/state/build-state.ts";
+import { fileVersion } from "../../engine/state/files.ts";
 import { Memo } from "../../engine/state/inputs.ts";
-import { bodyKey, RenderedBodies, type RenderedPage, settingsKey } from "../../engine/state/render-cache.ts";
-import { DiskStore, MemoryStore, manifestFile } from "../../engine/state/store.ts";
+import { bodyKey, RenderedBodies, type RenderedPage, settingsKey, sourcesKey } from "../../engine/state/render-cache.ts";
+import { BLOBS_DIR, DiskStore, MemoryStore, manifestFile } from "../../engine/state/store.ts";
+
+/** The bodies of pages as the page bundle gives them. */
+type Bodies = RenderedBodies<Page, never>;
 
 /** One run of the render and documents steps over `loaded`, kept as a pipeline keeps it; `render`: false
  * when the pipeline's step kept the last render (a style save), whose pages are then `last`. */
-async function runSteps(state: OutputState, bodies: RenderedBodies, loaded: LoadedPages, out: string, last?: RenderedPage[]) {
+async function runSteps(state: OutputState, bodies: Bodies, loaded: LoadedPages, out: string, last?: RenderedPage<Page>[]) {
   state.begin();
   const rendered = last ? { pages: last, rendered: 0 } : await bodies.render(loaded, { siteUrl: "https://a.test" } as never);
   const assets = { cards: {} } as unknown as DocumentAssets;
@@ -61,8 +64,9 @@ test("a body's key moves with a source's content, a setting, the props and the r
       ["components/Layout.tsx", "h2"],
     ] as [string, string][],
   };
-  const key = bodyKey(inputs);
-  assert.equal(bodyKey({ ...inputs, sources: [...inputs.sources].reverse() }), key, "the order sources are listed in");
+  const keyOf = ({ settings, route, props, sources }: typeof inputs) => bodyKey(settings, route, props, sourcesKey(sources));
+  const key = keyOf(inputs);
+  assert.equal(keyOf({ ...inputs, sources: [...inputs.sources].reverse() }), key, "the order sources are listed in");
   for (const [what, changed] of [
     ["a changed source", { ...inputs, sources: [inputs.sources[0], ["components/Layout.tsx", "h3"]] }],
     ["a changed setting", { ...inputs, settings: settingsKey("19.3.1", { siteUrl: "https://b.test", images: { hero: "/images/hero.1.jpg" } }) }],
@@ -71,7 +75,7 @@ test("a body's key moves with a source's content, a setting, the props and the r
     ["another route", { ...inputs, route: "/notes/second" }],
     ["a source more", { ...inputs, sources: [...inputs.sources, ["content/site.ts", "h4"]] }],
   ] as const) {
-    assert.notEqual(bodyKey(changed as typeof inputs), key, what);
+    assert.notEqual(keyOf(changed as typeof inputs), key, what);
   }
 });
 
@@ -79,7 +83,7 @@ test("a damaged manifest, or one of another shape, is read as none", async () =>
   const out = mkdtempSync(join(tmpdir(), "out-m-"));
   try {
     const store = new DiskStore(out);
-    const state = new OutputState(store, out, fingerprintOf({}));
+    const state = new OutputState(store, out, engineHash({}));
     state.begin();
     state.record("/", { file: "index.html", body: "k", islands: [] });
     await state.keep();
@@ -134,8 +138,8 @@ test("an entry removed from a collection leaves the manifest, and its body is pr
       });
     // No grace: every unnamed body goes at once.
     const store = new DiskStore(out, 0);
-    const state = new OutputState(store, out, fingerprintOf({}));
-    const bodies = new RenderedBodies(state);
+    const state = new OutputState(store, out, engineHash({}));
+    const bodies: Bodies = new RenderedBodies(state);
     const run = (slugs: string[]) => runSteps(state, bodies, loaded(slugs), out);
     const firstRun = await run(["one", "two"]);
     assert.equal(firstRun.rendered, 2);
@@ -151,7 +155,7 @@ test("an entry removed from a collection leaves the manifest, and its body is pr
   }
 });
 
-test("the dev server's bodies: a source is read again when its stamp moves, and when it was saved too near its load for its stamp to be trusted", async () => {
+test("the dev server's bodies: a source is read again when its version moves, and when it was saved too near its load for its version to be trusted", async () => {
   const out = mkdtempSync(join(tmpdir(), "out-d-"));
   const source = mkdtempSync(join(tmpdir(), "source-"));
   try {
@@ -165,19 +169,19 @@ test("the dev server's bodies: a source is read again when its stamp moves, and 
         sourcesOf: () => [file],
         bundledAt,
       });
-    const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
-    const bodies = new RenderedBodies(state);
+    const state = new OutputState(new MemoryStore(), out, engineHash({}));
+    const bodies: Bodies = new RenderedBodies(state);
     const bodyAfter = async (text: string, modified: Date, bundledAt: number) => {
       writeFileSync(file, text);
       utimesSync(file, modified, modified);
       const [page] = (await runSteps(state, bodies, loaded(bundledAt), out)).pages;
       return bodies.bodyOf(page);
     };
-    assert.match(await bodyAfter("settled".padEnd(40), new Date(Date.now() - 60_000), Date.now()), /^settled/);
+    assert.match(await bodyAfter("saved long ago".padEnd(40), new Date(Date.now() - 60_000), Date.now()), /^saved long ago/);
     // Another time, the same size: read again.
     assert.match(await bodyAfter("moved".padEnd(40), new Date(Date.now() - 30_000), Date.now()), /^moved/);
-    // Saved just before a load, then again in the same tick with as many bytes: the stamp is the same, so
-    // only bytes read once the file had settled may be known by it, or the second save's body would be
+    // Saved just before a load, then again in the same tick with as many bytes: the version is the same, so
+    // only bytes read once the file was whole may be known by it, or the second save's body would be
     // kept under the first's bytes, and given back when they return.
     const tick = new Date();
     assert.match(await bodyAfter("first of a tick".padEnd(40), tick, tick.getTime()), /^first of a tick/);
@@ -198,7 +202,7 @@ test("an entry's body made while a file its template's trace left out was saved 
     const longAgo = new Date(Date.now() - 60_000);
     writeFileSync(template, "export default () => null;\n");
     utimesSync(template, longAgo, longAgo);
-    const loaded = (bundledAt: number, bytesTraced: number, stampAtStart: string) =>
+    const loaded = (bundledAt: number, bytesTraced: number, versionAtStart: string) =>
       loadedPages({
         pages: [{ file: "pages/notes/[slug].tsx", route: "/notes/one", meta: { title: "One" }, Component: () => null, props: { slug: "one" } }],
         // The body shows the note as the bundle read it.
@@ -208,16 +212,16 @@ test("an entry's body made while a file its template's trace left out was saved 
         // The trace left the note out, having read `bytesTraced` of it.
         templateLeftOutOf: () => ({ [note]: bytesTraced }),
         bundledAt,
-        // The note was saved since the last load: its stamp (size and time) as the bundle began.
-        stampsAtStart: { [note]: stampAtStart },
+        // The note was saved since the last load: its version (size and time) as the bundle began.
+        stampsAtStart: { [note]: versionAtStart },
       });
-    const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
-    const bodies = new RenderedBodies(state);
-    /** The note written, then a load: `stampAtStart`, the note as the bundle began (unless given, as it is now). */
-    const bodyAfter = async (text: string, modified: Date, bundledAt: number, bytesTraced: number, stampAtStart?: string) => {
+    const state = new OutputState(new MemoryStore(), out, engineHash({}));
+    const bodies: Bodies = new RenderedBodies(state);
+    /** The note written, then a load: `versionAtStart`, the note as the bundle began (unless given, as it is now). */
+    const bodyAfter = async (text: string, modified: Date, bundledAt: number, bytesTraced: number, versionAtStart?: string) => {
       writeFileSync(note, text);
       utimesSync(note, modified, modified);
-      const [page] = (await runSteps(state, bodies, loaded(bundledAt, bytesTraced, stampAtStart ?? String(stampOf(note))), out)).pages;
+      const [page] = (await runSteps(state, bodies, loaded(bundledAt, bytesTraced, versionAtStart ?? String(fileVersion(note))), out)).pages;
       return { key: page.key, html: bodies.bodyOf(page) };
     };
     // Filled once the bundle had begun: the bundle read it filled, the trace empty (an editor saving in place had emptied it).
@@ -247,10 +251,10 @@ test("the dev server's bodies stay kept through a run that renders nothing (a st
   try {
     const files = ["a", "b", "c"].map((name) => join(source, `pages/${name}.tsx`));
     mkdirSync(join(source, "pages"), { recursive: true });
-    const settled = new Date(Date.now() - 60_000);
+    const longAgo = new Date(Date.now() - 60_000);
     for (const file of files) {
       writeFileSync(file, `export default "${file}";\n`);
-      utimesSync(file, settled, settled);
+      utimesSync(file, longAgo, longAgo);
     }
     const loaded = () =>
       loadedPages({
@@ -259,14 +263,14 @@ test("the dev server's bodies stay kept through a run that renders nothing (a st
         sourcesOf: (route: string) => [join(source, `pages${route}.tsx`)],
         bundledAt: Date.now(),
       });
-    const state = new OutputState(new MemoryStore(), out, fingerprintOf({}));
-    const bodies = new RenderedBodies(state);
+    const state = new OutputState(new MemoryStore(), out, engineHash({}));
+    const bodies: Bodies = new RenderedBodies(state);
     const first = await runSteps(state, bodies, loaded(), out);
     assert.equal(first.rendered, 3);
     // A style save: the pipeline's render step is unchanged, the documents are written again.
     await runSteps(state, bodies, loaded(), out, first.pages);
     writeFileSync(files[0], 'export default "edited";\n');
-    utimesSync(files[0], settled, new Date(Date.now() - 30_000));
+    utimesSync(files[0], longAgo, new Date(Date.now() - 30_000));
     const third = await runSteps(state, bodies, loaded(), out);
     assert.equal(third.rendered, 1, "only the saved page is rendered again");
     assert.match(readFileSync(join(out, "a.html"), "utf8"), /edited/);
@@ -283,7 +287,7 @@ test("pruning spares a folder whose build has not kept its manifest yet, and an 
     mkdirSync(starting, { recursive: true });
     mkdirSync(dirname(blob), { recursive: true });
     writeFileSync(blob, "bytes another build just encoded");
-    const state = new OutputState(new DiskStore(out), out, fingerprintOf({}));
+    const state = new OutputState(new DiskStore(out), out, engineHash({}));
     state.begin();
     await state.keep();
     assert.ok(existsSync(starting), "another build's folder, its manifest not written yet");

@@ -6,7 +6,7 @@ import { join } from "node:path";
 import { before, test } from "node:test";
 import { BUDGET, gzipKb, measurePage, overBudget } from "../../engine/outputs/budgets.ts";
 import { sha256Source } from "../../engine/outputs/csp.ts";
-import { bundleIslands, type IslandManifest, MANIFEST_FILE } from "../../engine/pipeline/islands.ts";
+import { bundleIslands, PAGE_SCRIPTS_FILE, type PageScripts } from "../../engine/pipeline/islands.ts";
 import { outputFileOf } from "../../engine/pipeline/routes.ts";
 import { builtRoutes, configuredSite, ensureTestSites, fixtureSite, readPage } from "../helpers/site.ts";
 
@@ -28,25 +28,25 @@ test("no React code ships to the browser", () => {
 });
 
 test("before the load event a page runs only its inline scripts: the theme and the island bootstrap", () => {
-  const manifest = JSON.parse(readFileSync(`${configuredSite}/${MANIFEST_FILE}`, "utf8")) as IslandManifest;
+  const scripts = JSON.parse(readFileSync(`${configuredSite}/${PAGE_SCRIPTS_FILE}`, "utf8")) as PageScripts;
   for (const route of [...ROUTES, "/404"]) {
     const html = readPage(route);
     assert.doesNotMatch(html, /<script[^>]* src=|<link rel="modulepreload"/, `${route}: no script file or modulepreload`);
-    assert.ok(html.includes(`<script>${manifest.bootstrap}</script>`), `${route}: carries the bootstrap`);
+    assert.ok(html.includes(`<script>${scripts.bootstrap}</script>`), `${route}: carries the bootstrap`);
   }
-  assert.match(manifest.bootstrap, /import\("\/assets\/site\.[A-Z0-9]+\.js"\)/, "the bootstrap fetches the runtime");
-  assert.ok(gzipKb(manifest.bootstrap) <= BUDGET.bootstrapKb, `bootstrap ${gzipKb(manifest.bootstrap).toFixed(2)} KB`);
+  assert.match(scripts.bootstrap, /import\("\/assets\/site\.[A-Z0-9]+\.js"\)/, "the bootstrap fetches the runtime");
+  assert.ok(gzipKb(scripts.bootstrap) <= BUDGET.bootstrapKb, `bootstrap ${gzipKb(scripts.bootstrap).toFixed(2)} KB`);
 });
 
 test("the bootstrap's hash is in the CSP, and there is still no 'unsafe-inline'", () => {
-  const manifest = JSON.parse(readFileSync(`${configuredSite}/${MANIFEST_FILE}`, "utf8")) as IslandManifest;
+  const scripts = JSON.parse(readFileSync(`${configuredSite}/${PAGE_SCRIPTS_FILE}`, "utf8")) as PageScripts;
   const csp = /http-equiv="Content-Security-Policy" content="([^"]+)"/.exec(readPage("/"))?.[1].replace(/&#x27;/g, "'") ?? "";
-  assert.ok(csp.includes(sha256Source(manifest.bootstrap)), csp);
+  assert.ok(csp.includes(sha256Source(scripts.bootstrap)), csp);
   assert.ok(!csp.includes("unsafe-inline"), csp);
 });
 
 test("each page fetches later only the islands it uses", () => {
-  const { routes } = JSON.parse(readFileSync(`${configuredSite}/${MANIFEST_FILE}`, "utf8")) as IslandManifest;
+  const { routes } = JSON.parse(readFileSync(`${configuredSite}/${PAGE_SCRIPTS_FILE}`, "utf8")) as PageScripts;
   const names = (route: string) => routes[route].map((file) => /\/assets\/([\w-]+)\./.exec(file)?.[1]);
   assert.ok(!names("/services").some((name) => ["BioTabs", "ContactForm", "CaseStudyDownload"].includes(name ?? "")));
   assert.ok(names("/bio").includes("BioTabs"));
@@ -56,7 +56,7 @@ test("each page fetches later only the islands it uses", () => {
 });
 
 test(`every page is within budget (HTML ${BUDGET.htmlKb} KB, CSS ${BUDGET.cssKb} KB, JS before load ${BUDGET.beforeLoadJsKb} KB gzip in ${BUDGET.beforeLoadScripts} request, JS later as before)`, () => {
-  const { routes } = JSON.parse(readFileSync(`${configuredSite}/${MANIFEST_FILE}`, "utf8")) as IslandManifest;
+  const { routes } = JSON.parse(readFileSync(`${configuredSite}/${PAGE_SCRIPTS_FILE}`, "utf8")) as PageScripts;
   assert.deepEqual(Object.keys(routes).sort(), [...ROUTES, "/404"].sort());
   for (const route of [...ROUTES, "/404"]) {
     const size = measurePage(configuredSite, route, outputFileOf(route), routes[route]);
@@ -90,13 +90,13 @@ test("bundling again leaves each unchanged file as it was and replaces a changed
     // Not written again: esbuild alone rewrote each in place, and a browser could read one half-written.
     assert.deepEqual(again.files.map(stamp), before);
 
-    // Analytics configured: the files that carry it are new files; the manifest, whose name stays, is
+    // Analytics configured: the files that carry it are new files; the page scripts list, whose name stays, is
     // replaced by another file (renamed over it), never rewritten in place.
-    const manifestBefore = statSync(join(out, MANIFEST_FILE)).ino;
+    const scriptsBefore = statSync(join(out, PAGE_SCRIPTS_FILE)).ino;
     const configured = await bundleIslands(pages, { ...analytics, gaMeasurementId: "G-TEST123456" }, out);
     assert.notDeepEqual(configured.files, first.files);
-    assert.notEqual(statSync(join(out, MANIFEST_FILE)).ino, manifestBefore);
-    for (const file of first.files.filter((name) => configured.files.includes(name) && name !== MANIFEST_FILE)) {
+    assert.notEqual(statSync(join(out, PAGE_SCRIPTS_FILE)).ino, scriptsBefore);
+    for (const file of first.files.filter((name) => configured.files.includes(name) && name !== PAGE_SCRIPTS_FILE)) {
       assert.equal(stamp(file), before[first.files.indexOf(file)], `${file} is the same file`);
     }
   } finally {

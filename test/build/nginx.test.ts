@@ -8,7 +8,7 @@ import { caseStudyPdfPath } from "../../components/case-studies.ts";
 import caseStudies from "../../content/case-studies";
 import redirects from "../../content/redirects.yaml";
 import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../engine/outputs/hosts/policy.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../../engine/pipeline/islands.ts";
+import { PAGE_SCRIPTS_FILE, type PageScripts } from "../../engine/pipeline/islands.ts";
 import { type RunningNginx, startNginx } from "../helpers/nginx.ts";
 import { builtRoutes, configuredSite, ensureTestSites, parsePage, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 
@@ -107,9 +107,9 @@ test("text is gzipped; hashed assets are immutable for a year; PDFs download as 
   const html = await get("/", { "Accept-Encoding": "gzip" });
   assert.equal(html.headers["content-encoding"], "gzip");
   const home = parsePage("/");
-  // Pages inline their stylesheet and fetch their scripts after load: the bundler's manifest names them.
-  const manifest = JSON.parse(readFileSync(join(configuredSite, MANIFEST_FILE), "utf8")) as IslandManifest;
-  const script = manifest.routes["/"][0];
+  // Pages inline their stylesheet and fetch their scripts after load: the bundler's page scripts list names them.
+  const scripts = JSON.parse(readFileSync(join(configuredSite, PAGE_SCRIPTS_FILE), "utf8")) as PageScripts;
+  const script = scripts.routes["/"][0];
   const image = home.querySelector("img")?.getAttribute("src") ?? "";
   assert.ok(script && image, "a script and an image to ask for");
   for (const asset of [script, image]) {

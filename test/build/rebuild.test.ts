@@ -6,9 +6,8 @@ import assert from "node:assert/strict";
 import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
-import { BLOBS_DIR } from "../../engine/state/cache.ts";
 import { bundleBlob, type Manifest } from "../../engine/state/manifest.ts";
-import { manifestFile } from "../../engine/state/store.ts";
+import { BLOBS_DIR, manifestFile } from "../../engine/state/store.ts";
 import { COPY_TMP, copyProject, type ProjectCopy } from "../../tools/support/project-copy.ts";
 import { buildCopy, retitled } from "../helpers/copy-build.ts";
 import { FIXTURE_STUDY_ROUTE, putFixtureContent } from "../helpers/fixture-site.ts";
@@ -85,9 +84,9 @@ test("npm run build runs the engine compiled, not through tsx, and compiles it a
 
 test("the islands are bundled again only once the browser code changed: a rebuild writes them from the store", () => {
   const stored = () => readdirSync(path(join(BLOBS_DIR, "islands")));
-  // The blob this build's scripts came from: its manifest is the one written.
+  // The blob this build's scripts came from: its page scripts list is the one written.
   const written = readFileSync(path("dist/assets/manifest.json"), "utf8");
-  const blob = stored().find((name) => JSON.stringify(JSON.parse(readFileSync(path(join(BLOBS_DIR, "islands", name)), "utf8")).manifest, null, 2) === written);
+  const blob = stored().find((name) => JSON.stringify(JSON.parse(readFileSync(path(join(BLOBS_DIR, "islands", name)), "utf8")).scripts, null, 2) === written);
   assert.ok(blob, "the scripts are a blob of the store");
   const blobFile = path(join(BLOBS_DIR, "islands", blob));
   const kept = readFileSync(blobFile, "utf8");

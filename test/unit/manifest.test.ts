@@ -8,12 +8,12 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { describe, expect, it } from "vitest";
-import { fingerprintOf } from "../../engine/state/build-state.ts";
+import { engineHash } from "../../engine/state/build-state.ts";
 import {
   bodyKept,
   documentKept,
-  type Fingerprint,
-  MANIFEST_VERSION,
+  type EngineHash,
+  MANIFEST_FORMAT,
   type Manifest,
   named,
   type RouteEntry,
@@ -21,33 +21,33 @@ import {
   verifiedKept,
 } from "../../engine/state/manifest.ts";
 
-const fingerprint: Fingerprint = { version: MANIFEST_VERSION, engine: "e1", config: "c1", lockfile: "l1" };
+const hash: EngineHash = { format: MANIFEST_FORMAT, engine: "e1", config: "c1", lockfile: "l1" };
 const entry: RouteEntry = {
   file: "notes/first.html",
   body: "b1",
   islands: ["ThemeToggle"],
-  document: { assets: "a1", stamp: "120:1000" },
-  verified: { salt: "s1", links: ["/"], ids: ["main"] },
+  document: { assets: "a1", version: "120:1000" },
+  verified: { key: "s1", links: ["/"], ids: ["main"] },
 };
-const manifest = (routes: Record<string, RouteEntry>, blobs: string[] = []): Manifest => ({ ...fingerprint, outDir: "/tmp/out", routes, bundle: null, blobs });
+const manifest = (routes: Record<string, RouteEntry>, blobs: string[] = []): Manifest => ({ ...hash, outDir: "/tmp/out", routes, bundle: null, blobs });
 
 describe("the manifest's decisions", () => {
   it("a manifest of an older format, another engine, configuration or lockfile is none: everything is made again", () => {
     const previous = manifest({ "/notes/first": entry });
-    expect(usable(previous, fingerprint)).toBe(previous);
-    expect(usable(null, fingerprint), "no manifest").toBe(null);
+    expect(usable(previous, hash)).toBe(previous);
+    expect(usable(null, hash), "no manifest").toBe(null);
     for (const [what, now] of [
-      ["an older manifest", { ...fingerprint, version: MANIFEST_VERSION + 1 }],
-      ["a changed engine", { ...fingerprint, engine: "e2" }],
-      ["a changed setting", { ...fingerprint, config: "c2" }],
-      ["a changed lockfile", { ...fingerprint, lockfile: "l2" }],
+      ["an older manifest", { ...hash, format: MANIFEST_FORMAT + 1 }],
+      ["a changed engine", { ...hash, engine: "e2" }],
+      ["a changed setting", { ...hash, config: "c2" }],
+      ["a changed lockfile", { ...hash, lockfile: "l2" }],
     ] as const) {
       expect(usable(previous, now), what).toBe(null);
     }
   });
 
-  it("the fingerprint moves with the engine's sources, a setting and the lockfile, and with nothing else", () => {
-    const root = mkdtempSync(join(tmpdir(), "fingerprint-"));
+  it("the engine hash moves with the engine's sources, a setting and the lockfile, and with nothing else", () => {
+    const root = mkdtempSync(join(tmpdir(), "engine-hash-"));
     try {
       mkdirSync(join(root, "engine/outputs/hosts"), { recursive: true });
       mkdirSync(join(root, "engine/pipeline"), { recursive: true });
@@ -56,15 +56,15 @@ describe("the manifest's decisions", () => {
       writeFileSync(join(root, "engine/outputs/hosts/nginx.ts"), "// nginx\n");
       writeFileSync(join(root, "package-lock.json"), '{"lockfileVersion":3}');
       const config = { outDir: "dist", siteUrl: null, buildDate: new Date("2026-01-02") };
-      const first = fingerprintOf(config, root);
-      expect(fingerprintOf({ ...config }, root), "the same sources and settings").toEqual(first);
+      const first = engineHash(config, root);
+      expect(engineHash({ ...config }, root), "the same sources and settings").toEqual(first);
       writeFileSync(join(root, "engine/outputs/hosts/nginx.ts"), "// nginx, edited\n");
-      const edited = fingerprintOf(config, root);
+      const edited = engineHash(config, root);
       expect(edited.engine, "a step in a subfolder edited").not.toBe(first.engine);
       expect(edited.config).toBe(first.config);
-      expect(fingerprintOf({ ...config, buildDate: new Date("2026-01-03") }, root).config, "another build date").not.toBe(first.config);
+      expect(engineHash({ ...config, buildDate: new Date("2026-01-03") }, root).config, "another build date").not.toBe(first.config);
       writeFileSync(join(root, "package-lock.json"), '{"lockfileVersion":3,"packages":{}}');
-      const locked = fingerprintOf(config, root);
+      const locked = engineHash(config, root);
       expect(locked.lockfile, "the lockfile changed").not.toBe(edited.lockfile);
       expect(locked.engine).toBe(edited.engine);
     } finally {
@@ -76,7 +76,7 @@ describe("the manifest's decisions", () => {
     expect(bodyKept(entry, "b1")).toBe(true);
     expect(bodyKept(entry, "b2"), "a source, setting, entry or image changed its key").toBe(false);
     expect(bodyKept(undefined, "b1"), "a new route").toBe(false);
-    expect(bodyKept({ ...entry, body: null }, null), "unsettled, then and now").toBe(false);
+    expect(bodyKept({ ...entry, body: null }, null), "used once, then and now").toBe(false);
   });
 
   it("a document is left as it was only with the same body and assets, and its file untouched since", () => {
@@ -88,7 +88,7 @@ describe("the manifest's decisions", () => {
     expect(documentKept({ ...entry, document: null }, "b1", "a1", "120:1000"), "never written").toBe(false);
   });
 
-  it("what verifying a document left as it was found holds while the salt is the same", () => {
+  it("what verifying a document left as it was found holds while its key is the same", () => {
     expect(verifiedKept(entry, "s1")).toEqual(entry.verified);
     expect(verifiedKept(entry, "s2"), "another html-validate, configuration or site address").toBe(null);
     expect(verifiedKept({ ...entry, verified: null }, "s1"), "a run that did not verify it").toBe(null);

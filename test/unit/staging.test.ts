@@ -6,7 +6,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterEach, beforeEach, expect, test } from "vitest";
 import { type OutputFolders, staged } from "../../engine/outputs/staging.ts";
-import { stampOf, writeWhole } from "../../engine/state/files.ts";
+import { fileVersion, writeWhole } from "../../engine/state/files.ts";
 
 let root: string;
 let live: OutputFolders;
@@ -36,16 +36,16 @@ test("a build that fails leaves the live folders as they were, removes its copie
   expect(readdirSync(root).sort()).toEqual(["dist", "dist-hosts"]);
 });
 
-test("a build that ends well takes the live folders' places; a file it left alone keeps its stamp", async () => {
+test("a build that ends well takes the live folders' places; a file it left alone keeps its version", async () => {
   const study = join(live.outDir, "case-studies/eqos-initiative.html");
-  const stamp = stampOf(study);
+  const version = fileVersion(study);
   await staged(live, async (into) => {
-    expect(stampOf(join(into.outDir, "case-studies/eqos-initiative.html"))).toBe(stamp);
+    expect(fileVersion(join(into.outDir, "case-studies/eqos-initiative.html"))).toBe(version);
     await writeWhole(join(into.outDir, "index.html"), "new home");
     expect(read(live.outDir, "index.html")).toBe("last good home");
   });
   expect(read(live.outDir, "index.html")).toBe("new home");
-  expect(stampOf(study)).toBe(stamp);
+  expect(fileVersion(study)).toBe(version);
   expect(readdirSync(root).sort()).toEqual(["dist", "dist-hosts"]);
 });
 

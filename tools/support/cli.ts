@@ -3,7 +3,7 @@ import { existsSync, readFileSync, realpathSync } from "node:fs";
 import { join } from "node:path";
 import { pathToFileURL } from "node:url";
 import { readConfig } from "../../engine/pipeline/config.ts";
-import { type IslandManifest, MANIFEST_FILE } from "../../engine/pipeline/islands.ts";
+import { PAGE_SCRIPTS_FILE, type PageScripts } from "../../engine/pipeline/islands.ts";
 
 /** True when the module at `moduleUrl` is the command being run (works through spaces and symlinks). */
 export function isCommand(moduleUrl: string): boolean {
@@ -11,13 +11,13 @@ export function isCommand(moduleUrl: string): boolean {
   return Boolean(script) && pathToFileURL(realpathSync(script)).href === moduleUrl;
 }
 
-/** The output folder and the manifest of the last build in it; exits when there is none. */
-export function lastBuild(): { outDir: string; manifest: IslandManifest } {
+/** The output folder and the page scripts of the last build in it; exits when there is none. */
+export function lastBuild(): { outDir: string; scripts: PageScripts } {
   const { outDir } = readConfig();
-  const manifestPath = join(outDir, MANIFEST_FILE);
-  if (!existsSync(manifestPath)) {
-    console.error(`${manifestPath} not found: run npm run build first.`);
+  const scriptsPath = join(outDir, PAGE_SCRIPTS_FILE);
+  if (!existsSync(scriptsPath)) {
+    console.error(`${scriptsPath} not found: run npm run build first.`);
     process.exit(1);
   }
-  return { outDir, manifest: JSON.parse(readFileSync(manifestPath, "utf8")) as IslandManifest };
+  return { outDir, scripts: JSON.parse(readFileSync(scriptsPath, "utf8")) as PageScripts };
 }

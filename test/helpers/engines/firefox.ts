@@ -3,7 +3,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, renameSync, rmSync } from "
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import puppeteer from "puppeteer-core";
-import { CACHE_DIR } from "../../../engine/state/cache.ts";
+import { CACHE_DIR } from "../../../engine/state/store.ts";
 import { DEFAULT_VIEWPORT, type Driver, type Engine, WAIT_MS, waitInPage } from "./driver.ts";
 
 export function firefoxPath(): string {

@@ -7,7 +7,7 @@ import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync
 import { tmpdir } from "node:os";
 import { join, resolve } from "node:path";
 import fg from "fast-glob";
-import { CACHE_DIR } from "../../../engine/state/cache.ts";
+import { CACHE_DIR } from "../../../engine/state/store.ts";
 import { processIds, signalEach } from "../../../tools/support/processes.ts";
 import { freePort } from "../ports.ts";
 import { display } from "./display.ts";

@@ -6,10 +6,9 @@
 import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { collectionFolderOf, type FolderEntries, SITE_FILE } from "../content/modules.ts";
-import { renderModule } from "../pipeline/page-entry.ts";
-import type { LoadedPages } from "../pipeline/pages.ts";
-import type { Page } from "../pipeline/routes.ts";
-import type { ImportGraph, Trace, Traces } from "./bundle-reuse.ts";
+import type { ImportGraph, Trace, Traces } from "../state/manifest.ts";
+import { renderModule } from "./page-entry.ts";
+import type { Page } from "./routes.ts";
 
 /** The files esbuild loads itself (no plugin): the bytes it reports of one are the file's. */
 const ESBUILD_LOADS = /\.(ts|tsx|js|mjs|json)$/;
@@ -100,17 +99,18 @@ export function templateTraces(
 
 const NONE: Readonly<Record<string, number>> = {};
 
+/** What the page bundle says of each route's sources (engine/pipeline/pages.ts, LoadedPages). */
+interface RouteSources {
+  sourcesOf: (route: string) => readonly string[];
+  templateSourcesOf: (route: string) => readonly string[];
+  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
+}
+
 /** Every project file each route's output comes from: its page file, what that imports, and what the
  * renderer imports (`sourcesOf`); and (`templateSourcesOf`) for a collection's entry, what the renderer
  * imports and the files its component and meta use (`templates`; all of its sources where they could not
  * be traced), and (`templateLeftOutOf`) the files its trace read and left out. */
-export function routeSources(
-  graph: ImportGraph,
-  root: string,
-  files: string[],
-  templates: Traces,
-  pages: Page[],
-): Pick<LoadedPages, "sourcesOf" | "templateSourcesOf" | "templateLeftOutOf"> {
+export function routeSources(graph: ImportGraph, root: string, files: string[], templates: Traces, pages: Page[]): RouteSources {
   const shared = closure(graph, [relative(root, renderModule)]);
   // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
