@@ -1,5 +1,6 @@
 // The dev server itself (npm run dev, commands/dev.ts, runs it in a child process): the warm site, its
 // page channel, the watcher and the type check, served with the dev client on every page.
+import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { serve } from "../../commands/serve.ts";
@@ -8,7 +9,7 @@ import { ConfigError, readConfig, readPaths } from "../pipeline/config.ts";
 import { BUILD_SOURCES } from "../pipeline/sources.ts";
 import { answerAdmin, cmsFile } from "./admin.ts";
 import { DevSite, describe, log } from "./dev-site.ts";
-import { foreignHost } from "./own-origin.ts";
+import { quoted } from "./local-backend.ts";
 import { PageChannel } from "./page-channel.ts";
 import { typeChecker } from "./type-check.ts";
 import { WATCHED, watchSaves } from "./watcher.ts";
@@ -27,6 +28,19 @@ const readByTypeCheck = (file: string) => /\.[cm]?[jt]sx?$|\.json$/.test(file);
 const CLIENT_TAG = `<script type="module" async src="${CLIENT_PATH}"></script>`;
 /** What a page shows while no build has succeeded yet: the client puts the error over it and reloads on the fix. */
 const BUILD_FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title>${CLIENT_TAG}</head><body><h1>The site did not build</h1><p>The error is shown over this page and in the terminal; save a fix and this page reloads.</p></body></html>`;
+
+/** The names the dev server answers to, on the port it listens on. */
+const OWN_NAMES = ["127.0.0.1", "localhost", "[::1]"];
+
+/** Why a request for another address than the dev server's own is refused; undefined when it is for its own.
+ * A site whose name is made to resolve to 127.0.0.1 (DNS rebinding) would otherwise read the answers as its
+ * own and post to the CMS's backend. */
+function foreignHost(req: IncomingMessage): string | undefined {
+  const port = req.socket.localPort;
+  const host = req.headers.host?.toLowerCase() ?? "";
+  if (OWN_NAMES.some((name) => host === `${name}:${port}`)) return undefined;
+  return `this dev server answers at http://127.0.0.1:${port}/ and http://localhost:${port}/ only, not for the address ${quoted(host, 100)}: open it at one of those (another name leading to this machine may be another site's, set to read it)`;
+}
 
 async function clientScript(): Promise<string> {
   const result = await esbuild.build({
