@@ -12,23 +12,18 @@ const PARTIAL = /^styles\/_[^/]+\.scss$/;
 type Spliced = { css: string; splices: StyleSplice[] };
 type Preview = (css: string, splices: StyleSplice[]) => void;
 
-/**
- * The dev server's styles: a Sass compiler kept running, so each style save skips Sass's start-up, and
- * a quick preview of a partial's save (one partial compiles in ~2 ms, the whole stylesheet in ~9). Sass
- * writes each module's CSS once, in one piece: when the partials' CSS, each compiled on its own, lies end
- * to end in the whole stylesheet (they use only modules without CSS of their own, such as
- * `_variables.scss`), a partial's new CSS in its place is the new stylesheet. The open pages get that
- * preview at once, as the span replaced; the whole compile follows, and is what the pages are written
- * with. The entry's own rules (after its `@use`s) come after every module's: a span of their own at the end.
- */
+/** A Sass compiler kept running, so each style save skips Sass's start-up, and a quick preview of a
+ * partial's save (one partial compiles in ~2 ms, the whole stylesheet in ~9). Sass writes each module's CSS
+ * once, in one piece: when the partials' CSS, each compiled on its own, lies end to end in the whole
+ * stylesheet (they use only modules without CSS of their own, such as `_variables.scss`), a partial's new
+ * CSS in its place is the new stylesheet. The pages get that preview at once; the whole compile follows,
+ * and is what the pages are written with. The entry's own rules come after every module's, a span at the end. */
 export class DevStyles {
   private readonly compiler = import("sass-embedded").then((sass) => sass.initAsyncCompiler());
-  /** The last whole stylesheet. */
   private whole = "";
   /** Each partial's CSS compiled on its own, as last compiled. */
   private readonly alone = new Map<string, string>();
-  /** Where each partial's CSS starts in `whole`, and the entry's own CSS after them (ENTRY), when they make
-   * it up end to end; else null. */
+  /** Where each partial's CSS starts in `whole`, and the entry's own CSS after them (ENTRY); null while unknown. */
   private starts: Map<string, number> | null = null;
   private learning: Promise<void> | null = null;
   /** Compiles under way: an early preview begins only between two runs. */
@@ -102,8 +97,7 @@ export class DevStyles {
     await (await this.compiler).dispose();
   }
 
-  /** Each of these partials compiled on its own; a partial that does not compile is left out (the whole
-   * compile then reports its error). */
+  /** Each partial compiled on its own; one that does not compile is left out (the whole compile says why). */
   private async compileAlone(compiler: Compiler, files: string[]): Promise<Map<string, string>> {
     const compiled = await Promise.all(
       files.map((file) =>
@@ -170,7 +164,6 @@ export class DevStyles {
     return css === null ? null : { css, splices };
   }
 
-  /** Compiles every partial on its own, then finds where each lies in the whole stylesheet. */
   private async learnPartials(compiler: Compiler): Promise<void> {
     // Again should a save change the stylesheet meanwhile: what was compiled may be older than it.
     for (let whole = ""; whole !== this.whole; ) {
