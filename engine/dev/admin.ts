@@ -79,7 +79,7 @@ let cms: { key: string; script: Promise<KeptScript> } | undefined;
  * asks for it as it starts when it is not kept (then it is made, once per machine, ~1.3 s, alongside the
  * site's first build), else once the site is built, so that it is ready before the CMS is first opened.
  * One that failed is made again at the next request. */
-export async function cmsFile(root: string): Promise<KeptScript> {
+export async function keptCmsScript(root: string): Promise<KeptScript> {
   const key = cmsKey(root);
   if (cms?.key !== key) {
     const script = cmsScript(root, key).then((bytes) => keptScript(bytes, { onDisk: true }));
@@ -147,7 +147,7 @@ export function answerAdmin(root: string, path: string, req: IncomingMessage, re
   else if (name === CMS_STYLE) cmsStyle(root).then((text) => res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(text), failed);
   else if (name === PREVIEW_STYLE) res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(stylesheet());
   else if (name === SITE_SCRIPT || name === PREVIEW_PAGE) preview(root, name).then((script) => sendScript(req, res, headers, script), failed);
-  else if (name === CMS_SCRIPT) cmsFile(root).then((script) => sendScript(req, res, headers, script), failed);
+  else if (name === CMS_SCRIPT) keptCmsScript(root).then((script) => sendScript(req, res, headers, script), failed);
   else res.writeHead(404, headers).end();
   return true;
 }

@@ -7,7 +7,7 @@ import { serve } from "../../commands/serve.ts";
 import { cmsKey, cmsScriptKept } from "../outputs/admin.ts";
 import { ConfigError, readConfig, readPaths } from "../pipeline/config.ts";
 import { BUILD_SOURCES } from "../pipeline/sources.ts";
-import { answerAdmin, cmsFile } from "./admin.ts";
+import { answerAdmin, keptCmsScript } from "./admin.ts";
 import { DevSite, describe, log } from "./dev-site.ts";
 import { quoted } from "./local-backend.ts";
 import { PageChannel } from "./page-channel.ts";
@@ -58,7 +58,7 @@ async function runServer(restart: number): Promise<void> {
   const { port } = readPaths();
   // After an install (or with no .cache) the CMS's script is made now, alongside the first build: made
   // after it, it kept the first /admin/ waiting. One already kept is read after the build (below).
-  if (!cmsScriptKept(cmsKey(process.cwd()))) cmsFile(process.cwd()).catch(() => {});
+  if (!cmsScriptKept(cmsKey(process.cwd()))) keptCmsScript(process.cwd()).catch(() => {});
   const channel = new PageChannel();
   const config = readConfig();
   const site = new DevSite(config, channel);
@@ -130,7 +130,7 @@ async function runServer(restart: number): Promise<void> {
   watchSaves(saved);
   await flush();
   // The CMS's script is in memory before /admin/ is first opened (a failure shows then).
-  cmsFile(process.cwd()).catch(() => {});
+  keptCmsScript(process.cwd()).catch(() => {});
 }
 
 /** The server, its failure told as a developer reads it. */
