@@ -8,7 +8,7 @@
 import { mkdir } from "node:fs/promises";
 import { setFlagsFromString } from "node:v8";
 import type { Unpublished } from "./engine/content/modules.ts";
-import type { StyleSplice } from "./engine/dev/style-splices.ts";
+import type { StyleSplice } from "./engine/dev/styles.ts";
 import { DevStyles } from "./engine/dev/styles.ts";
 import { Encoder } from "./engine/media/encoder.ts";
 import { buildImages } from "./engine/media/images.ts";

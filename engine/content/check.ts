@@ -1,9 +1,7 @@
 // Checks a content file's text (YAML, or Markdown with YAML front matter) against its collection's schema
-// (content/collections.ts): the one check of the firm's content, run by the build on each file
-// (engine/content/read.ts reads the files and their images) and by the CMS in the browser before it saves an
-// entry (browser/cms-checks.ts), so that both say the same sentence of the same mistake. Each problem names
-// the file and line, the field, what was found and what to write; advice (a summary shorter than a search
-// result shows) is printed, never an error. Nothing here reads a file: the CMS runs it without one.
+// (content/collections.ts): run by the build on each file (read.ts reads the files and their images) and by
+// the CMS in the browser before it saves (browser/cms-checks.ts), so both say the same sentence of the same
+// mistake. Nothing here reads a file: the CMS runs it without one.
 import { type Alias, isAlias, isNode, LineCounter, parseDocument, visit } from "yaml";
 import type { z } from "zod";
 import { collections, folders, type ImageFile, pageFacts, site as siteSchema } from "../../content/collections.ts";
@@ -14,8 +12,7 @@ import { fillTokens, TOKEN } from "./tokens.ts";
 
 export const SITE_FILE = "content/site.yaml";
 
-/** One problem of a content file: what its writer is told (from its file and line on), and the field it
- * is about, where it is one field's (the CMS shows it beside that field). */
+/** One problem of a content file, and the field it is about (the CMS shows it beside that field). */
 export interface Problem {
   text: string;
   path?: Path;
@@ -32,8 +29,8 @@ export class ContentError extends Error {
   }
 }
 
-/** A text's check: its data when it passed (undefined when not), its problems, the images it names (each
- * file still to be read for its size) and the advice on it; `where` is the line of a field's path. */
+/** A text's check: its data (undefined when it failed), its problems, the images it names (still to be read
+ * for their size) and the advice on it; `where` is the line of a field's path. */
 export interface Checked {
   data: unknown;
   problems: Problem[];
@@ -42,8 +39,7 @@ export interface Checked {
   where: (path: Path) => number;
 }
 
-/** The collection `file` (a project path) is a part of: the schema it meets, and for an entry of a folder its
- * slug (its name); undefined for a file that is no collection's. */
+/** The collection of `file` (a project path): its schema, and for a folder's entry its slug (its name). */
 export function collectionOf(file: string): { schema: z.ZodType; slug?: string } | undefined {
   if (file in collections) return { schema: collections[file as keyof typeof collections] };
   const folder = file.slice(0, file.lastIndexOf("/"));
@@ -74,9 +70,9 @@ export function splitMarkdown(file: string, source: string): { front: string; bo
   return { front: match[1] ?? "", body: source.slice(match[0].length), bodyLine: match[0].split("\n").length };
 }
 
-/** A parsed file's data, its aliases (*name) resolved; a ContentError naming the line of an alias that names
- * no value above it, or where aliases copy values so many times over (yaml's limit: 100) that reading them
- * would take the memory, the line of the first. */
+/** A parsed file's data, its aliases (*name) resolved; a ContentError names an alias that names no value
+ * above it, or the first of aliases that copy values so many times over (yaml's limit: 100) that reading
+ * them would take the memory. */
 function resolvedAliases(file: string, frontLine: number, doc: ReturnType<typeof parseDocument>, lines: LineCounter): unknown {
   try {
     return doc.toJS();
@@ -127,10 +123,8 @@ export function siteFacts(source: string): unknown {
   return lastSite.facts;
 }
 
-/** A content file's text checked against its collection's schema, by the build and by the CMS before it
- * saves: its data (the site's facts filled into its tokens from `facts`, the site's own data for site.yaml
- * itself), each problem with the field it is about, the images its data names (their files still to be
- * read) and the advice on it. Throws a ContentError for a text that cannot be read at all. */
+/** A content file's text checked against its collection's schema, the site's facts (`facts`; for site.yaml
+ * its own data) filled into its tokens. Throws a ContentError for a text that cannot be read at all. */
 export function checkContent(file: string, text: string, facts?: object): Checked {
   // A byte-order mark, which some editors write at the start of a UTF-8 file, is no part of the text.
   const source = text.replace(/^\uFEFF/, "");

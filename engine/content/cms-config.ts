@@ -1,8 +1,6 @@
-// The CMS's configuration (Decap CMS's collections and fields), generated from the content schema
-// (content/collections.ts) so that no field is described twice: each field's widget, label, what it does
-// (its `help`), whether the schema requires it, its options and its default. Each field that holds a value
-// names its place in the file (`check`): the CMS checks an entry as the build does before it saves
-// (browser/cms-checks.ts), and shows each sentence beside the field it is about.
+// The CMS's configuration (Decap CMS's collections and fields), made from the content schema
+// (content/collections.ts) so that no field is described twice. Each field that holds a value names its
+// place in the file (`check`), so the CMS shows each sentence of its check beside the field it is about.
 import type { z } from "zod";
 import { collections, folders } from "../../content/collections.ts";
 import type { CmsWidget } from "../../shared/cms-widgets.ts";
@@ -55,7 +53,7 @@ export interface CmsCollection {
  * redirects are a list (and a developer's concern: each one must lead to a page). */
 const NOT_EDITED = new Set(["content/redirects.yaml"]);
 
-/** "foundingYear" as a form labels it: "Founding year". */
+/** "foundingYear" as "Founding year". */
 function labelOf(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -152,14 +150,12 @@ function markdownFields(schema: z.ZodType): CmsField[] {
 /** The CMS's format of the firm's files (browser/cms-format.ts): it reads each as the build does and saves
  * only what changed. */
 export const CMS_FORMAT = "content";
-/** What the format adds to an entry as it reads it, for the CMS alone and never saved: the text it was read
- * from (the base of the next save), and for the list the title with the site's facts in its tokens and
- * whether the entry is on the site ("Draft", "Goes live 2026-12-20"). */
+/** What the format adds to an entry for the CMS alone, never saved: the text it was read from (the base of
+ * the next save), and for the list its title with the facts filled in and whether it is on the site. */
 export const READ_FROM = "$source";
 export const LISTED_TITLE = "$title";
 export const STATUS = "$status";
-/** The slug a new entry's file is named by, set by the CMS as it saves (browser/cms-site.ts): the one the
- * build reads from the file's name, made from the title as the build's check makes it. */
+/** The slug a new entry's file is named by, made from its title as the CMS saves it (browser/cms-site.ts). */
 export const FILE_SLUG = "$slug";
 
 /** The first field of an entry that can be kept off the site: whether it is on it, and when that changes. */
@@ -207,8 +203,8 @@ export function cmsCollections(
 /** Where the CMS saves: the local backend of the dev server, or GitHub with a pull request per change. */
 export type CmsBackend = { name: "proxy"; proxy_url: string } | { name: "github"; repo: string; branch: string; base_url?: string };
 
-/** Decap CMS's whole configuration. Photographs go to art/photos/, and a field names them from the
- * project's folder (art/photos/x.jpg), as the schema's image fields do. */
+/** Decap CMS's whole configuration. Photographs go to art/photos/, named from the project's folder
+ * (art/photos/x.jpg) as the schema's image fields name them. */
 export function cmsConfig(backend: CmsBackend) {
   return {
     backend,

@@ -1,7 +1,6 @@
-// The page that shows each content file of the CMS's "Pages and facts" (it imports the file): the CMS
-// previews an entry as that page (browser/cms-preview-page.tsx) and its "View Live" opens the page's
-// route (engine/content/cms-config.ts, from engine/pipeline/routes.ts). content/site.yaml has no page of its own: every page
-// shows its facts.
+// The page that shows each content file of the CMS's "Pages and facts": the CMS previews an entry as that
+// page (browser/cms-preview-page.tsx), and "View Live" opens its route. content/site.yaml has none: every
+// page shows its facts.
 export const PAGE_OF_FILE = {
   "content/home.yaml": "pages/index.tsx",
   "content/services.yaml": "pages/services.tsx",

@@ -1,6 +1,6 @@
-// A content file's fields as its writer sees them: where a field is written (its line), which part of the
-// schema describes it, its name as the messages say it ("packages[1].price"), the images its data names,
-// and an issue zod found, explained in words for the person who edited the file (engine/content/read.ts).
+// A content file's fields as its writer sees them: the line a field is written on, the part of the schema
+// that describes it, its name in a message ("packages item 2"), the images its data names, and an issue zod
+// found, explained for the person who edited the file.
 import { isMap, isSeq, type LineCounter, type Node, type parseDocument } from "yaml";
 import type { z } from "zod";
 import type { ImageFile } from "../../content/collections.ts";
@@ -26,8 +26,7 @@ export function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter
   return lines.linePos(offset).line;
 }
 
-/** What zod keeps of a schema (its `def`), as far as the content layer reads it: here, to find a field
- * and its words; in engine/content/cms-config.ts, to make the CMS's form field of it. */
+/** What zod keeps of a schema (its `def`), as far as the content layer and the CMS's form (cms-config.ts) read it. */
 export interface ZodDef {
   type: string;
   shape?: Record<string, z.ZodType>;
@@ -39,19 +38,14 @@ export interface ZodDef {
   discriminator?: string;
   values?: unknown[];
   defaultValue?: unknown;
-  format?: string;
   checks?: { _zod: { def: ZodCheck } }[];
 }
 
-/** One of a schema's checks (a length, a pattern, a bound). */
+/** One of a schema's checks (a length, a bound). */
 export interface ZodCheck {
   check: string;
-  format?: string;
-  pattern?: RegExp;
   minimum?: number;
   maximum?: number;
-  value?: number;
-  inclusive?: boolean;
 }
 
 export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { def: ZodDef }).def;
@@ -117,7 +111,7 @@ function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
   return undefined;
 }
 
-/** The schemas a value of this one holds its values by (its wrapped one, its fields, its items), as imagesIn walks them. */
+/** The schemas a value of this one holds its values by (its wrapped one, its fields, its items). */
 function partsOf(def: ReturnType<typeof defOf>): (z.ZodType | undefined)[] {
   const inner = wrapped(def);
   if (inner) return [inner];
@@ -127,8 +121,8 @@ function partsOf(def: ReturnType<typeof defOf>): (z.ZodType | undefined)[] {
   return [];
 }
 
-/** Whether a value of this schema can hold an image field, as imagesIn looks: known once per schema, so the
- * build walks no entry of a collection without images (1,000 notes: ~15 ms). */
+/** Whether a value of this schema can hold an image field: known once per schema, so the build walks no
+ * entry of a collection without images (1,000 notes: ~15 ms). */
 const holding = new WeakMap<z.ZodType, boolean>();
 function holdsImages(schema: z.ZodType | undefined): boolean {
   if (!schema) return false;

@@ -1,7 +1,6 @@
-// Reads a Markdown body into the blocks a page renders (engine/content/markdown.ts): headings, paragraphs, lists,
-// emphasis, links and code. Anything else (raw HTML above all, which the Content-Security-Policy and the
-// HTML checks could not vouch for) is refused with its line, in words for whoever wrote it. Pure: the
-// build checks each content file with it (engine/content/read.ts), the CMS's preview reads the text as typed.
+// Reads a Markdown body into the blocks a page renders (markdown.ts). Anything else (raw HTML above all,
+// which the Content-Security-Policy and the HTML checks could not vouch for) is refused with its line, in
+// words for whoever wrote it. Pure: the build's check and the CMS's preview both read a text with it.
 import { marked, type Token, Tokenizer, type Tokens } from "marked";
 import { type Block, type Inline, plainText } from "./markdown.ts";
 
@@ -16,11 +15,10 @@ export interface ReadBody {
  * its stack. Emphasis too (`*` 10,000 times around a word). The text holds one level of list; no person nests twenty. */
 export const DEEPEST_NESTING = 20;
 
-/** The token marked is given for emphasis nested deeper than DEEPEST_NESTING: the rest of its text, unread. */
+/** The token for emphasis nested deeper than DEEPEST_NESTING: the rest of its text, unread. */
 const TOO_DEEP = "tooDeep";
 
-/** marked's tokenizer, reading emphasis (*, **, _) no deeper than DEEPEST_NESTING: each level is read by
- * reading its inside again, so 5,000 levels overflowed the stack. */
+/** marked's tokenizer, reading emphasis no deeper than DEEPEST_NESTING (5,000 levels overflowed the stack). */
 class NestingTokenizer extends Tokenizer {
   private depth = 0;
 
@@ -48,7 +46,6 @@ const REFUSED: Record<string, string> = {
   [TOO_DEEP]: `emphasis nested more than ${DEEPEST_NESTING} deep`,
 };
 
-/** The link targets a text may hold: a web address, an e-mail or phone link, and a path on this site. */
 const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 
 /** Whether a link's target is one a text may hold: a scheme of LINK_SCHEMES, or a path on this site
@@ -62,10 +59,9 @@ function linkAllowed(href: string): boolean {
   return !/^[/\\][/\\]/.test(target);
 }
 
-/** The first line whose lists and quotation blocks may nest deeper than DEEPEST_NESTING, or undefined. Linear,
- * and never less deep than marked reads: a level is a marker on the line (`>`, `-`, `*`, `+`, `1.`, `1)`) or,
- * for a level opened on an earlier line, at least two columns of indentation (a marker and its space). A line
- * without a marker opens no level, so only lines with one are counted. */
+/** The first line whose lists and quotation blocks may nest deeper than DEEPEST_NESTING. Linear, and never
+ * less deep than marked reads: a level is a marker on the line (`>`, `-`, `*`, `+`, `1.`, `1)`) or two
+ * columns of indentation (a marker and its space); a line without a marker opens none. */
 function tooDeep(lines: string[]): number | undefined {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -97,8 +93,7 @@ function tooDeep(lines: string[]): number | undefined {
 export const MOST_MARKS = 200;
 export const MOST_LINKS = 500;
 
-/** The first line of a paragraph or list item holding more emphasis marks or links than a person writes
- * (MOST_MARKS, MOST_LINKS), and which; undefined when there is none. Linear: each character is looked at once. */
+/** The first line of a paragraph or list item holding more than MOST_MARKS or MOST_LINKS, and which. Linear. */
 function tooMarked(lines: string[]): { line: number; what: string } | undefined {
   let start = 0;
   let marks = 0;
@@ -218,8 +213,8 @@ export function readBody(written: string): ReadBody {
   return { blocks, problems };
 }
 
-/** A body split at its ## headings into its sections, by name ("## Key results" is keyResults); the line
- * (in the body) of each section's heading, and of each block written before the first heading. */
+/** A body split at its ## headings into its sections ("## Key results" is keyResults); the line of each
+ * section's heading, and of each block written before the first. */
 export function sectionsOf(blocks: ReadBody["blocks"]): { sections: Record<string, Block[]>; lines: Record<string, number>; before: number[] } {
   const sections: Record<string, Block[]> = {};
   const lines: Record<string, number> = {};

@@ -1,6 +1,5 @@
-// When an entry of a folder collection is on the site: one rule, read by the build (engine/content/modules.ts,
-// which leaves the others out) and by the CMS in the browser (the home page's preview tells of the studies
-// on the site, browser/cms-entry.ts), so neither holds a copy of it. Nothing here reads a file.
+// When an entry of a folder collection is on the site: one rule, read by the build (modules.ts) and by the
+// CMS in the browser (browser/cms-entry.ts), so neither holds a copy of it.
 
 /** What an entry says of its publishing. */
 export interface Dated {

@@ -1,7 +1,5 @@
-// Reads one content file of the project and checks it (engine/content/check.ts): its bytes as UTF-8 text,
-// the site's facts its {{ tokens }} name from content/site.yaml, and each image it names read for its size;
-// its data, or a ContentError naming each problem with the file and line, the field, what was found and
-// what to write.
+// Reads one content file of the project and checks it (check.ts): its bytes as UTF-8 text, the site's facts
+// its {{ tokens }} name from content/site.yaml, and each image it names read for its size.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LineCounter, parseDocument } from "yaml";
@@ -19,9 +17,6 @@ export function contentFileOf(path: string): { root: string; file: string } | un
   const file = absolute.slice(at + 1);
   return collectionOf(file) ? { root: absolute.slice(0, at), file } : undefined;
 }
-
-/** What an editor's menu calls saving a file as UTF-8, for a file that is not. */
-const SAVE_AS_UTF8 = "save the file as UTF-8 (in most editors: File, Save with Encoding, UTF-8) and write the character again";
 
 /** The text of UTF-8 bytes (a byte-order mark dropped), or undefined where a byte is not UTF-8. */
 function strictText(bytes: Uint8Array): string | undefined {
@@ -45,7 +40,9 @@ export function contentText(file: string, bytes: Uint8Array): string {
       const at = firstWrongByte(bytesOfLine);
       const before = new TextDecoder().decode(bytesOfLine.subarray(0, at)).slice(-20);
       const byte = bytesOfLine[at].toString(16).toUpperCase().padStart(2, "0");
-      throw new ContentError([`${file}:${line} holds the byte ${byte} after ${JSON.stringify(before)}, which is not UTF-8 text; ${SAVE_AS_UTF8}`]);
+      throw new ContentError([
+        `${file}:${line} holds the byte ${byte} after ${JSON.stringify(before)}, which is not UTF-8 text; save the file as UTF-8 (in most editors: File, Save with Encoding, UTF-8) and write the character again`,
+      ]);
     }
     start = end + 1;
   }
@@ -70,7 +67,7 @@ function firstWrongByte(bytes: Uint8Array): number {
   return start;
 }
 
-/** The text of the content file `file` of `root` (contentText). */
+/** The text of the content file `file` of `root`. */
 export function readContentText(root: string, file: string): string {
   return contentText(file, readFileSync(join(root, file)));
 }
@@ -85,8 +82,7 @@ export function yamlLines(root: string, file: string): (path: Path) => number {
   return (path) => lineOf(doc, lines, path);
 }
 
-/** A content file's data, checked, and the advice on it (a summary shorter than a search result shows):
- * printed, not an error. Throws a ContentError naming every problem. */
+/** A content file's data, checked, and the advice on it (printed, not an error). Throws a ContentError naming every problem. */
 export function readContentFile(root: string, file: string, text: string): { data: unknown; advice: string[] } {
   const facts = file === SITE_FILE ? undefined : (siteFacts(readContentText(root, SITE_FILE)) as object);
   const { data, problems, images, advice, where } = checkContent(file, text, facts);
@@ -94,13 +90,11 @@ export function readContentFile(root: string, file: string, text: string): { dat
   for (const { path, image } of images) {
     const at = `${file}:${where([...path, "src"])} src`;
     const bytes = readIfExists(join(root, image.src));
-    if (!bytes) problems.push({ text: `${at}: "${image.src}" is not a file of the project; put the image there, or write the path of one that is`, path });
-    else {
-      try {
-        Object.assign(image, imageSize(bytes, image.src));
-      } catch (error) {
-        problems.push({ text: `${at}: ${(error as Error).message}`, path });
-      }
+    try {
+      if (!bytes) throw new Error(`"${image.src}" is not a file of the project; put the image there, or write the path of one that is`);
+      Object.assign(image, imageSize(bytes, image.src));
+    } catch (error) {
+      problems.push({ text: `${at}: ${(error as Error).message}`, path });
     }
   }
   if (problems.length)

@@ -1,7 +1,5 @@
 // The site's facts inside any text: "{{ company.name }}" reads company.name from content/site.yaml, so
-// renaming the firm stays one change. Which tokens exist is the site schema's to say, and for a file
-// whose page fills in facts of the build, that page's facts' schema (engine/content/read.ts refuses any other);
-// this fills them in wherever the content is read, and where such a page renders.
+// renaming the firm stays one change. Which tokens exist is the schema's to say (check.ts refuses any other).
 
 /** A token as written: {{ company.name }}, spaces inside the braces optional. */
 export const TOKEN = /\{\{\s*([a-zA-Z]+(?:\.[a-zA-Z]+)*)\s*\}\}/g;
@@ -13,8 +11,8 @@ export function tokenValue(facts: unknown, name: string): string | undefined {
   return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 }
 
-/** `data` with every token in its texts filled from `facts` (the site's, or those a page fills in, such
- * as the privacy policy's settings: content/collections.ts's pageFacts); a token they lack is left as written. */
+/** `data` with every token in its texts filled from `facts` (the site's, or those a page fills in:
+ * content/collections.ts's pageFacts); a token they lack is left as written. */
 export function fillTokens<T>(data: T, facts: object): T {
   if (typeof data === "string") return (data.includes("{{") ? data.replace(TOKEN, (token, name: string) => tokenValue(facts, name) ?? token) : data) as T;
   if (Array.isArray(data)) return data.map((item) => fillTokens(item, facts)) as T;

@@ -1,13 +1,11 @@
 // A YAML text with new values, written by changing only what changed: the CMS saves a content file this
-// way (browser/cms-format.ts), so a price edited through it is a one-line change of content/services.yaml,
-// and the file's comments, key order, quoting, line folding and blank lines stay as the firm wrote them.
-// Each changed value is written over its old one in the text, in its old style; a field added goes after
-// the one before it, a field removed takes its lines with it. What is written is read back and must be the
-// new values exactly: where it is not (a shape this cannot edit in place, such as a [flow, list]), the
-// file is written anew by the yaml package's Document API instead, its comments kept.
+// way (browser/cms-format.ts), so a price edited through it is a one-line change, and the file's comments,
+// key order, quoting, folding and blank lines stay as the firm wrote them. What is written is read back and
+// must be the new values exactly: where it is not (a shape this cannot edit in place, such as a [flow,
+// list]), the file is written anew by the yaml package's Document API, its comments kept.
 import { isMap, isScalar, isSeq, type Node, type Pair, parse, parseDocument, Scalar, stringify } from "yaml";
 
-/** A part of the text to write over: from `start` to `end`, `text` instead. */
+/** From `start` to `end`, `text` instead. */
 interface Edit {
   start: number;
   end: number;
@@ -30,7 +28,6 @@ export function sameValue(a: unknown, b: unknown): boolean {
   return a === b;
 }
 
-/** The start of the line holding `at`. */
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
 /** Just after the line break ending the line holding `at` (the text's end on its last line). */
 function lineEnd(text: string, at: number): number {
@@ -44,7 +41,7 @@ const rangeOf = (node: unknown): [number, number, number] => {
   return range;
 };
 
-/** `lines` (YAML written from the first column) indented by `indent` spaces, each line. */
+/** `lines` (YAML written from the first column) indented by `indent` spaces. */
 const indented = (lines: string, indent: number) =>
   lines
     .split("\n")
@@ -54,10 +51,8 @@ const indented = (lines: string, indent: number) =>
 /** The widest line of a block of the text: a folded value written again is folded as wide. */
 const widest = (text: string) => Math.max(80, ...text.split("\n").map((line) => line.length));
 
-/**
- * A scalar's new value in the text where its old one is (`node`), in the old one's style: plain, quoted,
- * or a block folded or kept as written; `indent` is the column of the key (or the list's dash) it belongs to.
- */
+/** A scalar's new value where its old one is (`node`), in the old one's style; `indent` is the column of
+ * the key (or the list's dash) it belongs to. */
 function scalarEdit(source: string, node: Scalar, value: unknown, indent: number): Edit {
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") throw new NotInPlace();
   const [start, end] = rangeOf(node);
@@ -75,7 +70,6 @@ function scalarEdit(source: string, node: Scalar, value: unknown, indent: number
   return { start, end, text: old.endsWith("\n") && !text.endsWith("\n") ? `${text}\n` : text };
 }
 
-/** The column `at` is at. */
 const columnOf = (source: string, at: number) => at - lineStart(source, at);
 
 /** The edits that turn `old` (written as `node`) into `next`; `indent` is the column of what holds it. */
@@ -150,10 +144,8 @@ const readsAs = (text: string, next: unknown) => {
   }
 };
 
-/**
- * `source` (a YAML text) with `next`'s values: only the lines whose values changed are written again. A
- * value `undefined` is a field removed.
- */
+/** `source` (a YAML text) with `next`'s values, only the lines whose values changed written again; a
+ * value `undefined` is a field removed. */
 export function editYaml(source: string, next: Record<string, unknown>): string {
   const values = JSON.parse(JSON.stringify(next)) as Record<string, unknown>;
   const doc = parseDocument(source);

@@ -1,7 +1,12 @@
 // The CMS at /admin/ in the dev server: its page, its configuration with the local backend (which the
 // dev server answers itself, engine/dev/local-backend.ts), its bundle, its own stylesheet, and its
-// preview's scripts and the site's stylesheet as they are now, under its own policy.
+// preview's scripts and the site's stylesheet as they are now, under its own policy. Its scripts are kept
+// in memory and sent as a static host would: with an ETag (a browser that has one gets a 304 and runs the
+// code V8 cached for it) and gzip.
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
+import { promisify } from "node:util";
+import { gzip } from "node:zlib";
 import type { CmsBackend } from "../content/cms-config.ts";
 import {
   ADMIN_PATH,
@@ -21,8 +26,45 @@ import {
   SITE_SCRIPT,
 } from "../outputs/admin.ts";
 import { fileVersion, wholeVersion } from "../state/files.ts";
-import { type KeptScript, keptScript, sendScript } from "./kept-script.ts";
+import { cached } from "../state/store.ts";
 import { answerCms } from "./local-backend.ts";
+
+const gzipped = promisify(gzip);
+
+/** A script kept in memory, with its ETag. */
+interface KeptScript {
+  bytes: Buffer;
+  etag: string;
+  /** Its gzip form, once made or read (until then the script is sent as it is, never waited for). */
+  gzip?: Buffer;
+}
+
+/** A script to keep; its gzip form is made in the background, or, when `onDisk` (for a script every dev
+ * server sends again, as the CMS's), read from the blob made by an earlier one. */
+function keptScript(bytes: Buffer | string, { onDisk = false } = {}): KeptScript {
+  const buffer = typeof bytes === "string" ? Buffer.from(bytes) : bytes;
+  const hash = createHash("sha256").update(buffer).digest("hex");
+  const kept: KeptScript = { bytes: buffer, etag: `"${hash.slice(0, 32)}"` };
+  const made = () => gzipped(buffer, { level: 9 });
+  (onDisk ? cached("gzip", hash, "gz", made, { refresh: true }) : made()).then(
+    (compressed) => {
+      kept.gzip = compressed;
+    },
+    // Not kept: the script goes as it is.
+    () => {},
+  );
+  return kept;
+}
+
+/** Sends a kept script with these headers: a 304 to a browser that has it, else gzip when it takes gzip
+ * and that is ready, else the bytes as they are. */
+function sendScript(req: IncomingMessage, res: ServerResponse, headers: Record<string, string>, script: KeptScript): void {
+  const sent = { ...headers, "Content-Type": "text/javascript; charset=utf-8", ETag: script.etag, Vary: "Accept-Encoding" };
+  if (req.headers["if-none-match"] === script.etag) return void res.writeHead(304, sent).end();
+  const gzip = script.gzip && /\bgzip\b/.test(String(req.headers["accept-encoding"] ?? "")) ? script.gzip : null;
+  const body = gzip ?? script.bytes;
+  res.writeHead(200, { ...sent, ...(gzip ? { "Content-Encoding": "gzip" } : {}), "Content-Length": String(body.length) }).end(body);
+}
 
 /** Where the CMS's proxy backend posts its actions. */
 const BACKEND_PATH = `${ADMIN_PATH}api/v1`;
@@ -37,7 +79,7 @@ let cms: { key: string; script: Promise<KeptScript> } | undefined;
  * asks for it as it starts when it is not kept (then it is made, once per machine, ~1.3 s, alongside the
  * site's first build), else once the site is built, so that it is ready before the CMS is first opened.
  * One that failed is made again at the next request. */
-export async function cmsFile(root: string): Promise<KeptScript> {
+export async function keptCmsScript(root: string): Promise<KeptScript> {
   const key = cmsKey(root);
   if (cms?.key !== key) {
     const script = cmsScript(root, key).then((bytes) => keptScript(bytes, { onDisk: true }));
@@ -97,7 +139,7 @@ export function answerAdmin(root: string, path: string, req: IncomingMessage, re
   else if (name === CMS_STYLE) cmsStyle(root).then((text) => res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(text), failed);
   else if (name === PREVIEW_STYLE) res.writeHead(200, { ...headers, "Content-Type": "text/css; charset=utf-8" }).end(stylesheet());
   else if (name === SITE_SCRIPT || name === PREVIEW_PAGE) preview(root, name).then((script) => sendScript(req, res, headers, script), failed);
-  else if (name === CMS_SCRIPT) cmsFile(root).then((script) => sendScript(req, res, headers, script), failed);
+  else if (name === CMS_SCRIPT) keptCmsScript(root).then((script) => sendScript(req, res, headers, script), failed);
   else res.writeHead(404, headers).end();
   return true;
 }

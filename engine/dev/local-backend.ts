@@ -1,33 +1,139 @@
 // The CMS's local backend, answered by the dev server itself (no second process): the JSON actions that
-// Decap CMS's proxy backend posts (decap-server's protocol). It reads and writes only the files the CMS
-// edits (engine/dev/cms-files.ts), and writes each file whole (a temporary file renamed over it), so the
-// watcher sees one save and the dev server patches the open pages as it does for any save. It answers the
-// CMS of this dev server alone (engine/dev/own-origin.ts), a JSON body of at most BODY_LIMIT bytes, and
-// each action's params in the shape the CMS sends them; anything else is refused in plain words.
+// Decap CMS's proxy backend posts (decap-server's protocol). It touches only the files the CMS edits (each
+// file of its *Pages and facts*, a folder collection's Markdown entries, the images in art/), each as
+// itself, never through a symbolic link; any other path (engine/content/tokens.ts, whose first line the dev
+// server would run; a link leading out of the project) is refused with 403. It writes each file whole (a
+// temporary file renamed over it), so the watcher sees one save. It answers the CMS of this dev server
+// alone, a JSON body of at most BODY_LIMIT bytes, and each action's params in the shape the CMS sends them;
+// anything else is refused in plain words.
 import { createHash } from "node:crypto";
-import { mkdir, readdir, readFile, realpath, rm } from "node:fs/promises";
+import { lstat, mkdir, readdir, readFile, realpath, rm } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { basename, dirname } from "node:path";
+import { basename, dirname, join, sep } from "node:path";
 import { z } from "zod";
+import { cmsCollections } from "../content/cms-config.ts";
 import { IMAGE_FILE } from "../media/image-modules.ts";
 import { writeWhole } from "../state/files.ts";
-import { cmsFile, cmsFolder, type FileKind, quoted, Refused } from "./cms-files.ts";
-import { foreignSender } from "./own-origin.ts";
 
 /** The largest body read: a photograph's worth (a 18 MB photograph is 24 MB as the base64 the CMS sends). */
 export const BODY_LIMIT = 25 * 1024 * 1024;
 /** What the CMS's proxy backend sends: JSON, in UTF-8 when it says. */
 const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
 
+/** A request the backend refuses: its status and what it says (in plain words, naming no path of the machine). */
+class Refused extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+const collections = cmsCollections();
+/** The files of *Pages and facts*: content/services.yaml… (not content/redirects.yaml, left to developers). */
+const CONTENT_FILES = new Set(collections.flatMap((collection) => collection.files?.map((file) => file.file) ?? []));
+/** The folder collections' folders (content/case-studies), each entry a Markdown file directly in it. */
+const ENTRY_FOLDERS = collections.flatMap((collection) => (collection.folder ? [collection.folder] : []));
+const IMAGE_FOLDER = "art";
+type FileKind = "content" | "image";
+
+/** What the CMS edits of each kind, said in a refusal. */
+const EDITED: Record<FileKind, string> = {
+  content: `the content files content/collections.ts describes (${[...CONTENT_FILES, ...ENTRY_FOLDERS.map((folder) => `${folder}/*.md`)].join(", ")})`,
+  image: `the images in ${IMAGE_FOLDER}/ (.jpg, .jpeg, .png, .webp, .svg)`,
+};
+
+/** A path as the CMS writes it: relative, with / between its parts, none of them empty, `.`, `..` or hidden. */
+const isPlainPath = (path: string) => path.length <= 500 && path.split("/").every((part) => /^[^./\\\0][^/\\\0]*$/.test(part));
+
+/** What a request sent, as a refusal names it: quoted, and cut to `longest` characters. */
+export const quoted = (sent: string, longest = 120) => JSON.stringify(sent.length > longest ? `${sent.slice(0, longest)}…` : sent);
+
+/** What `path` is to the CMS, or undefined when it is nothing the CMS may touch. */
+function kindOf(path: string): FileKind | undefined {
+  if (!isPlainPath(path)) return undefined;
+  if (CONTENT_FILES.has(path)) return "content";
+  if (ENTRY_FOLDERS.includes(path.slice(0, path.lastIndexOf("/"))) && path.endsWith(".md")) return "content";
+  if (path.startsWith(`${IMAGE_FOLDER}/`) && IMAGE_FILE.test(path)) return "image";
+  return undefined;
+}
+
+/** The file at `path` (project-relative) on disk, when the CMS may touch it as one of `kinds` (ownPath). */
+async function cmsFile(root: string, path: string, kinds: FileKind[] = ["content", "image"]): Promise<string> {
+  const kind = kindOf(path);
+  if (!kind || !kinds.includes(kind))
+    throw new Refused(
+      403,
+      `${quoted(path)} is not a file the CMS may read or change here: it edits ${kinds.map((wanted) => EDITED[wanted]).join(" and ")} only`,
+    );
+  return ownPath(root, path, "file");
+}
+
+/** A folder the CMS lists, as `cmsFile` checks a file: a folder collection's (`content`), or one of art/ (`image`). */
+async function cmsFolder(root: string, path: string, kind: FileKind): Promise<string> {
+  const listed = kind === "content" ? ENTRY_FOLDERS.includes(path) : isPlainPath(path) && `${path}/`.startsWith(`${IMAGE_FOLDER}/`);
+  if (!listed)
+    throw new Refused(
+      403,
+      `${quoted(path)} is not a folder the CMS lists: it lists ${kind === "content" ? ENTRY_FOLDERS.join(", ") : `${IMAGE_FOLDER}/ and its folders`}`,
+    );
+  return ownPath(root, path, "folder");
+}
+
+/** What is not there (ENOENT) as `missing`; any other failure as it is. */
+const orMissing =
+  <T>(missing: T) =>
+  (error: NodeJS.ErrnoException): T => {
+    if (error.code === "ENOENT") return missing;
+    throw error;
+  };
+
+/** `path` of the project as itself: neither it nor a folder on its way is a link (a link's target is wherever
+ * it points, so none is followed), and what exists of it is (as the disk resolves it) inside its top folder. */
+async function ownPath(root: string, path: string, kind: "file" | "folder"): Promise<string> {
+  const parts = path.split("/");
+  let reached = root;
+  for (const [i, part] of parts.entries()) {
+    const next = join(reached, part);
+    const stats = await lstat(next).catch(orMissing(null));
+    // What is not there yet (a new entry, a new folder of photographs) is made by the write, as a plain file.
+    if (!stats) break;
+    const named = parts.slice(0, i + 1).join("/");
+    if (stats.isSymbolicLink())
+      throw new Refused(
+        403,
+        `${named} is a symbolic link: the CMS reads and writes the files in content/ and art/ themselves, never through a link, which may lead out of the project`,
+      );
+    if (i === parts.length - 1 && (kind === "file" ? !stats.isFile() : !stats.isDirectory())) throw new Refused(403, `${named} is not a ${kind}`);
+    reached = next;
+  }
+  const project = await realpath(root);
+  const top = join(project, parts[0]);
+  const real = await realpath(reached);
+  if (real !== project && real !== top && !real.startsWith(`${top}${sep}`)) throw new Refused(403, `${quoted(path)} leads out of the project's ${parts[0]}/`);
+  return join(root, path);
+}
+
+/** Why a request to the backend sent by a page of another origin is refused (a form another site posts, a
+ * fetch from another port of this machine); undefined when the CMS's own page, or no page, sent it. */
+function foreignSender(req: IncomingMessage): string | undefined {
+  const own = `http://${req.headers.host?.toLowerCase()}`;
+  const { origin } = req.headers;
+  if (origin !== undefined && origin.toLowerCase() !== own)
+    return `the CMS's backend answers the CMS at ${own}/admin/ only, not a page of ${quoted(origin, 100)}: another site's page must not change the project's files`;
+  // Sent by a browser, which says where from: anything but the dev server's own pages is refused.
+  const site = req.headers["sec-fetch-site"];
+  if (site !== undefined && site !== "same-origin")
+    return `the CMS's backend answers the CMS at ${own}/admin/ only, not a request a browser sent from elsewhere (Sec-Fetch-Site: ${quoted(String(site), 100)})`;
+  return undefined;
+}
+
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
 /** A file as an entry: its text and its id (the hash of its bytes), or no data when it is not there yet. */
 async function entryOf(root: string, path: string, label?: string) {
-  const file = await cmsFile(root, path, ["content"]);
-  const bytes = await readFile(file).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return null;
-    throw error;
-  });
+  const bytes = await readFile(await cmsFile(root, path, ["content"])).catch(orMissing(null));
   return bytes ? { data: bytes.toString("utf8"), file: { path, label, id: sha256(bytes) } } : { data: null, file: { path, label, id: null } };
 }
 
@@ -41,24 +147,18 @@ async function mediaOf(root: string, path: string) {
 
 /** The plain files of a folder the CMS lists, as project paths: a link among them is left out, never followed. */
 async function filesIn(root: string, folder: string, kind: FileKind, extension = ""): Promise<string[]> {
-  const entries = await readdir(await cmsFolder(root, folder, kind), { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [];
-    throw error;
-  });
+  const entries = await readdir(await cmsFolder(root, folder, kind), { withFileTypes: true }).catch(orMissing([]));
   return entries
     .filter((entry) => entry.isFile() && !entry.name.startsWith(".") && entry.name.endsWith(extension))
     .map((entry) => `${folder}/${entry.name}`)
     .sort();
 }
 
-/** A file to write: checked first, for every file of a request before any is written. */
-async function writable(root: string, path: string, kind: FileKind, bytes: string | Buffer) {
-  return { file: await cmsFile(root, path, [kind]), bytes };
-}
-
-/** Writes the files whole (each one's folder made first). */
-async function writeAll(files: { file: string; bytes: string | Buffer }[]): Promise<void> {
-  for (const { file, bytes } of files) {
+/** Writes the files whole (each one's folder made first), once every one of them is checked, in turn. */
+async function writeAll(root: string, files: { path: string; kind: FileKind; bytes: string | Buffer }[]): Promise<void> {
+  const checked = [];
+  for (const { path, kind, bytes } of files) checked.push({ file: await cmsFile(root, path, [kind]), bytes });
+  for (const { file, bytes } of checked) {
     await mkdir(dirname(file), { recursive: true });
     await writeWhole(file, bytes);
   }
@@ -71,14 +171,16 @@ const asset = z.object({
   content: z.string().regex(/^[A-Za-z0-9+/]*={0,2}$/, { error: "is not base64" }),
   encoding: z.literal("base64", { error: "is not base64" }),
 });
-const bytesOf = (file: z.output<typeof asset>) => Buffer.from(file.content, "base64");
+const image = (file: z.output<typeof asset>) => ({ path: file.path, kind: "image" as const, bytes: Buffer.from(file.content, "base64") });
 
-/** One action: the shape of its params, and its answer. */
-interface Action<Params extends z.ZodType> {
-  params: Params;
-  answer: (root: string, params: z.output<Params>) => Promise<unknown>;
-}
-const action = <Params extends z.ZodType>(params: Params, answer: Action<Params>["answer"]): Action<Params> => ({ params, answer });
+/** One action: its params checked against their shape (a refusal naming the first mistake), then its answer. */
+const action =
+  <Params extends z.ZodType>(params: Params, answer: (root: string, params: z.output<Params>) => Promise<unknown>) =>
+  (root: string, name: string, sent: unknown): (() => Promise<unknown>) => {
+    const shaped = params.safeParse(sent);
+    if (!shaped.success) throw new Refused(400, `${name}: ${shapeMistake("params", shaped.error)}`);
+    return () => answer(root, shaped.data);
+  };
 
 const ACTIONS = {
   info: action(z.object({}), async (root) => ({ repo: basename(root), publish_modes: ["simple"], type: "local_fs" })),
@@ -95,11 +197,7 @@ const ACTIONS = {
     async (root, params) => {
       const dataFiles = params.dataFiles ?? (params.entry ? [params.entry] : []);
       // The photographs first: the entry that names one is then built with it there.
-      const files = [
-        ...(await Promise.all(params.assets.map((file) => writable(root, file.path, "image", bytesOf(file))))),
-        ...(await Promise.all(dataFiles.map((file) => writable(root, file.path, "content", file.raw)))),
-      ];
-      await writeAll(files);
+      await writeAll(root, [...params.assets.map(image), ...dataFiles.map((file) => ({ path: file.path, kind: "content" as const, bytes: file.raw }))]);
       return { message: "entry persisted" };
     },
   ),
@@ -109,14 +207,13 @@ const ACTIONS = {
   }),
   getMediaFile: action(z.object({ path }), (root, params) => mediaOf(root, params.path)),
   persistMedia: action(z.object({ asset }), async (root, params) => {
-    await writeAll([await writable(root, params.asset.path, "image", bytesOf(params.asset))]);
+    await writeAll(root, [image(params.asset)]);
     return mediaOf(root, params.asset.path);
   }),
   deleteFile: action(z.object({ path }), (root, params) => deleteAll(root, [params.path])),
   deleteFiles: action(z.object({ paths: z.array(path) }), (root, params) => deleteAll(root, params.paths)),
   getDeployPreview: action(z.object({}), async () => null),
 };
-type ActionName = keyof typeof ACTIONS;
 
 async function deleteAll(root: string, paths: string[]) {
   const files = await Promise.all(paths.map((file) => cmsFile(root, file)));
@@ -150,14 +247,7 @@ function parsedRequest(root: string, body: Buffer) {
   const { action: name, params } = asked.data;
   if (!Object.hasOwn(ACTIONS, name))
     throw new Refused(400, `${quoted(name)} is not an action of the CMS's backend; it answers ${Object.keys(ACTIONS).join(", ")}`);
-  return { name, answer: answerOf(ACTIONS[name as ActionName], root, name, params) };
-}
-
-/** An action's answer to these params, once they are checked against its shape. */
-function answerOf<Params extends z.ZodType>(known: Action<Params>, root: string, name: string, params: unknown): () => Promise<unknown> {
-  const shaped = known.params.safeParse(params);
-  if (!shaped.success) throw new Refused(400, `${name}: ${shapeMistake("params", shaped.error)}`);
-  return () => known.answer(root, shaped.data);
+  return { name, answer: ACTIONS[name as keyof typeof ACTIONS](root, name, params) };
 }
 
 /** The body, or null as soon as it is over `limit` bytes: what was read is let go and the rest is not read. */

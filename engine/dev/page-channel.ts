@@ -3,7 +3,7 @@
 // build error, and non-blocking notices (type errors, verification).
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { type StyleSplice, spliceText } from "./style-splices.ts";
+import { type StyleSplice, spliceText } from "./styles.ts";
 
 export interface Problem {
   title: string;

@@ -1,14 +1,15 @@
 // The dev server itself (npm run dev, commands/dev.ts, runs it in a child process): the warm site, its
 // page channel, the watcher and the type check, served with the dev client on every page.
+import type { IncomingMessage } from "node:http";
 import { fileURLToPath } from "node:url";
 import * as esbuild from "esbuild";
 import { cmsKey, cmsScriptKept } from "../outputs/admin.ts";
 import { serve } from "../outputs/serve.ts";
 import { ConfigError, readConfig, readPaths } from "../pipeline/config.ts";
 import { BUILD_SOURCES } from "../pipeline/sources.ts";
-import { answerAdmin, cmsFile } from "./admin.ts";
+import { answerAdmin, keptCmsScript } from "./admin.ts";
 import { DevSite, describe, log } from "./dev-site.ts";
-import { foreignHost } from "./own-origin.ts";
+import { quoted } from "./local-backend.ts";
 import { PageChannel } from "./page-channel.ts";
 import { typeChecker } from "./type-check.ts";
 import { WATCHED, watchSaves } from "./watcher.ts";
@@ -28,6 +29,19 @@ const CLIENT_TAG = `<script type="module" async src="${CLIENT_PATH}"></script>`;
 /** What a page shows while no build has succeeded yet: the client puts the error over it and reloads on the fix. */
 const BUILD_FAILED_PAGE = `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Build failed</title>${CLIENT_TAG}</head><body><h1>The site did not build</h1><p>The error is shown over this page and in the terminal; save a fix and this page reloads.</p></body></html>`;
 
+/** The names the dev server answers to, on the port it listens on. */
+const OWN_NAMES = ["127.0.0.1", "localhost", "[::1]"];
+
+/** Why a request for another address than the dev server's own is refused; undefined when it is for its own.
+ * A site whose name is made to resolve to 127.0.0.1 (DNS rebinding) would otherwise read the answers as its
+ * own and post to the CMS's backend. */
+function foreignHost(req: IncomingMessage): string | undefined {
+  const port = req.socket.localPort;
+  const host = req.headers.host?.toLowerCase() ?? "";
+  if (OWN_NAMES.some((name) => host === `${name}:${port}`)) return undefined;
+  return `this dev server answers at http://127.0.0.1:${port}/ and http://localhost:${port}/ only, not for the address ${quoted(host, 100)}: open it at one of those (another name leading to this machine may be another site's, set to read it)`;
+}
+
 async function clientScript(): Promise<string> {
   const result = await esbuild.build({
     entryPoints: [fileURLToPath(new URL("../../browser/dev-client.ts", import.meta.url))],
@@ -44,7 +58,7 @@ async function runServer(restart: number): Promise<void> {
   const { port } = readPaths();
   // After an install (or with no .cache) the CMS's script is made now, alongside the first build: made
   // after it, it kept the first /admin/ waiting. One already kept is read after the build (below).
-  if (!cmsScriptKept(cmsKey(process.cwd()))) cmsFile(process.cwd()).catch(() => {});
+  if (!cmsScriptKept(cmsKey(process.cwd()))) keptCmsScript(process.cwd()).catch(() => {});
   const channel = new PageChannel();
   const config = readConfig();
   const site = new DevSite(config, channel);
@@ -116,7 +130,7 @@ async function runServer(restart: number): Promise<void> {
   watchSaves(saved);
   await flush();
   // The CMS's script is in memory before /admin/ is first opened (a failure shows then).
-  cmsFile(process.cwd()).catch(() => {});
+  keptCmsScript(process.cwd()).catch(() => {});
 }
 
 /** The server, its failure told as a developer reads it. */

@@ -1,9 +1,9 @@
 // The dev server's styles (DevStyles): sass-embedded's compiler kept running, and a partial's save
-// previewed, compiled on its own and spliced into the last whole stylesheet, before the whole compile.
+// previewed, compiled on its own and spliced into the last whole stylesheet, before the whole compile;
+// the pages get a style save as the spans it replaced (StyleSplice), each cut down to the rules that changed.
 import { readdir, readFile } from "node:fs/promises";
 import { pathToFileURL } from "node:url";
 import { buildStyles, type Compiler, ENTRY } from "../pipeline/styles.ts";
-import { narrowed, type StyleSplice, spliceText } from "./style-splices.ts";
 
 /** A partial: a Sass module of its own, which main.scss uses. */
 const PARTIAL = /^styles\/_[^/]+\.scss$/;
@@ -12,23 +12,18 @@ const PARTIAL = /^styles\/_[^/]+\.scss$/;
 type Spliced = { css: string; splices: StyleSplice[] };
 type Preview = (css: string, splices: StyleSplice[]) => void;
 
-/**
- * The dev server's styles: a Sass compiler kept running, so each style save skips Sass's start-up, and
- * a quick preview of a partial's save (one partial compiles in ~2 ms, the whole stylesheet in ~9). Sass
- * writes each module's CSS once, in one piece: when the partials' CSS, each compiled on its own, lies end
- * to end in the whole stylesheet (they use only modules without CSS of their own, such as
- * `_variables.scss`), a partial's new CSS in its place is the new stylesheet. The open pages get that
- * preview at once, as the span replaced; the whole compile follows, and is what the pages are written
- * with. The entry's own rules (after its `@use`s) come after every module's: a span of their own at the end.
- */
+/** A Sass compiler kept running, so each style save skips Sass's start-up, and a quick preview of a
+ * partial's save (one partial compiles in ~2 ms, the whole stylesheet in ~9). Sass writes each module's CSS
+ * once, in one piece: when the partials' CSS, each compiled on its own, lies end to end in the whole
+ * stylesheet (they use only modules without CSS of their own, such as `_variables.scss`), a partial's new
+ * CSS in its place is the new stylesheet. The pages get that preview at once; the whole compile follows,
+ * and is what the pages are written with. The entry's own rules come after every module's, a span at the end. */
 export class DevStyles {
   private readonly compiler = import("sass-embedded").then((sass) => sass.initAsyncCompiler());
-  /** The last whole stylesheet. */
   private whole = "";
   /** Each partial's CSS compiled on its own, as last compiled. */
   private readonly alone = new Map<string, string>();
-  /** Where each partial's CSS starts in `whole`, and the entry's own CSS after them (ENTRY), when they make
-   * it up end to end; else null. */
+  /** Where each partial's CSS starts in `whole`, and the entry's own CSS after them (ENTRY); null while unknown. */
   private starts: Map<string, number> | null = null;
   private learning: Promise<void> | null = null;
   /** Compiles under way: an early preview begins only between two runs. */
@@ -102,8 +97,7 @@ export class DevStyles {
     await (await this.compiler).dispose();
   }
 
-  /** Each of these partials compiled on its own; a partial that does not compile is left out (the whole
-   * compile then reports its error). */
+  /** Each partial compiled on its own; one that does not compile is left out (the whole compile says why). */
   private async compileAlone(compiler: Compiler, files: string[]): Promise<Map<string, string>> {
     const compiled = await Promise.all(
       files.map((file) =>
@@ -170,7 +164,6 @@ export class DevStyles {
     return css === null ? null : { css, splices };
   }
 
-  /** Compiles every partial on its own, then finds where each lies in the whole stylesheet. */
   private async learnPartials(compiler: Compiler): Promise<void> {
     // Again should a save change the stylesheet meanwhile: what was compiled may be older than it.
     for (let whole = ""; whole !== this.whole; ) {
@@ -183,4 +176,63 @@ export class DevStyles {
       this.starts = this.placed();
     }
   }
+}
+
+/** A stylesheet's change as one span replaced: at `at`, the text `removed` gives way to `text`. */
+export interface StyleSplice {
+  at: number;
+  removed: string;
+  text: string;
+}
+
+/** `css` with each splice made in turn; null where a span is not what its splice says it replaces. */
+export function spliceText(css: string, splices: StyleSplice[]): string | null {
+  let result = css;
+  for (const { at, removed, text } of splices) {
+    if (!result.startsWith(removed, at)) return null;
+    result = result.slice(0, at) + text + result.slice(at + removed.length);
+  }
+  return result;
+}
+
+/** Where each top-level rule of compiled CSS ends (after its closing brace, or an at-rule's semicolon),
+ * strings and comments passed over; 0 first. */
+export function ruleEnds(css: string): number[] {
+  const ends = [0];
+  let depth = 0;
+  for (let i = 0; i < css.length; i++) {
+    const char = css[i];
+    if (char === '"' || char === "'") {
+      for (i++; i < css.length && css[i] !== char; i++) if (css[i] === "\\") i++;
+    } else if (char === "/" && css[i + 1] === "*") {
+      const close = css.indexOf("*/", i + 2);
+      i = close < 0 ? css.length : close + 1;
+    } else if (char === "{") depth++;
+    else if (char === "}" && --depth === 0) ends.push(i + 1);
+    else if (char === ";" && depth === 0) ends.push(i + 1);
+  }
+  return ends;
+}
+
+/**
+ * A partial's splice cut down to the top-level rules that changed ([] when none did): a rule added to a
+ * partial is sent, and parsed by the page, alone, not with every other rule of its partial (and a style
+ * change to whole elements' rules, such as _base.scss's, makes the page restyle every element).
+ */
+export function narrowed({ at, removed, text }: StyleSplice): StyleSplice[] {
+  if (removed === text) return [];
+  const [oldEnds, newEnds] = [ruleEnds(removed), ruleEnds(text)];
+  const newSet = new Set(newEnds);
+  let same = 0;
+  while (same < removed.length && same < text.length && removed[same] === text[same]) same++;
+  const head = oldEnds.filter((end) => end <= same && newSet.has(end)).at(-1) ?? 0;
+  let sameTail = 0;
+  while (sameTail < removed.length - head && sameTail < text.length - head && removed[removed.length - 1 - sameTail] === text[text.length - 1 - sameTail])
+    sameTail++;
+  const tail =
+    [...oldEnds, removed.length]
+      .map((end) => removed.length - end)
+      .filter((length) => length <= sameTail && newSet.has(text.length - length))
+      .sort((a, b) => b - a)[0] ?? 0;
+  return [{ at: at + head, removed: removed.slice(head, removed.length - tail), text: text.slice(head, text.length - tail) }];
 }

@@ -12,12 +12,10 @@ import type { PageChannel } from "./page-channel.ts";
  * page is patched before they compete for the CPU. */
 export const CHECKS_AFTER_MS = 250;
 
-/**
- * tsc's arguments, npm test's as the dev server's: incremental, sharing one record, so a check after a
+/** tsc's arguments, npm test's as the dev server's: incremental, sharing one record, so a check after a
  * save rechecks what the save touched. On one thread: on two cores tsc's own threads cost more CPU than
  * they save time. Symlinks preserved: a project copy, whose node_modules links to the checkout's, can
- * then take the checkout's record along (tools/support/project-copy.ts).
- */
+ * then take the checkout's record along (tools/support/project-copy.ts). */
 export const TYPE_CHECK_ARGS = [
   "--noEmit",
   "-p",
@@ -29,11 +27,9 @@ export const TYPE_CHECK_ARGS = [
   "--preserveSymlinks",
 ];
 
-/**
- * The program that checks: TypeScript's native compiler itself, not its `tsc` script, a Node wrapper
+/** The program that checks: TypeScript's native compiler itself, not its `tsc` script, a Node wrapper
  * that runs it as a child (a pause or a kill would reach only the wrapper, and each check would pay a
- * Node start). Where the native package is missing (a platform it does not ship for), the script serves.
- */
+ * Node start). Where the native package is missing (a platform it does not ship for), the script serves. */
 export function typeCheckProgram(): string {
   const script = join("node_modules", ".bin", "tsc");
   try {
@@ -46,12 +42,10 @@ export function typeCheckProgram(): string {
   }
 }
 
-/**
- * The background type check: `schedule` after each update; `pause` and `resume` around one. It runs
+/** The background type check: `schedule` after each update; `pause` and `resume` around one. It runs
  * under `nice -n 19`, and is paused (SIGSTOP) while an update is applied: even at the lowest priority it
  * slowed the next save's reload by a fifth. A run is never cut short: saves made meanwhile get one more
- * run after it, so a developer who saves every second still sees type errors.
- */
+ * run after it, so a developer who saves every second still sees type errors. */
 export function typeChecker(channel: PageChannel) {
   const program = typeCheckProgram();
   let child: ChildProcess | null = null;
@@ -72,23 +66,15 @@ export function typeChecker(channel: PageChannel) {
 
   function check() {
     stale = false;
-    const tsc = [program, ...TYPE_CHECK_ARGS];
-    const start = (command: string, args: string[]) => spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
-    child = start("nice", ["-n", "19", ...tsc]);
-    child.once("error", () => {
-      // No `nice` on this system: run it as it is.
-      child = start(tsc[0], tsc.slice(1));
-      collect(child);
-    });
-    collect(child);
-
-    function collect(run: ChildProcess) {
+    const run = (command: string, args: string[]) => {
+      const started = spawn(command, args, { stdio: ["ignore", "pipe", "ignore"] });
+      child = started;
       let output = "";
-      run.stdout?.on("data", (chunk: Buffer) => {
+      started.stdout?.on("data", (chunk: Buffer) => {
         output += chunk;
       });
-      run.on("close", (code) => {
-        if (run !== child || code === null) return;
+      started.on("close", (code) => {
+        if (started !== child || code === null) return;
         child = null;
         // Saves came meanwhile: this result may be out of date, and the next run reports.
         if (stale) {
@@ -99,7 +85,10 @@ export function typeChecker(channel: PageChannel) {
         if (text) console.error(`[dev] type errors (the page still reloads):\n${text}`);
         channel.notice("Type errors", text);
       });
-    }
+      return started;
+    };
+    // No `nice` on this system: run it as it is.
+    run("nice", ["-n", "19", program, ...TYPE_CHECK_ARGS]).once("error", () => run(program, TYPE_CHECK_ARGS));
   }
 
   return {

@@ -1,5 +1,5 @@
 import { describe, expect, test } from "vitest";
-import { narrowed, ruleEnds, spliceText } from "../../engine/dev/style-splices.ts";
+import { narrowed, ruleEnds, spliceText } from "../../engine/dev/styles.ts";
 
 describe("ruleEnds", () => {
   test("ends each top-level rule after its brace or an at-rule's semicolon, past nested blocks, strings and comments", () => {
