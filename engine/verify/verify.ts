@@ -12,6 +12,7 @@ import { performance } from "node:perf_hooks";
 import type { Unpublished } from "../content/modules.ts";
 import { cacheKey } from "../state/cache.ts";
 import { type RouteEntry, type Verified, verifiedKept } from "../state/manifest.ts";
+import { readHtml } from "./html-reader.mjs";
 import { PageValidation, type Validators } from "./validate.ts";
 
 interface BrokenLink {
@@ -22,37 +23,21 @@ interface BrokenLink {
   reason: string;
 }
 
-const ATTRIBUTE = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
-const ID = /\sid="([^"]*)"/g;
-
-const ENTITY = /&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi;
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** Text or an attribute's value as written in HTML, its character references decoded. */
-export const decodeEntities = (text: string) =>
-  text.replace(ENTITY, (_, decimal?: string, hex?: string, name?: string) =>
-    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : NAMED[name!.toLowerCase()],
-  );
-
-/** Every URL an HTML document refers to: href and src, and each candidate of a srcset. */
-function linksOf(html: string): string[] {
+/** What verifying a page reads of it: every URL it refers to (href and src, and each candidate of a
+ * srcset), and its ids. */
+export function linksAndIds(html: string): { links: string[]; ids: string[] } {
   const links: string[] = [];
-  for (const [whole, value] of html.matchAll(ATTRIBUTE)) {
-    const decoded = decodeEntities(value);
-    if (/srcset=/.test(whole))
-      links.push(
-        ...decoded
-          .split(",")
-          .map((candidate) => candidate.trim().split(/\s+/)[0])
-          .filter(Boolean),
-      );
-    else links.push(decoded);
-  }
-  return links;
-}
-
-function idsOf(html: string): Set<string> {
-  return new Set([...html.matchAll(ID)].map((match) => decodeEntities(match[1])));
+  const ids: string[] = [];
+  readHtml(html, {
+    tag: (_, attributes) => {
+      for (const { name, value } of attributes) {
+        if (name === "href" || name === "src") links.push(value);
+        else if (name === "id") ids.push(value);
+        else if (name === "srcset" || name === "imagesrcset") links.push(...value.split(",").flatMap((candidate) => candidate.trim().split(/\s+/)[0] || []));
+      }
+    },
+  });
+  return { links, ids };
 }
 
 /** The dist-relative file a static host serves for a site path: the file, its index.html, or path.html. */
@@ -80,7 +65,7 @@ export class Verification {
   private readonly validation: PageValidation;
   private readonly linksByFile = new Map<string, PageLinks>();
   private readonly ids = new Map<string, Set<string>>();
-  /** One copy of each link and id text: a regex match is a slice of its page and kept it whole (at +1,000
+  /** One copy of each link and id text: a value read is a slice of its page and kept it whole (at +1,000
    * pages every page's HTML, 35 MB, stayed alive through these maps), and most pages share their links and ids. */
   private readonly texts = new Map<string, string>();
   /** When the first page came, and the time spent reading and checking links and ids (ms). */
@@ -112,8 +97,9 @@ export class Verification {
   page(file: string, html: string): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
-    this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(linksOf(html))].map(this.own) });
-    this.ids.set(file, new Set([...idsOf(html)].map(this.own)));
+    const { links, ids } = linksAndIds(html);
+    this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(links)].map(this.own) });
+    this.ids.set(file, new Set(ids.map(this.own)));
     this.linksMs += performance.now() - begun;
     return this.validation.add({ file, html });
   }
@@ -184,7 +170,7 @@ export class Verification {
 
   /** The ids in a page: those of the pages verified, else read from the file. */
   private idsIn(file: string): Set<string> {
-    const found = this.ids.get(file) ?? new Set([...idsOf(readFileSync(join(this.outDir, file), "utf8"))].map(this.own));
+    const found = this.ids.get(file) ?? new Set(linksAndIds(readFileSync(join(this.outDir, file), "utf8")).ids.map(this.own));
     this.ids.set(file, found);
     return found;
   }

@@ -4,7 +4,7 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { routeOfOutputFile } from "../../engine/pipeline/routes.ts";
 import { folderFiles } from "../../engine/state/files.ts";
-import { decodeEntities } from "../../engine/verify/verify.ts";
+import { readHtml } from "../../engine/verify/html-reader.mjs";
 
 export interface LinkOnPage {
   /** The site path of the page. */
@@ -32,29 +32,33 @@ export function pageFiles(outDir: string): string[] {
   return folderFiles(outDir, "").filter((file) => file.endsWith(".html"));
 }
 
-/** A link (<a>, <area>) or an embedded file (any src), with the tag's attributes. */
-const TAG = /<(a|area|[a-z]+(?=[^>]*\ssrc=))(\s(?:[^>"']|"[^"]*"|'[^']*')*)?>/gi;
-const ATTRIBUTE = /\s([^\s=/>"']+)(?:\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-const words = (text: string) =>
-  decodeEntities(text.replace(/<[^>]*>/g, " "))
-    .replace(/\s+/g, " ")
-    .trim();
-
-/** Each link and embedded file of one page, in the order written. */
+/** Each link (<a>, <area>) and embedded file (any src) of one page, in the order written. */
 function linksOfPage(html: string, page: string): LinkOnPage[] {
-  const links: LinkOnPage[] = [];
-  for (const match of html.matchAll(TAG)) {
-    const name = match[1].toLowerCase();
-    const attributes = new Map([...(match[2] ?? "").matchAll(ATTRIBUTE)].map((a) => [a[1].toLowerCase(), decodeEntities(a[2] ?? a[3] ?? a[4] ?? "")]));
-    const href = name === "a" || name === "area" ? attributes.get("href") : attributes.get("src");
-    if (href === undefined) continue;
-    const end = match.index + match[0].length;
-    const close = html.indexOf("</a>", end);
-    const inner = name === "a" ? html.slice(end, close < 0 ? undefined : close) : "";
-    const text = attributes.get("aria-label") || words(inner) || attributes.get("alt") || attributes.get("title") || "(no text)";
-    links.push({ page, text, href });
-  }
-  return links;
+  const found: { href: string; attributes: Map<string, string>; words: string }[] = [];
+  /** The <a> being read, whose words are those up to its end tag, any tag between them a space. */
+  let inside: (typeof found)[number] | undefined;
+  readHtml(html, {
+    tag: (name, written) => {
+      if (inside) inside.words += " ";
+      const attributes = new Map(written.map((attribute) => [attribute.name, attribute.value]));
+      const href = attributes.get(name === "a" || name === "area" ? "href" : "src");
+      if (href === undefined) return;
+      found.push({ href, attributes, words: "" });
+      if (name === "a") inside = found.at(-1);
+    },
+    text: (_start, _end, words) => {
+      if (inside) inside.words += words;
+    },
+    endTag: (name) => {
+      if (name === "a") inside = undefined;
+      else if (inside) inside.words += " ";
+    },
+  });
+  return found.map(({ href, attributes, words }) => ({
+    page,
+    text: attributes.get("aria-label") || words.replace(/\s+/g, " ").trim() || attributes.get("alt") || attributes.get("title") || "(no text)",
+    href,
+  }));
 }
 
 /** Every link of every page the build wrote. */
