@@ -20,11 +20,8 @@ export const SITE_ORIGIN = "http://site.invalid";
 
 /** The address a link points at, or null when it is not one (a malformed href). */
 export function addressOf(link: LinkOnPage): URL | null {
-  try {
-    return new URL(link.href, `${SITE_ORIGIN}${link.page}`);
-  } catch {
-    return null;
-  }
+  const page = `${SITE_ORIGIN}${link.page}`;
+  return URL.canParse(link.href, page) ? new URL(link.href, page) : null;
 }
 
 /** The dist-relative path of each page the build wrote, sorted. */
@@ -32,33 +29,31 @@ export function pageFiles(outDir: string): string[] {
   return folderFiles(outDir, "").filter((file) => file.endsWith(".html"));
 }
 
-/** Each link (<a>, <area>) and embedded file (any src) of one page, in the order written. */
+/** Each link (<a>, <area>) and embedded file (any src) of one page, in the order written; an <a>'s words
+ * are those up to its end tag, any tag between them a space. */
 function linksOfPage(html: string, page: string): LinkOnPage[] {
   const found: { href: string; attributes: Map<string, string>; words: string }[] = [];
-  /** The <a> being read, whose words are those up to its end tag, any tag between them a space. */
   let inside: (typeof found)[number] | undefined;
   readHtml(html, {
     tag: (name, written) => {
-      if (inside) inside.words += " ";
       const attributes = new Map(written.map((attribute) => [attribute.name, attribute.value]));
       const href = attributes.get(name === "a" || name === "area" ? "href" : "src");
-      if (href === undefined) return;
-      found.push({ href, attributes, words: "" });
-      if (name === "a") inside = found.at(-1);
+      if (inside) inside.words += " ";
+      if (href !== undefined) found.push({ href, attributes, words: "" });
+      if (href !== undefined && name === "a") inside = found.at(-1);
     },
     text: (_start, _end, words) => {
       if (inside) inside.words += words;
     },
     endTag: (name) => {
-      if (name === "a") inside = undefined;
-      else if (inside) inside.words += " ";
+      if (inside && name !== "a") inside.words += " ";
+      else inside = undefined;
     },
   });
-  return found.map(({ href, attributes, words }) => ({
-    page,
-    text: attributes.get("aria-label") || words.replace(/\s+/g, " ").trim() || attributes.get("alt") || attributes.get("title") || "(no text)",
-    href,
-  }));
+  return found.map(({ href, attributes, words }) => {
+    const text = attributes.get("aria-label") || words.replace(/\s+/g, " ").trim() || attributes.get("alt") || attributes.get("title");
+    return { page, text: text || "(no text)", href };
+  });
 }
 
 /** Every link of every page the build wrote. */
