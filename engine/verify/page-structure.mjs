@@ -93,21 +93,18 @@ function measured(value) {
   return text;
 }
 
-/** The ids aria-labelledby names in a page. @param {string} html */
-function namedBy(html) {
+/** The structure of a page (see the top of this file). Elements whose text is kept whole: what
+ * aria-labelledby names (known as the page is read: when a name comes after the element it names, the
+ * page is read again knowing it), each <label>, each tel: link. @param {string} html @param {StructureOptions} options */
+export function structureOf(html, options) {
   /** @type {Set<string>} */
-  const ids = new Set();
-  readHtml(html, {
-    tag: (_, attributes) => {
-      for (const { name, value } of attributes) if (name === "aria-labelledby") for (const id of value.split(/\s+/)) ids.add(id);
-    },
-  });
-  return ids;
+  const namers = new Set();
+  const { structure, late } = standingIn(html, options, namers);
+  return late ? standingIn(html, options, namers).structure : structure;
 }
 
-/** The structure of a page (see the top of this file). */
-/** @param {string} html @param {StructureOptions} options @returns {string} */
-export function structureOf(html, { titleMax }) {
+/** @param {string} html @param {StructureOptions} options @param {Set<string>} namers */
+function standingIn(html, { titleMax }, namers) {
   /** Each distinct text (as names compare: trimmed, white space folded, any case) by its stand-in number. */
   /** @type {Map<string, number>} */
   const seen = new Map();
@@ -129,8 +126,8 @@ export function structureOf(html, { titleMax }) {
     return start + (value.length > start.length ? standIn(value.slice(start.length)) : "");
   };
 
-  // Elements whose text is kept whole: what aria-labelledby names, each <label>, each tel: link.
-  const namers = namedBy(html);
+  /** Ids of elements opened before any aria-labelledby named them. */
+  const unnamed = new Set();
   /** The element whose text is being kept (none at depth 0), and how deep in elements of its name the tags are. */
   const kept = { name: "", depth: 0 };
   let inTitle = false;
@@ -145,7 +142,10 @@ export function structureOf(html, { titleMax }) {
   readHtml(html, {
     tag: (name, attributes, selfClosing) => {
       const value = (/** @type {string} */ wanted) => attributes.find((attribute) => attribute.name === wanted)?.value;
-      const keepsText = name === "label" || (name === "a" && isTel(value("href"))) || namers.has(value("id") ?? "\0");
+      for (const id of value("aria-labelledby")?.split(/\s+/) ?? []) namers.add(id);
+      const id = value("id");
+      if (id !== undefined && !namers.has(id)) unnamed.add(id);
+      const keepsText = name === "label" || (name === "a" && isTel(value("href"))) || (id !== undefined && namers.has(id));
       if (kept.depth > 0 && kept.name === name && !selfClosing) kept.depth++;
       else if (kept.depth === 0 && !selfClosing && keepsText) Object.assign(kept, { name, depth: 1 });
       if (name === "title") inTitle = true;
@@ -167,7 +167,7 @@ export function structureOf(html, { titleMax }) {
       if (kept.depth === 0) standFor(start, end, standIn(html.slice(start, end), inTitle && end - start > titleMax));
     },
   });
-  return out + html.slice(copied);
+  return { structure: out + html.slice(copied), late: [...unnamed].some((id) => namers.has(id)) };
 }
 
 /**

@@ -15,13 +15,11 @@ const { formatterFactory, HtmlValidate, StaticConfigLoader } = await import("htm
 const { structureKey, structureOf, structureSharing } = await import("./page-structure.mjs");
 
 /** @typedef {{ file: string; html: string }} HtmlFile a page: its file, dist-relative (services.html), and its text */
-/** @typedef {(string | null)[]} Reports for each page, null when valid, else the report's text */
-/** @typedef {import("./page-structure.mjs").StructureOptions} StructureOptions */
 /**
- * @typedef {{ reports: Reports; shared: number; structures: string[]; options: StructureOptions | null }} Verdicts
- * the reports; how many pages a structure already judged valid passed; the structures found valid by this
- * call (their hashes, structureKey's); and the options a structure is made with (null: the rules as
- * configured judge no page by its structure)
+ * @typedef {{ reports: (string | null)[]; shared: number; structures: string[]; options: import("./page-structure.mjs").StructureOptions | null }} Verdicts
+ * each page's report (null: valid); how many pages a structure already judged valid passed; the
+ * structures found valid by this call (their hashes); and the options a structure is made with (null:
+ * the rules as configured judge no page by its structure)
  */
 
 /**
@@ -64,7 +62,7 @@ export function validator(config) {
   return async (pages) => {
     sharing ??= Promise.resolve(htmlValidate.getConfigFor("page.html")).then((resolved) => structureSharing(resolved.getRules()));
     const rules = await sharing;
-    /** @type {Reports} */
+    /** @type {Verdicts["reports"]} */
     const reports = [];
     let shared = 0;
     /** @type {string[]} */

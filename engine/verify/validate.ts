@@ -1,16 +1,121 @@
 // Every page must be valid HTML (html-validate, configured in .htmlvalidate.json to accept React's
 // output). A page whose exact bytes were found valid before, with the same config and html-validate, is
-// not validated again. html-validate judges each page structure once (engine/verify/page-structure.mjs): the
-// pages of a structure found valid pass without being validated one by one, and the structure is kept
-// for the next build. Many pages are shared out to worker threads (engine/verify/validate-threads.ts). Each
-// verdict is an empty blob in the store (html/), named by what it judged, pruned like any other blob.
-import { readFileSync } from "node:fs";
+// not validated again; html-validate judges each page structure once (page-structure.mjs), and a
+// structure found valid is kept for the next build. Many pages are shared out to worker threads
+// (validate-thread.mjs is one thread's code). Each verdict is an empty blob in the store (html/), named
+// by what it judged, pruned like any other blob.
+import { existsSync, readFileSync } from "node:fs";
+import { availableParallelism } from "node:os";
+import { Worker } from "node:worker_threads";
+import type { ConfigData } from "html-validate";
 import { cacheKey, readBlob, writeBlob } from "../state/cache.ts";
 import { type StructureOptions, structureKey, structureOf } from "./page-structure.mjs";
 import type { HtmlFile, Verdicts } from "./validate-thread.mjs";
-import { BATCH, PAGES_PER_WORKER, parseConfig, readConfigText, Validators } from "./validate-threads.ts";
 
-export { Validators };
+/** Below this many pages another thread's start (~0.3 s to load html-validate) costs more than it saves. */
+const PAGES_PER_WORKER = 60;
+/** Pages sent to the threads together, and the batches a thread may hold beyond the one it validates. */
+const BATCH = 40;
+const BATCHES_PER_THREAD = 2;
+
+/** .htmlvalidate.json as written (a verdict depends on it) and as html-validate reads it. */
+function readConfig(): { text: string; config: () => ConfigData } {
+  const text = existsSync(".htmlvalidate.json") ? readFileSync(".htmlvalidate.json", "utf8") : "{}";
+  const config = () => {
+    try {
+      return JSON.parse(text) as ConfigData;
+    } catch (error) {
+      throw new Error(`.htmlvalidate.json is not valid JSON (${(error as Error).message}): fix it, or remove it to use html-validate's defaults`);
+    }
+  };
+  return { text, config };
+}
+
+/**
+ * Threads that load html-validate and warm it up as soon as they start, so a build can start them while
+ * it is still writing pages and find them ready (loading takes ~0.3 s, the first page ~0.4 s); each
+ * answers the pages sent to it in order. They never keep the process alive; `close` ends them.
+ */
+export class Validators {
+  /** Each thread, and its calls sent and not yet answered, by id. */
+  private readonly threads: { worker: Worker; waiting: Map<number, { done: (verdicts: Verdicts) => void; fail: (error: Error) => void }> }[];
+  readonly alsoHere: boolean;
+  private calls = 0;
+  /** CPU time the threads have spent validating, in ms. */
+  cpuMs = 0;
+  /** A thread that failed or stopped: every call after it reports it. */
+  private failure: Error | undefined;
+
+  /**
+   * `background`: the threads run at the lowest priority (the dev server's verification, after a reload).
+   * `alsoHere`: when the threads have all the pages they can take, the caller's thread validates the next
+   * batch itself rather than wait (a build's, whose own work between pages is small beside validating).
+   */
+  constructor(threads: number, { background = false, alsoHere = false } = {}) {
+    this.alsoHere = alsoHere;
+    const config = readConfig().config();
+    this.threads = Array.from({ length: threads }, () => {
+      const worker = new Worker(new URL("./validate-thread.mjs", import.meta.url), { workerData: { config, background }, execArgv: [] });
+      const thread = { worker, waiting: new Map() };
+      const stop = (error: Error) => {
+        this.failure ??= error;
+        for (const call of thread.waiting.values()) call.fail(error);
+        thread.waiting.clear();
+      };
+      worker.on("message", ({ id, cpuMs, ...verdicts }: Verdicts & { id: number; cpuMs: number }) => {
+        this.cpuMs += cpuMs;
+        thread.waiting.get(id)?.done(verdicts);
+        thread.waiting.delete(id);
+        // While it has work, the process waits for it.
+        if (!thread.waiting.size) worker.unref();
+      });
+      worker.on("error", stop);
+      worker.on("exit", () => stop(new Error("the html-validate thread stopped before it answered")));
+      worker.unref();
+      return thread;
+    });
+  }
+
+  /** Pages the threads may hold at once: enough that none waits for its next batch, few enough not to weigh. */
+  get capacity(): number {
+    return this.threads.length * BATCHES_PER_THREAD * BATCH;
+  }
+
+  /**
+   * For `changed` pages to validate in a build: one thread per PAGES_PER_WORKER pages, up to one per core
+   * but one, as the build's own thread validates too when the threads are busy (on two cores, one thread
+   * and this one validate as fast as two threads, and a thread's heap, ~100 MB, is saved).
+   */
+  static for(changed: number): Validators {
+    const threads = Math.max(1, Math.min(availableParallelism() - 1, Math.floor(changed / PAGES_PER_WORKER)));
+    return new Validators(threads, { alsoHere: true });
+  }
+
+  validate(pages: HtmlFile[]): Promise<Verdicts> {
+    const share = Math.ceil(pages.length / this.threads.length);
+    return Promise.all(
+      this.threads.map(
+        ({ worker, waiting }, i) =>
+          new Promise<Verdicts>((done, fail) => {
+            if (this.failure) return fail(this.failure);
+            const id = ++this.calls;
+            waiting.set(id, { done, fail });
+            worker.ref();
+            worker.postMessage({ id, pages: pages.slice(i * share, (i + 1) * share) });
+          }),
+      ),
+    ).then((parts) => ({
+      reports: parts.flatMap((part) => part.reports),
+      shared: parts.reduce((sum, part) => sum + part.shared, 0),
+      structures: parts.flatMap((part) => part.structures),
+      options: parts[0].options,
+    }));
+  }
+
+  close(): Promise<void> {
+    return Promise.all(this.threads.map(({ worker }) => worker.terminate())).then(() => {});
+  }
+}
 
 /**
  * The blobs of what earlier builds found valid: a page by its bytes (and html-validate's version and
@@ -26,9 +131,7 @@ const VALID = {
 };
 
 /** Whether the blob is there, named in this run's manifest: an empty blob's bytes are never read. */
-function isKept(name: string): boolean {
-  return readBlob(name) !== null;
-}
+const isKept = (name: string) => readBlob(name) !== null;
 
 /** html-validate in this thread, loaded once when first needed. */
 let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Verdicts>; threadCpuMs: () => number }> | undefined;
@@ -40,11 +143,11 @@ let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Verdicts>; threadCp
  * A large site's pages are never all held: once the threads hold all they can take, `add` waits.
  */
 export class PageValidation {
-  private readonly configText = readConfigText();
+  private readonly config = readConfig();
   private readonly version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
   /** What a page's validity depends on besides the page: html-validate's version and its config (hashed
    * once: it names every structure's verdict). */
-  readonly fingerprint = cacheKey(this.version, this.configText);
+  readonly fingerprint = cacheKey(this.version, this.config.text);
   /** The pages found valid in this run, by key. */
   private readonly known = new Set<string>();
   /** The options page structures are made with, where a build with this html-validate and config learnt them. */
@@ -55,7 +158,8 @@ export class PageValidation {
   private keep(name: string, bytes = ""): void {
     this.writes.push(writeBlob(name, bytes).catch(() => {}));
   }
-  private batch: (HtmlFile & { key?: string })[] = [];
+  /** Pages not yet sent, each with its key when this thread hashed it. */
+  private readonly batch: (HtmlFile & { key?: string })[] = [];
   private readonly sent: { pages: number; checked: Promise<string[]> }[] = [];
   private inFlight = 0;
   /** Threads this validation started itself (many pages came, and none were given): closed at the end. */
@@ -99,7 +203,7 @@ export class PageValidation {
     // less time than this thread takes to hash it and look for its verdict.
     if (this.validators) this.batch.push(page);
     else {
-      const key = cacheKey(this.version, this.configText, page.html);
+      const key = cacheKey(this.version, this.config.text, page.html);
       if (this.known.has(key) || isKept(VALID.page(key))) return;
       // With no thread started (a few pages), a page of a structure found valid before passes here.
       const { options } = this;
@@ -161,32 +265,23 @@ export class PageValidation {
 
   /** Validates the batch so far in this thread. */
   private checkHere(): Promise<string[]> {
-    const pages = this.take();
+    const pages = this.batch.splice(0);
+    here ??= import("./validate-thread.mjs").then(({ validator, threadCpuMs }) => ({ validate: validator(this.config.config()), threadCpuMs }));
+    const verdicts = here.then(async ({ validate, threadCpuMs }) => {
+      const before = threadCpuMs();
+      const found = await validate(pages);
+      this.hereCpuMs += threadCpuMs() - before;
+      return found;
+    });
     return this.check(
       pages.map(({ key }) => key),
-      this.validateHere(pages),
+      verdicts,
     ).checked;
-  }
-
-  private async validateHere(pages: HtmlFile[]): Promise<Verdicts> {
-    here ??= import("./validate-thread.mjs").then(({ validator, threadCpuMs }) => ({ validate: validator(parseConfig(this.configText)), threadCpuMs }));
-    const { validate, threadCpuMs } = await here;
-    const before = threadCpuMs();
-    const verdicts = await validate(pages);
-    this.hereCpuMs += threadCpuMs() - before;
-    return verdicts;
-  }
-
-  /** The batch so far, which is then empty. */
-  private take(): (HtmlFile & { key?: string })[] {
-    const pages = this.batch;
-    this.batch = [];
-    return pages;
   }
 
   private send(validators: Validators): void {
     if (!this.batch.length) return;
-    const pages = this.take();
+    const pages = this.batch.splice(0);
     const count = pages.length;
     this.inFlight += count;
     // Nothing here holds the pages' text once they are sent: held until the answer, a large site's
