@@ -15,17 +15,9 @@ import { type RouteEntry, type Verified, verifiedKept } from "../state/manifest.
 import { readHtml } from "./html-reader.mjs";
 import { PageValidation, type Validators } from "./validate.ts";
 
-interface BrokenLink {
-  /** The site path of the page that links. */
-  page: string;
-  /** The link as written in the page. */
-  link: string;
-  reason: string;
-}
-
 /** What verifying a page reads of it: every URL it refers to (href and src, and each candidate of a
  * srcset), and its ids. */
-export function linksAndIds(html: string): { links: string[]; ids: string[] } {
+function linksAndIds(html: string): { links: string[]; ids: string[] } {
   const links: string[] = [];
   const ids: string[] = [];
   readHtml(html, {
@@ -43,16 +35,7 @@ export function linksAndIds(html: string): { links: string[]; ids: string[] } {
 /** The dist-relative file a static host serves for a site path: the file, its index.html, or path.html. */
 function servedFile(files: Set<string>, path: string): string | null {
   const bare = path.replace(/^\/+/, "").replace(/\/+$/, "");
-  for (const candidate of [bare, bare ? `${bare}/index.html` : "index.html", `${bare}.html`]) {
-    if (files.has(candidate)) return candidate;
-  }
-  return null;
-}
-
-interface PageLinks {
-  /** The page's own site path, as reports name it. */
-  page: string;
-  links: string[];
+  return [bare, bare ? `${bare}/index.html` : "index.html", `${bare}.html`].find((candidate) => files.has(candidate)) ?? null;
 }
 
 const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
@@ -63,7 +46,8 @@ const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
  */
 export class Verification {
   private readonly validation: PageValidation;
-  private readonly linksByFile = new Map<string, PageLinks>();
+  /** Each page's links, and its own site path, as reports name it. */
+  private readonly linksByFile = new Map<string, { page: string; links: string[] }>();
   private readonly ids = new Map<string, Set<string>>();
   /** One copy of each link and id text: a value read is a slice of its page and kept it whole (at +1,000
    * pages every page's HTML, 35 MB, stayed alive through these maps), and most pages share their links and ids. */
@@ -159,9 +143,7 @@ export class Verification {
     const invalid = await this.validation.finish();
     const problems: string[] = [];
     if (invalid.length) problems.push(`Invalid HTML (fix the page or component that writes it):\n${invalid.join("\n")}`);
-    if (broken.length) {
-      problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.map((b) => `  ${b.page}: "${b.link}": ${b.reason}`).join("\n")}`);
-    }
+    if (broken.length) problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.join("\n")}`);
     if (problems.length) throw new Error(problems.join("\n"));
     const found = new Map<string, Verified>();
     for (const [file, { links }] of this.linksByFile) found.set(file, { salt: this.salt, links, ids: [...this.ids.get(file)!] });
@@ -178,8 +160,8 @@ export class Verification {
   /** Each page's internal links against the files written and the ids in its pages; `siteUrl`
    * addresses (canonical, social images) are checked as the paths they name. Most pages share most of
    * their links (the header's, the footer's), so each link is checked once per folder it is linked from. */
-  private brokenLinks(files: Set<string>): BrokenLink[] {
-    const broken: BrokenLink[] = [];
+  private brokenLinks(files: Set<string>): string[] {
+    const broken: string[] = [];
     const checked = new Map<string, string | null>();
     for (const [file, { page, links }] of this.linksByFile) {
       const folder = file.slice(0, file.lastIndexOf("/") + 1);
@@ -193,7 +175,7 @@ export class Verification {
         }
         const left = reason ? this.unpublished.get(link.split(/[?#]/)[0]) : undefined;
         if (left) reason = `${left.file} is ${left.reason}, so no page is there: publish it, or remove the link`;
-        if (reason) broken.push({ page, link, reason });
+        if (reason) broken.push(`  ${page}: "${link}": ${reason}`);
       }
     }
     return broken;
