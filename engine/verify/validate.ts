@@ -117,12 +117,8 @@ export class Validators {
   }
 }
 
-/**
- * The blobs of what earlier builds found valid: a page by its bytes (and html-validate's version and
- * config), a page structure by its hash (and the version, config and the options it is made with), and
- * those options by the version and config. A page of a structure known valid then passes in the build's
- * own thread, without starting a thread to load html-validate for it.
- */
+/** The blobs of what earlier builds found valid: a page by its bytes, a structure by its hash, and the
+ * options structures are made with (so that a page of a structure known valid passes in this thread). */
 const VALID = {
   page: (key: string) => `html/page-${key}`,
   structure: (fingerprint: string, options: StructureOptions, structure: string) =>
@@ -130,30 +126,27 @@ const VALID = {
   options: (fingerprint: string) => `html/options-${fingerprint}.json`,
 };
 
-/** Whether the blob is there, named in this run's manifest: an empty blob's bytes are never read. */
+/** Whether the blob is there (an empty blob's bytes are never read). */
 const isKept = (name: string) => readBlob(name) !== null;
 
 /** html-validate in this thread, loaded once when first needed. */
 let here: Promise<{ validate: (pages: HtmlFile[]) => Promise<Verdicts>; threadCpuMs: () => number }> | undefined;
 
 /**
- * Validates pages as they are written: a page whose exact bytes passed before (same config, same
- * html-validate) is skipped; the rest go to the threads in batches as they come (and, when the threads
- * are busy, to this thread), or, with no threads (a small site), are validated in this thread at the end.
- * A large site's pages are never all held: once the threads hold all they can take, `add` waits.
+ * Validates pages as they are written: a page whose exact bytes passed before is skipped; the rest go to
+ * the threads in batches (and, when they are busy, to this thread), or, with no threads (a small site),
+ * are validated in this thread at the end. Once the threads hold all they can take, `add` waits.
  */
 export class PageValidation {
   private readonly config = readConfig();
   private readonly version = JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string;
-  /** What a page's validity depends on besides the page: html-validate's version and its config (hashed
-   * once: it names every structure's verdict). */
+  /** What a page's validity depends on besides the page (hashed once: it names every structure's verdict). */
   readonly fingerprint = cacheKey(this.version, this.config.text);
   /** The pages found valid in this run, by key. */
   private readonly known = new Set<string>();
-  /** The options page structures are made with, where a build with this html-validate and config learnt them. */
+  /** The options page structures are made with, once a build with this fingerprint learnt them. */
   private options = JSON.parse(readBlob(VALID.options(this.fingerprint))?.toString("utf8") ?? "null") as StructureOptions | null;
-  /** The verdicts found in this run, written as they come and awaited at the end; one not written (a
-   * failed write, a build stopped first) only means a page validated again. */
+  /** The verdicts written as they come, awaited at the end; one not written only means a page validated again. */
   private readonly writes: Promise<void>[] = [];
   private keep(name: string, bytes = ""): void {
     this.writes.push(writeBlob(name, bytes).catch(() => {}));
@@ -162,7 +155,7 @@ export class PageValidation {
   private readonly batch: (HtmlFile & { key?: string })[] = [];
   private readonly sent: { pages: number; checked: Promise<string[]> }[] = [];
   private inFlight = 0;
-  /** Threads this validation started itself (many pages came, and none were given): closed at the end. */
+  /** Threads this validation started itself (many pages came, and none were given), closed at the end. */
   private started: Validators | undefined;
   private hereCpuMs = 0;
   private readonly threadsCpuMsBefore: number;
@@ -171,8 +164,7 @@ export class PageValidation {
   /** Pages validated whole, not by a structure. */
   private validatedWhole = 0;
 
-  /** `expected`: pages likely to need validating; when some and no `validators` are given, threads
-   * sized for them start loading html-validate at once. */
+  /** `expected`: pages likely to need validating, for which threads start loading at once (none given). */
   constructor(
     private validators?: Validators,
     expected = 0,
@@ -182,7 +174,7 @@ export class PageValidation {
     if (expected > 0 && !(this.options && expected < PAGES_PER_WORKER)) this.threads(expected);
   }
 
-  /** The threads given, else ones this validation starts, sized for `pages`, and closes at the end. */
+  /** The threads given, else ones started for `pages`. */
   private threads(pages: number): Validators {
     if (!this.validators) {
       this.started = Validators.for(pages);
@@ -191,8 +183,7 @@ export class PageValidation {
     return this.validators;
   }
 
-  /** What validation has cost: pages validated, how many of them passed by a structure already found
-   * valid, and the CPU time of every thread that validated them. */
+  /** Pages validated, those passed by a structure already found valid, and the CPU time of every thread. */
   get cost(): { pages: number; shared: number; cpuMs: number } {
     return { pages: this.validated, shared: this.shared, cpuMs: this.hereCpuMs + (this.validators?.cpuMs ?? 0) - this.threadsCpuMsBefore };
   }
@@ -235,12 +226,8 @@ export class PageValidation {
     this.send(validators);
   }
 
-  /**
-   * Validates the pages queued so far at once, in a thread (started now when there is none), and
-   * returns: the caller goes on with other work meanwhile. A build calls it (Verification.allCome) once
-   * its pages are written, so that html-validate checks them on the other core while the PDFs,
-   * sitemap and host files are written.
-   */
+  /** Sends the pages queued so far to a thread (started now when there is none) and returns: a build's
+   * PDFs, sitemap and host files are written meanwhile, on the other core. */
   startNow(): void {
     if (this.batch.length) this.send(this.threads(this.batch.length));
   }
@@ -296,7 +283,7 @@ export class PageValidation {
     part.checked.catch(() => {});
   }
 
-  /** Records the reports on the pages of these keys (none: a page the threads judge alone) once they come. */
+  /** Records the reports on the pages of these keys (none: a page the threads judged alone). */
   private check(pages: (string | undefined)[], verdicts: Promise<Verdicts>): { pages: number; checked: Promise<string[]> } {
     const part = {
       pages: pages.length,
