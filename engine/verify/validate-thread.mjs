@@ -22,10 +22,8 @@ const { structureKey, structureOf, structureSharing } = await import("./page-str
  * the rules as configured judge no page by its structure)
  */
 
-/**
- * The stock loader resolves the whole config (element metadata, schemas) again for every page, which
- * is most of the cost of a small page: resolve it once.
- */
+/** The stock loader resolves the whole config (element metadata, schemas) again for every page, most of
+ * the cost of a small page: resolve it once. */
 class ResolveOnce extends StaticConfigLoader {
   /** @type {ReturnType<import("html-validate").StaticConfigLoader["getConfigFor"]> | undefined} */
   resolved;
@@ -37,10 +35,7 @@ class ResolveOnce extends StaticConfigLoader {
   }
 }
 
-/**
- * html-validate with `config` resolved at its first use and kept.
- * @param {import("html-validate").ConfigData} config
- */
+/** html-validate with `config` resolved at its first use and kept. @param {import("html-validate").ConfigData} config */
 export function htmlValidateOnce(config) {
   return new HtmlValidate(new ResolveOnce(config));
 }
@@ -93,8 +88,8 @@ export function validator(config) {
 /** Clock ticks per second in /proc's CPU times (USER_HZ, 100 on Linux everywhere it runs). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU time this thread has used, in ms (Linux's /proc/thread-self), or 0 where the system does not tell:
- * the build reports what validation costs apart from the rest, which other threads run beside it. */
+/** CPU time this thread has used, in ms, or 0 where the system does not tell (the build reports what
+ * validation costs apart from the rest). */
 export function threadCpuMs() {
   try {
     // The fields after the command's name, which may hold spaces: utime and stime are the 12th and 13th.

@@ -40,10 +40,8 @@ function servedFile(files: Set<string>, path: string): string | null {
 
 const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
 
-/**
- * Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): each page
- * is validated and its links and ids are noted, so a large site's pages are never held together.
- */
+/** Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): a large
+ * site's pages are never held together, only their links and ids. */
 export class Verification {
   private readonly validation: PageValidation;
   /** Each page's links, and its own site path, as reports name it. */
