@@ -17,6 +17,7 @@
 // them (an upgrade, a new config) turns the sharing off until it is reviewed here. Plain JavaScript
 // (typed by JSDoc), as the validator threads load it without tsx.
 import { createHash } from "node:crypto";
+import { readHtml } from "./html-reader.mjs";
 
 /** Attributes whose value is words or an address, not structure. */
 const WORDS = new Set(["href", "content", "alt", "title", "placeholder"]);
@@ -58,11 +59,6 @@ export const STRUCTURE_RULES = new Set(
 /** What html-validate's unrecognized-char-ref reads as a character reference, its end included (kept whole). */
 const REFERENCE = /&(?:[\da-z]+|#x?[\da-f]+)(;|[^\da-z]|$)/gi;
 const RAW = /[&<>"']/g;
-/** A start or end tag (quoted values may hold ">"), a comment, a doctype, or the text up to the next one. */
-const TOKEN = /<!--[\s\S]*?-->|<[!/]?[a-zA-Z](?:[^>"']|"[^"]*"|'[^']*')*>|[^<]+|</g;
-/** An attribute, its value double-quoted, single-quoted or bare. */
-const ATTRIBUTE = /(\s+)([^\s=/>"']+)(?:(\s*=\s*)(?:"([^"]*)"|'([^']*)'|([^\s"'>]+)))?/g;
-const LABELLED_BY = /\saria-labelledby\s*=\s*(?:"([^"]*)"|'([^']*)'|([^\s"'>]+))/gi;
 
 /** A structure's hash, as a thread reports it and the record of valid pages keeps it (engine/verify/validate.ts). @param {string} structure */
 export function structureKey(structure) {
@@ -97,43 +93,18 @@ function measured(value) {
   return text;
 }
 
-/** @typedef {{ name: string, end: boolean, selfClosing: boolean, attributes: Map<string, string>, parts: (string | { value: string, address: boolean })[] }} Tag
- * a tag as read: its name (lower case), each attribute by its name as html-validate reads it (lower case)
- * with its value, and the tag in parts: as written, and each value of words (or an address) to stand in */
-
-/** Each tag read so far by this thread, as texts (most recur on every page of a template). @type {Map<string, Tag>} */
-const tags = new Map();
-
-/** @param {string} token a start or end tag @returns {Tag} */
-function parsedTag(token) {
-  let tag = tags.get(token);
-  if (tag) return tag;
-  const head = /** @type {RegExpExecArray} */ (/^<\/?[a-zA-Z][^\s/>]*/.exec(token))[0];
-  const name = head.slice(token[1] === "/" ? 2 : 1).toLowerCase();
-  const rest = token.slice(head.length);
-  const matches = [...rest.matchAll(ATTRIBUTE)];
-  const attributes = new Map(matches.map((match) => [match[2].toLowerCase(), match[4] ?? match[5] ?? match[6] ?? ""]));
-  /** @type {Tag["parts"]} */
-  const parts = [head];
-  let written = 0;
-  for (const { 0: whole, 1: space, 2: attribute, 3: equals, 4: value, index } of matches) {
-    const lower = attribute.toLowerCase();
-    // Only a plain name="value" of words is stood in for; any other form is kept as written.
-    if (equals !== "=" || value === undefined || !isWords(lower) || (lower === "href" && isTel(value))) continue;
-    if (name === "meta" && lower === "content" && isRefresh(attributes.get("http-equiv"))) continue;
-    parts.push(`${rest.slice(written, index)}${space}${attribute}="`, { value, address: lower === "href" }, '"');
-    written = index + whole.length;
-  }
-  parts.push(rest.slice(written));
-  tag = { name, end: token[1] === "/", selfClosing: token.endsWith("/>"), attributes, parts };
-  if (tags.size >= TEXTS_KEPT) tags.clear();
-  tags.set(token, tag);
-  return tag;
+/** The structure of a page (see the top of this file). Elements whose text is kept whole: what
+ * aria-labelledby names (known as the page is read: when a name comes after the element it names, the
+ * page is read again knowing it), each <label>, each tel: link. @param {string} html @param {StructureOptions} options */
+export function structureOf(html, options) {
+  /** @type {Set<string>} */
+  const namers = new Set();
+  const { structure, late } = standingIn(html, options, namers);
+  return late ? standingIn(html, options, namers).structure : structure;
 }
 
-/** The structure of a page (see the top of this file). */
-/** @param {string} html @param {StructureOptions} options @returns {string} */
-export function structureOf(html, { titleMax }) {
+/** @param {string} html @param {StructureOptions} options @param {Set<string>} namers */
+function standingIn(html, { titleMax }, namers) {
   /** Each distinct text (as names compare: trimmed, white space folded, any case) by its stand-in number. */
   /** @type {Map<string, number>} */
   const seen = new Map();
@@ -155,52 +126,48 @@ export function structureOf(html, { titleMax }) {
     return start + (value.length > start.length ? standIn(value.slice(start.length)) : "");
   };
 
-  // Elements whose text is kept whole: what aria-labelledby names, each <label>, each tel: link.
-  const namers = new Set([...html.matchAll(LABELLED_BY)].flatMap((match) => (match[1] ?? match[2] ?? match[3]).split(/\s+/)));
-  /** @param {string} name @param {Map<string, string>} attributes */
-  const keepsText = (name, attributes) => name === "label" || (name === "a" && isTel(attributes.get("href"))) || namers.has(attributes.get("id") ?? "\0");
-  /** The element whose text is being kept (none at depth 0), and how deep in elements of its name the tokens are. */
+  /** Ids of elements opened before any aria-labelledby named them. */
+  const unnamed = new Set();
+  /** The element whose text is being kept (none at depth 0), and how deep in elements of its name the tags are. */
   const kept = { name: "", depth: 0 };
-  /** @type {string | null} */
-  let raw = null;
   let inTitle = false;
+  // The page as written up to `copied`, each text and value of words in it stood in for.
   let out = "";
-  for (let at = 0; at < html.length; ) {
-    if (raw) {
-      // A script's or a style's text, up to its end tag: words to html-validate (kept whole in a kept element).
-      const close = new RegExp(`</${raw}`, "gi");
-      close.lastIndex = at;
-      const stop = close.exec(html)?.index ?? html.length;
-      out += kept.depth > 0 ? html.slice(at, stop) : standIn(html.slice(at, stop));
-      at = stop;
-      raw = null;
-      continue;
-    }
-    TOKEN.lastIndex = at;
-    const token = /** @type {RegExpExecArray} */ (TOKEN.exec(html))[0];
-    at += token.length;
-    if (token[0] !== "<" || token === "<") {
-      out += kept.depth > 0 ? token : standIn(token, inTitle && token.length > titleMax);
-      continue;
-    }
-    if (token.startsWith("<!")) {
-      out += token;
-      continue;
-    }
-    const { name, end, selfClosing, attributes, parts } = parsedTag(token);
-    if (end) {
+  let copied = 0;
+  /** @param {number} start @param {number} end @param {string} standing */
+  const standFor = (start, end, standing) => {
+    out += html.slice(copied, start) + standing;
+    copied = end;
+  };
+  readHtml(html, {
+    tag: (name, attributes, selfClosing) => {
+      const value = (/** @type {string} */ wanted) => attributes.find((attribute) => attribute.name === wanted)?.value;
+      for (const id of value("aria-labelledby")?.split(/\s+/) ?? []) namers.add(id);
+      const id = value("id");
+      if (id !== undefined && !namers.has(id)) unnamed.add(id);
+      const keepsText = name === "label" || (name === "a" && isTel(value("href"))) || (id !== undefined && namers.has(id));
+      if (kept.depth > 0 && kept.name === name && !selfClosing) kept.depth++;
+      else if (kept.depth === 0 && !selfClosing && keepsText) Object.assign(kept, { name, depth: 1 });
+      if (name === "title") inTitle = true;
+      for (const { name: attribute, quote, at, start, end } of attributes) {
+        // Only a plain name="value" of words is stood in for; any other form is kept as written.
+        if (quote !== '"' || start !== at + attribute.length + 2 || !isWords(attribute)) continue;
+        const written = html.slice(start, end);
+        if (attribute === "href") {
+          if (!isTel(written)) standFor(start, end, address(written));
+        } else if (!(name === "meta" && attribute === "content" && isRefresh(value("http-equiv")))) standFor(start, end, standIn(written));
+      }
+    },
+    endTag: (name) => {
       if (name === "title") inTitle = false;
       if (kept.depth > 0 && kept.name === name) kept.depth--;
-      out += token;
-      continue;
-    }
-    if (kept.depth > 0 && kept.name === name && !selfClosing) kept.depth++;
-    else if (kept.depth === 0 && !selfClosing && keepsText(name, attributes)) Object.assign(kept, { name, depth: 1 });
-    for (const part of parts) out += typeof part === "string" ? part : part.address ? address(part.value) : standIn(part.value);
-    if (name === "title") inTitle = true;
-    if ((name === "script" || name === "style") && !selfClosing) raw = name;
-  }
-  return out;
+    },
+    // A script's or a style's text is words to html-validate too.
+    text: (start, end) => {
+      if (kept.depth === 0) standFor(start, end, standIn(html.slice(start, end), inTitle && end - start > titleMax));
+    },
+  });
+  return { structure: out + html.slice(copied), late: [...unnamed].some((id) => namers.has(id)) };
 }
 
 /**

@@ -15,19 +15,15 @@ const { formatterFactory, HtmlValidate, StaticConfigLoader } = await import("htm
 const { structureKey, structureOf, structureSharing } = await import("./page-structure.mjs");
 
 /** @typedef {{ file: string; html: string }} HtmlFile a page: its file, dist-relative (services.html), and its text */
-/** @typedef {(string | null)[]} Reports for each page, null when valid, else the report's text */
-/** @typedef {import("./page-structure.mjs").StructureOptions} StructureOptions */
 /**
- * @typedef {{ reports: Reports; shared: number; structures: string[]; options: StructureOptions | null }} Verdicts
- * the reports; how many pages a structure already judged valid passed; the structures found valid by this
- * call (their hashes, structureKey's); and the options a structure is made with (null: the rules as
- * configured judge no page by its structure)
+ * @typedef {{ reports: (string | null)[]; shared: number; structures: string[]; options: import("./page-structure.mjs").StructureOptions | null }} Verdicts
+ * each page's report (null: valid); how many pages a structure already judged valid passed; the
+ * structures found valid by this call (their hashes); and the options a structure is made with (null:
+ * the rules as configured judge no page by its structure)
  */
 
-/**
- * The stock loader resolves the whole config (element metadata, schemas) again for every page, which
- * is most of the cost of a small page: resolve it once.
- */
+/** The stock loader resolves the whole config (element metadata, schemas) again for every page, most of
+ * the cost of a small page: resolve it once. */
 class ResolveOnce extends StaticConfigLoader {
   /** @type {ReturnType<import("html-validate").StaticConfigLoader["getConfigFor"]> | undefined} */
   resolved;
@@ -39,10 +35,7 @@ class ResolveOnce extends StaticConfigLoader {
   }
 }
 
-/**
- * html-validate with `config` resolved at its first use and kept.
- * @param {import("html-validate").ConfigData} config
- */
+/** html-validate with `config` resolved at its first use and kept. @param {import("html-validate").ConfigData} config */
 export function htmlValidateOnce(config) {
   return new HtmlValidate(new ResolveOnce(config));
 }
@@ -64,7 +57,7 @@ export function validator(config) {
   return async (pages) => {
     sharing ??= Promise.resolve(htmlValidate.getConfigFor("page.html")).then((resolved) => structureSharing(resolved.getRules()));
     const rules = await sharing;
-    /** @type {Reports} */
+    /** @type {Verdicts["reports"]} */
     const reports = [];
     let shared = 0;
     /** @type {string[]} */
@@ -95,8 +88,8 @@ export function validator(config) {
 /** Clock ticks per second in /proc's CPU times (USER_HZ, 100 on Linux everywhere it runs). */
 const TICKS_PER_SECOND = 100;
 
-/** CPU time this thread has used, in ms (Linux's /proc/thread-self), or 0 where the system does not tell:
- * the build reports what validation costs apart from the rest, which other threads run beside it. */
+/** CPU time this thread has used, in ms, or 0 where the system does not tell (the build reports what
+ * validation costs apart from the rest). */
 export function threadCpuMs() {
   try {
     // The fields after the command's name, which may hold spaces: utime and stime are the 12th and 13th.

@@ -12,75 +12,42 @@ import { performance } from "node:perf_hooks";
 import type { Unpublished } from "../content/modules.ts";
 import { keyOf } from "../state/key.ts";
 import { type RouteEntry, type Verified, verifiedKept } from "../state/manifest.ts";
+import { readHtml } from "./html-reader.mjs";
 import { PageValidation, type Validators } from "./validate.ts";
 
-interface BrokenLink {
-  /** The site path of the page that links. */
-  page: string;
-  /** The link as written in the page. */
-  link: string;
-  reason: string;
-}
-
-const ATTRIBUTE = /\s(?:href|src|srcset|imagesrcset)="([^"]*)"/g;
-const ID = /\sid="([^"]*)"/g;
-
-const ENTITY = /&(?:#(\d+)|#x([\da-f]+)|(amp|lt|gt|quot|apos|nbsp));/gi;
-const NAMED: Record<string, string> = { amp: "&", lt: "<", gt: ">", quot: '"', apos: "'", nbsp: " " };
-
-/** Text or an attribute's value as written in HTML, its character references decoded. */
-export const decodeEntities = (text: string) =>
-  text.replace(ENTITY, (_, decimal?: string, hex?: string, name?: string) =>
-    decimal ? String.fromCodePoint(Number(decimal)) : hex ? String.fromCodePoint(Number.parseInt(hex, 16)) : NAMED[name!.toLowerCase()],
-  );
-
-/** Every URL an HTML document refers to: href and src, and each candidate of a srcset. */
-function linksOf(html: string): string[] {
+/** What verifying a page reads of it: every URL it refers to (href and src, and each candidate of a
+ * srcset), and its ids. */
+function linksAndIds(html: string): { links: string[]; ids: string[] } {
   const links: string[] = [];
-  for (const [whole, value] of html.matchAll(ATTRIBUTE)) {
-    const decoded = decodeEntities(value);
-    if (/srcset=/.test(whole))
-      links.push(
-        ...decoded
-          .split(",")
-          .map((candidate) => candidate.trim().split(/\s+/)[0])
-          .filter(Boolean),
-      );
-    else links.push(decoded);
-  }
-  return links;
-}
-
-function idsOf(html: string): Set<string> {
-  return new Set([...html.matchAll(ID)].map((match) => decodeEntities(match[1])));
+  const ids: string[] = [];
+  readHtml(html, {
+    tag: (_, attributes) => {
+      for (const { name, value } of attributes) {
+        if (name === "href" || name === "src") links.push(value);
+        else if (name === "id") ids.push(value);
+        else if (name === "srcset" || name === "imagesrcset") links.push(...value.split(",").flatMap((candidate) => candidate.trim().split(/\s+/)[0] || []));
+      }
+    },
+  });
+  return { links, ids };
 }
 
 /** The dist-relative file a static host serves for a site path: the file, its index.html, or path.html. */
 function servedFile(files: Set<string>, path: string): string | null {
   const bare = path.replace(/^\/+/, "").replace(/\/+$/, "");
-  for (const candidate of [bare, bare ? `${bare}/index.html` : "index.html", `${bare}.html`]) {
-    if (files.has(candidate)) return candidate;
-  }
-  return null;
-}
-
-interface PageLinks {
-  /** The page's own site path, as reports name it. */
-  page: string;
-  links: string[];
+  return [bare, bare ? `${bare}/index.html` : "index.html", `${bare}.html`].find((candidate) => files.has(candidate)) ?? null;
 }
 
 const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
 
-/**
- * Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): each page
- * is validated and its links and ids are noted, so a large site's pages are never held together.
- */
+/** Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): a large
+ * site's pages are never held together, only their links and ids. */
 export class Verification {
   private readonly validation: PageValidation;
-  private readonly linksByFile = new Map<string, PageLinks>();
+  /** Each page's links, and its own site path, as reports name it. */
+  private readonly linksByFile = new Map<string, { page: string; links: string[] }>();
   private readonly ids = new Map<string, Set<string>>();
-  /** One copy of each link and id text: a regex match is a slice of its page and kept it whole (at +1,000
+  /** One copy of each link and id text: a value read is a slice of its page and kept it whole (at +1,000
    * pages every page's HTML, 35 MB, stayed alive through these maps), and most pages share their links and ids. */
   private readonly texts = new Map<string, string>();
   /** When the first page came, and the time spent reading and checking links and ids (ms). */
@@ -112,8 +79,9 @@ export class Verification {
   page(file: string, html: string): Promise<void> {
     const begun = performance.now();
     this.firstPageAt ??= begun;
-    this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(linksOf(html))].map(this.own) });
-    this.ids.set(file, new Set([...idsOf(html)].map(this.own)));
+    const { links, ids } = linksAndIds(html);
+    this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(links)].map(this.own) });
+    this.ids.set(file, new Set(ids.map(this.own)));
     this.linksMs += performance.now() - begun;
     return this.validation.add({ file, html });
   }
@@ -173,9 +141,7 @@ export class Verification {
     const invalid = await this.validation.finish();
     const problems: string[] = [];
     if (invalid.length) problems.push(`Invalid HTML (fix the page or component that writes it):\n${invalid.join("\n")}`);
-    if (broken.length) {
-      problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.map((b) => `  ${b.page}: "${b.link}": ${b.reason}`).join("\n")}`);
-    }
+    if (broken.length) problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.join("\n")}`);
     if (problems.length) throw new Error(problems.join("\n"));
     const found = new Map<string, Verified>();
     for (const [file, { links }] of this.linksByFile) found.set(file, { key: this.validityKey, links, ids: [...this.ids.get(file)!] });
@@ -184,7 +150,7 @@ export class Verification {
 
   /** The ids in a page: those of the pages verified, else read from the file. */
   private idsIn(file: string): Set<string> {
-    const found = this.ids.get(file) ?? new Set([...idsOf(readFileSync(join(this.outDir, file), "utf8"))].map(this.own));
+    const found = this.ids.get(file) ?? new Set(linksAndIds(readFileSync(join(this.outDir, file), "utf8")).ids.map(this.own));
     this.ids.set(file, found);
     return found;
   }
@@ -192,8 +158,8 @@ export class Verification {
   /** Each page's internal links against the files written and the ids in its pages; `siteUrl`
    * addresses (canonical, social images) are checked as the paths they name. Most pages share most of
    * their links (the header's, the footer's), so each link is checked once per folder it is linked from. */
-  private brokenLinks(files: Set<string>): BrokenLink[] {
-    const broken: BrokenLink[] = [];
+  private brokenLinks(files: Set<string>): string[] {
+    const broken: string[] = [];
     const checked = new Map<string, string | null>();
     for (const [file, { page, links }] of this.linksByFile) {
       const folder = file.slice(0, file.lastIndexOf("/") + 1);
@@ -207,7 +173,7 @@ export class Verification {
         }
         const left = reason ? this.unpublished.get(link.split(/[?#]/)[0]) : undefined;
         if (left) reason = `${left.file} is ${left.reason}, so no page is there: publish it, or remove the link`;
-        if (reason) broken.push({ page, link, reason });
+        if (reason) broken.push(`  ${page}: "${link}": ${reason}`);
       }
     }
     return broken;

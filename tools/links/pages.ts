@@ -2,9 +2,9 @@
 // links to it or not), with the words a visitor sees for it.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { Parser } from "htmlparser2";
 import { routeOfOutputFile } from "../../engine/pipeline/routes.ts";
 import { folderFiles } from "../../engine/state/files.ts";
+import { readHtml } from "../../engine/verify/html-reader.mjs";
 
 export interface LinkOnPage {
   /** The site path of the page. */
@@ -20,11 +20,8 @@ export const SITE_ORIGIN = "http://site.invalid";
 
 /** The address a link points at, or null when it is not one (a malformed href). */
 export function addressOf(link: LinkOnPage): URL | null {
-  try {
-    return new URL(link.href, `${SITE_ORIGIN}${link.page}`);
-  } catch {
-    return null;
-  }
+  const page = `${SITE_ORIGIN}${link.page}`;
+  return URL.canParse(link.href, page) ? new URL(link.href, page) : null;
 }
 
 /** The dist-relative path of each page the build wrote, sorted. */
@@ -32,36 +29,31 @@ export function pageFiles(outDir: string): string[] {
   return folderFiles(outDir, "").filter((file) => file.endsWith(".html"));
 }
 
-/** Each link (<a>, <area>) and embedded file (any src) of one page, in the order written. */
+/** Each link (<a>, <area>) and embedded file (any src) of one page, in the order written; an <a>'s words
+ * are those up to its end tag, any tag between them a space. */
 function linksOfPage(html: string, page: string): LinkOnPage[] {
-  const links: LinkOnPage[] = [];
-  // The <a> being read: its words so far (a tag between words parts them), and what names it without them.
-  let open: { link: LinkOnPage; label: string; words: string; fallback: string } | undefined;
-  const parser = new Parser({
-    onopentag(name, attributes) {
-      if (open) open.words += " ";
-      const href = name === "a" || name === "area" ? attributes.href : attributes.src;
-      if (href === undefined) return;
-      const label = attributes["aria-label"] ?? "";
-      const fallback = attributes.alt || attributes.title || "(no text)";
-      const link = { page, text: label || fallback, href };
-      links.push(link);
-      if (name === "a") open = { link, label, words: "", fallback };
+  const found: { href: string; attributes: Map<string, string>; words: string }[] = [];
+  let inside: (typeof found)[number] | undefined;
+  readHtml(html, {
+    tag: (name, written) => {
+      const attributes = new Map(written.map((attribute) => [attribute.name, attribute.value]));
+      const href = attributes.get(name === "a" || name === "area" ? "href" : "src");
+      if (inside) inside.words += " ";
+      if (href !== undefined) found.push({ href, attributes, words: "" });
+      if (href !== undefined && name === "a") inside = found.at(-1);
     },
-    ontext(text) {
-      if (open) open.words += text;
+    text: (_start, _end, words) => {
+      if (inside) inside.words += words;
     },
-    onclosetag(name) {
-      if (!open) return;
-      if (name !== "a") open.words += " ";
-      else {
-        open.link.text = open.label || open.words.replace(/\s+/g, " ").trim() || open.fallback;
-        open = undefined;
-      }
+    endTag: (name) => {
+      if (inside && name !== "a") inside.words += " ";
+      else inside = undefined;
     },
   });
-  parser.end(html);
-  return links;
+  return found.map(({ href, attributes, words }) => {
+    const text = attributes.get("aria-label") || words.replace(/\s+/g, " ").trim() || attributes.get("alt") || attributes.get("title");
+    return { page, text: text || "(no text)", href };
+  });
 }
 
 /** Every link of every page the build wrote. */
