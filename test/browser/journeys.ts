@@ -214,15 +214,26 @@ const journeys: Journey[] = [
       await openDownloadDialog(page);
       await page.type(DIALOG_EMAIL, leadEmail);
       assert.equal(await textOf(page, DIALOG_SUBMIT), "Download");
+      // The page itself notes the thank-you and the dialog's closing as they happen: a loaded machine's
+      // look at the page may come after the 2 s the thank-you shows for.
+      await page.evaluate(`(() => {
+        const seen = (window.__thanks = {});
+        new MutationObserver(() => {
+          const status = document.querySelector('${DIALOG} [role="status"]');
+          if (!seen.text && status?.textContent) Object.assign(seen, { text: status.textContent, at: performance.now() });
+          if (seen.text && !seen.closedAt && !document.querySelector(${q(DIALOG)})) seen.closedAt = performance.now();
+        }).observe(document, { subtree: true, childList: true, characterData: true, attributes: true });
+        return true;
+      })()`);
       await page.click(DIALOG_SUBMIT);
-      await page.waitFor(`document.querySelector('${DIALOG} [role="status"]')`, "the thank-you");
-      const succeededAt = Date.now();
-      assert.equal(await textOf(page, `${DIALOG} [role="status"]`), "Thank you! Your download will begin shortly.");
+      await page.waitFor("window.__thanks.text", "the thank-you");
+      assert.equal(await page.evaluate<string>("window.__thanks.text"), "Thank you! Your download will begin shortly.");
       assert.deepEqual(site.submissions, [studyLead(site.downloadEndpoint, site.origin)]);
       await site.requested(DOWNLOAD_PDF, WAIT_MS);
       // The spec's 2 s, waited for in real time: not every engine here can fast-forward the clock.
       await page.waitFor(`!document.querySelector(${q(DIALOG)})`, "the dialog closing itself");
-      assert.ok(Date.now() - succeededAt >= 1500, `closed ${Date.now() - succeededAt} ms after the thank-you, not about 2 s`);
+      const shownMs = await page.evaluate<number>("(window.__thanks.closedAt ?? performance.now()) - window.__thanks.at");
+      assert.ok(shownMs >= 1500, `closed ${Math.round(shownMs)} ms after the thank-you, not about 2 s`);
       // WebKitGTK and Chromium focus a clicked link; test/browser/case-study-download.test.ts proves the
       // return for a click that did not (as in Safari).
       assert.equal(await isFocused(page, DOWNLOAD_OPENER), true, "focus back on the button");
