@@ -91,7 +91,7 @@ export function templateTraces(
     keep(traces: Traces, graph: ImportGraph): void {
       Object.assign(last, traces);
       lastInputs = new Set(Object.keys(graph));
-      // A collection folder's entries apart: the trace reads none of them (UNREAD_FOLDER), so their saves cannot move it.
+      // A collection folder's entries apart: the folder's module reads none of them (folderModule), so their saves cannot move it.
       const entriesUnread = (path: string) => !collectionFolderOf(join(root, path));
       imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), entriesUnread)]));
     },
@@ -117,7 +117,7 @@ export function routeSources(
   const sources = new Map(
     files.map((file) => {
       const all = own(closure(graph, [file], new Set(shared)));
-      // A folder collection the template uses reaches each of its entries (the trace loads none: UNREAD_FOLDER).
+      // A folder collection the template uses reaches each of its entries (its module reads none: folderModule).
       const trace = templates[file];
       const traced = trace?.used.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
       const listed = [...all];
@@ -141,7 +141,7 @@ export function routeSources(
 }
 
 /** The bundle's graph with each folder collection it imports importing its entries and their images: what a
- * page of them is made from, though the bundle takes them as data (engine/content/modules.ts, folderEntries). */
+ * page of them is made from, though the pages take them as data where they run (engine/content/modules.ts, folderModule). */
 export function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
   const whole = { ...graph };
   for (const [folder, { files, images }] of store) {
