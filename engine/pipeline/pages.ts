@@ -49,8 +49,6 @@ export interface LoadedPages {
   images: string[];
 }
 
-/** The generated entry's name and namespace. */
-const ENTRY = "pages";
 /** Numbers every bundle this process loads, so that each stack trace names the load it came from. */
 let generation = 0;
 
@@ -76,32 +74,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   const loadDir = resolve(root, CACHE_DIR, "loaded");
   /** The plugins of every esbuild run over the pages: the bundle, the dev server's files and the templates' traces. */
   const plugins = [contentPlugin(root, checks), imagePlugin(root)];
-  let entry = "";
-  const options: esbuild.BuildOptions = {
-    entryPoints: [ENTRY],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    define: { "process.env.NODE_ENV": JSON.stringify("production") },
-    jsx: "automatic",
-    write: false,
-    outdir: loadDir,
-    metafile: true,
-    logLevel: "silent",
-    absWorkingDir: root,
-    plugins: [
-      ...plugins,
-      {
-        name: ENTRY,
-        setup(build) {
-          build.onResolve({ filter: new RegExp(`^${ENTRY}$`) }, (args) => (args.kind === "entry-point" ? { path: ENTRY, namespace: ENTRY } : undefined));
-          build.onLoad({ filter: /.*/, namespace: ENTRY }, () => ({ contents: entry, loader: "js", resolveDir: root }));
-        },
-      },
-    ],
-  };
-
   /** The dev server's pages, file by file. */
   const modules = dev ? new PageModules(root, loadDir, publishing, checks, plugins) : undefined;
   /** The dev server's warm esbuild, one context per collection's template (traces). */
@@ -127,13 +99,30 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     throw new Error(bundleErrorMessage(error, "pages/: the pages do not compile"));
   }
 
-  async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph; advice: string[] }> {
-    const result = await run(ENTRY, options).catch(failed);
+  /** The entry bundled into one module, with its import graph and esbuild's advice. */
+  async function bundle(entry: string): Promise<{ code: Uint8Array; graph: ImportGraph; advice: string[] }> {
+    const result = await (await loadEsbuild())
+      .build({
+        stdin: { contents: entry, resolveDir: root, sourcefile: "pages", loader: "js" },
+        bundle: true,
+        platform: "node",
+        format: "cjs",
+        target: "node20",
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        jsx: "automatic",
+        write: false,
+        outdir: loadDir,
+        metafile: true,
+        logLevel: "silent",
+        absWorkingDir: root,
+        plugins,
+      })
+      .catch(failed);
     const graph: ImportGraph = {};
-    for (const [input, { imports }] of Object.entries(result.metafile!.inputs)) {
-      if (!input.startsWith(`${ENTRY}:`)) graph[input] = imports.filter((imported) => !imported.external).map((imported) => imported.path);
+    for (const [input, { imports }] of Object.entries(result.metafile.inputs)) {
+      if (input !== "pages") graph[input] = imports.filter((imported) => !imported.external).map((imported) => imported.path);
     }
-    return { code: result.outputFiles![0].contents, graph, advice: result.warnings.map((warning) => warning.text) };
+    return { code: result.outputFiles[0].contents, graph, advice: result.warnings.map((warning) => warning.text) };
   }
 
   /** Each folder collection's entries as a build shows them, by its folder, and every entry's problems (site.yaml's: once, the bundle's failure too). */
@@ -169,7 +158,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     );
     refuseLinks(root, ["content", "art"]);
     const files = pageFiles(root);
-    entry = entrySource(root, files);
+    const entry = entrySource(root, files);
     const collections = files.filter((file) => file.includes("["));
     let graph: ImportGraph;
     let loaded: Entry;
@@ -205,7 +194,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
         // A collection's template is traced beside the bundle (esbuild works on both at once).
         const traced = traces.of(collections, savedSince);
         try {
-          made = await bundle();
+          made = await bundle(entry);
         } catch (error) {
           throw read.problems.length > 0 ? new Error([...new Set([...read.problems, ...(error as Error).message.split("\n")])].join("\n")) : error;
         } finally {
