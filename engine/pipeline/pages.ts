@@ -16,25 +16,16 @@ import { BundleReuse, type ImportGraph, type Traces } from "../state/bundle-reus
 import { CACHE_DIR } from "../state/cache.ts";
 import { ContentChecks } from "../state/content-checks.ts";
 import { refuseLinks, stampOf } from "../state/files.ts";
-import { routeSources, templateTraces, withEntries } from "../state/page-sources.ts";
+import { type RouteSources, routeSources, templateTraces, withEntries } from "../state/page-sources.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { type Entry, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules, runModule } from "./page-modules.ts";
 import type { Page } from "./routes.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./static-paths.ts";
 
-export interface LoadedPages {
+export interface LoadedPages extends RouteSources {
   pages: Page[];
   renderer: Renderer;
-  /** The project files a route's output is made from (paths relative to the project). */
-  sourcesOf: (route: string) => readonly string[];
-  /** The files a route's body is rendered from besides its props: for a collection's entry, those its
-   * component and meta use (its template, engine/state/page-sources.ts), so an edit to one entry renders that
-   * entry alone; for any other page, its sources. */
-  templateSourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
-   * (engine/state/bundle-reuse.ts, Trace): one read half-written was left out, yet the bundle may use it. */
-  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
   /** The stamp of each file saved since the last load (project-relative) as the bundle began: whether a

@@ -7,7 +7,6 @@ import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { collectionFolderOf, type FolderEntries, SITE_FILE } from "../content/modules.ts";
 import { renderModule } from "../pipeline/page-entry.ts";
-import type { LoadedPages } from "../pipeline/pages.ts";
 import type { Page } from "../pipeline/routes.ts";
 import type { ImportGraph, Trace, Traces } from "./bundle-reuse.ts";
 
@@ -98,19 +97,26 @@ export function templateTraces(
   };
 }
 
+/** Which project files each route is made from. */
+export interface RouteSources {
+  /** The project files a route's output is made from (paths relative to the project). */
+  sourcesOf: (route: string) => readonly string[];
+  /** The files a route's body is rendered from besides its props: for a collection's entry, those its
+   * component and meta use (its template, engine/state/page-sources.ts), so an edit to one entry renders that
+   * entry alone; for any other page, its sources. */
+  templateSourcesOf: (route: string) => readonly string[];
+  /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
+   * (engine/state/bundle-reuse.ts, Trace): one read half-written was left out, yet the bundle may use it. */
+  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
+}
+
 const NONE: Readonly<Record<string, number>> = {};
 
 /** Every project file each route's output comes from: its page file, what that imports, and what the
  * renderer imports (`sourcesOf`); and (`templateSourcesOf`) for a collection's entry, what the renderer
  * imports and the files its component and meta use (`templates`; all of its sources where they could not
  * be traced), and (`templateLeftOutOf`) the files its trace read and left out. */
-export function routeSources(
-  graph: ImportGraph,
-  root: string,
-  files: string[],
-  templates: Traces,
-  pages: Page[],
-): Pick<LoadedPages, "sourcesOf" | "templateSourcesOf" | "templateLeftOutOf"> {
+export function routeSources(graph: ImportGraph, root: string, files: string[], templates: Traces, pages: Page[]): RouteSources {
   const shared = closure(graph, [relative(root, renderModule)]);
   // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
