@@ -5,8 +5,9 @@
 // (esbuild links and prints all of its 131 KB again), and 7–14 ms to load; one page's file takes ~3 ms.
 // Packages are required from node_modules, so React is loaded once and kept across saves. Each file's
 // source map is kept, so that a render error names the line of the source (sourcePlaces).
-import { createRequire, SourceMap, type SourceMapping } from "node:module";
-import { dirname, isAbsolute, join, relative, resolve } from "node:path";
+import { readFileSync, statSync } from "node:fs";
+import { createRequire, isBuiltin, SourceMap, type SourceMapping } from "node:module";
+import { dirname, join, relative, resolve } from "node:path";
 import { compileFunction } from "node:vm";
 import type * as esbuild from "esbuild";
 import { collectionFolderOf, contentLanded, ENTRIES_OF, type FolderEntries, folderEntries, type Publishing, SITE_FILE } from "../content/modules.ts";
@@ -20,29 +21,15 @@ interface CompiledFile {
   /** The file's stamp when it was read: another stamp means it was saved since. */
   stamp: string | null;
   code: string;
-  /** The project files it imports, in any way (a dynamic import too, as a bundle's graph has it), by their absolute paths. */
-  own: Set<string>;
+  /** The project files it imports, in any way (a dynamic import too, as a bundle's graph has it): each
+   * import's name as written, and the file's absolute path. */
+  own: Map<string, string>;
   /** Its exports, once it has run (in a box: the exports may be any value). */
   ran?: { exports: unknown };
 }
 
-/** Marks the look-up that resolves an import for the plugin below, which then leaves it to esbuild's other resolvers. */
-const SEPARATE = "separate";
-
-/** Each import of a file resolved as the bundle resolves it (a tsconfig path alias, a package.json #imports
- * entry, a folder collection), and left to be required: a project file by its absolute path, a package by
- * its name. An import that resolves to nothing is left to esbuild, which says where it is written. */
-const separateFiles: esbuild.Plugin = {
-  name: SEPARATE,
-  setup(build) {
-    build.onResolve({ filter: /.*/ }, async ({ path, kind, importer, resolveDir, pluginData }) => {
-      if (kind === "entry-point" || pluginData === SEPARATE) return undefined;
-      const found = await build.resolve(path, { kind, importer, resolveDir, pluginData: SEPARATE });
-      if (found.errors.length > 0) return undefined;
-      return { path: found.external || found.path.includes("/node_modules/") ? path : found.path, external: true };
-    });
-  },
-};
+/** What esbuild's bundler tries after an import's path when no file has that name, in its order. */
+const EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".css", ".json"];
 
 /** Runs a module's CommonJS code as Node runs a file's: `require` answers its imports, `entriesOf` a folder
  * collection's (engine/content/modules.ts, folderModule). The bundle's and each of the dev server's files. */
@@ -121,7 +108,7 @@ export class PageModules {
     if (entrySource !== this.entrySource) stale.push(this.entry);
     this.entrySource = entrySource;
     const importers = new Map<string, string[]>();
-    for (const [path, file] of this.files) for (const imported of file.own) importers.set(imported, [...(importers.get(imported) ?? []), path]);
+    for (const [path, file] of this.files) for (const imported of file.own.values()) importers.set(imported, [...(importers.get(imported) ?? []), path]);
     // A file that imports one to be run again holds its old exports: it runs again too, and so on up. Marked
     // before anything is compiled, so that a load that fails half-way leaves nothing holding old exports.
     const rerun = new Set(stale);
@@ -135,7 +122,7 @@ export class PageModules {
     for (const path of stale) if (stampOf(path) === null) for (const importer of importers.get(path) ?? []) this.files.delete(importer);
     await this.compileFrom([this.entry]);
     const exports = this.run(this.entry);
-    return { exports, graph: this.graphFrom([...this.files.get(this.entry)!.own]) };
+    return { exports, graph: this.graphFrom([...this.files.get(this.entry)!.own.values()]) };
   }
 
   /** Compiles every project file the entries import, directly or not, that is not compiled yet (those
@@ -146,7 +133,7 @@ export class PageModules {
     while (next.length) {
       for (const path of next) seen.add(path);
       const files = await Promise.all(next.map((path) => this.files.get(path) ?? this.compile(path)));
-      next = [...new Set(files.flatMap((file) => [...file.own]))].filter((path) => !seen.has(path));
+      next = [...new Set(files.flatMap((file) => [...file.own.values()]))].filter((path) => !seen.has(path));
     }
   }
 
@@ -158,7 +145,7 @@ export class PageModules {
       ...(path === this.entry
         ? { stdin: { contents: this.entrySource, resolveDir: this.root, sourcefile: "pages", loader: "js" as const } }
         : { entryPoints: [path] }),
-      bundle: true,
+      bundle: false,
       platform: "node",
       format: "cjs",
       target: "node20",
@@ -173,18 +160,63 @@ export class PageModules {
       outdir: this.outdir,
       logLevel: "silent",
       absWorkingDir: this.root,
-      plugins: [separateFiles, ...this.plugins],
+      plugins: this.plugins,
     });
     const advice = result.warnings.filter((warning) => warning.pluginName === "content").map((warning) => warning.text);
     if (/\.(yaml|md)$/.test(path)) this.advice.set(path, advice);
     const [output] = Object.entries(result.metafile!.outputs).filter(([name]) => !name.endsWith(".map"));
-    const own = new Set(output[1].imports.filter((imported) => isAbsolute(imported.path)).map((imported) => imported.path));
+    const own = new Map<string, string>();
+    for (const { path: specifier } of output[1].imports) {
+      const found = await this.resolveImport(path, specifier);
+      if (found) own.set(specifier, found);
+    }
     const text = (map: boolean) => result.outputFiles!.find((file) => file.path.endsWith(".map") === map)!.text;
     sourceMaps.set(path, text(true));
     const code = text(false);
     const file: CompiledFile = { stamp, code: ownImportsAsEsm(code, own), own };
     this.files.set(path, file);
     return file;
+  }
+
+  /**
+   * The project file an import names, as esbuild's bundler finds it, or undefined for a package (or one
+   * of Node's modules). A path is looked for as it is, then with each of esbuild's extensions, then as a
+   * folder's index; any other name as Node finds it (a package, or a package.json #imports entry), else
+   * as esbuild does (a tsconfig path alias).
+   */
+  private async resolveImport(importer: string, specifier: string): Promise<string | undefined> {
+    if (/^\.\.?(\/|$)|^\//.test(specifier)) {
+      const path = resolve(dirname(importer), specifier);
+      const candidates = [path, ...EXTENSIONS.map((extension) => path + extension), ...EXTENSIONS.map((extension) => join(path, `index${extension}`))];
+      // A folder collection (content/case-studies) is imported as its folder.
+      if (collectionFolderOf(path) && statSync(path, { throwIfNoEntry: false })?.isDirectory()) return path;
+      const found = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile());
+      if (found) return found;
+      throw unresolved(this.root, importer, specifier);
+    }
+    if (isBuiltin(specifier)) return undefined;
+    let found: string | undefined;
+    try {
+      found = createRequire(importer).resolve(specifier);
+    } catch {
+      // Not a name Node knows from here: esbuild's own look-up, through the tsconfig.
+      const result = await (await loadEsbuild())
+        .build({
+          stdin: { contents: `import ${JSON.stringify(specifier)};`, resolveDir: dirname(importer), loader: "ts" },
+          bundle: true,
+          packages: "external",
+          write: false,
+          metafile: true,
+          logLevel: "silent",
+          absWorkingDir: this.root,
+        })
+        .catch(() => {
+          throw unresolved(this.root, importer, specifier);
+        });
+      found = Object.keys(result.metafile.inputs).find((input) => input !== "<stdin>");
+      if (found) found = resolve(this.root, found);
+    }
+    return found && !found.includes("/node_modules/") ? found : undefined;
   }
 
   /** A folder collection's entries, read now (the project's kept for the graph and the notes). */
@@ -204,7 +236,8 @@ export class PageModules {
     file.ran = module;
     const packages = createRequire(path);
     const require = (specifier: string) => {
-      return file.own.has(specifier) ? this.run(specifier) : packages(specifier);
+      const own = file.own.get(specifier);
+      return own ? this.run(own) : packages(specifier);
     };
     try {
       runModule(file.code, path, require, this.entriesOf, module);
@@ -221,13 +254,32 @@ export class PageModules {
     const visit = (path: string) => {
       const name = relative(this.root, path);
       if (name in graph) return;
-      const imports = [...this.files.get(path)!.own];
+      const imports = [...new Set(this.files.get(path)!.own.values())];
       graph[name] = imports.map((imported) => relative(this.root, imported));
       for (const imported of imports) visit(imported);
     };
     for (const entry of entries) visit(entry);
     return graph;
   }
+}
+
+/** An import no file answers to, reported where it is written, as esbuild reports one in a bundle. */
+function unresolved(root: string, importer: string, specifier: string): esbuild.BuildFailure {
+  const source = readFileSync(importer, "utf8");
+  // Where esbuild points: at the quoted name.
+  const at = Math.max(0, ...[`"${specifier}"`, `'${specifier}'`].map((quoted) => source.indexOf(quoted)));
+  const before = source.slice(0, at).split("\n");
+  const text = `Could not resolve "${specifier}"`;
+  const location = {
+    file: relative(root, importer),
+    namespace: "file",
+    line: before.length,
+    column: before[before.length - 1].length,
+    length: specifier.length + 2,
+    lineText: source.split("\n")[before.length - 1],
+    suggestion: "",
+  };
+  return Object.assign(new Error(text), { errors: [{ id: "", pluginName: "", text, location, notes: [], detail: undefined }], warnings: [] });
 }
 
 /**
@@ -237,7 +289,7 @@ export class PageModules {
  * its default export is the whole of `module.exports`), right for a package but not for our own files:
  * `import MobileMenu from "../../islands/MobileMenu.tsx"` got an object, not the component.
  */
-function ownImportsAsEsm(code: string, own: Set<string>): string {
+function ownImportsAsEsm(code: string, own: Map<string, string>): string {
   return code.replace(/__toESM\(require\(("[^"]*")\), 1\)/g, (call, quoted: string) =>
     own.has(JSON.parse(quoted) as string) ? `__toESM(require(${quoted}))` : call,
   );
