@@ -10,7 +10,18 @@ import { createRequire, isBuiltin, SourceMap, type SourceMapping } from "node:mo
 import { dirname, join, relative, resolve } from "node:path";
 import { compileFunction } from "node:vm";
 import type * as esbuild from "esbuild";
-import { collectionFolderOf, contentLanded, ENTRIES_OF, type FolderEntries, folderEntries, type Publishing, SITE_FILE } from "../content/modules.ts";
+import {
+  collectionFolderOf,
+  contentFileOf,
+  contentLanded,
+  contentModule,
+  contentText,
+  ENTRIES_OF,
+  type FolderEntries,
+  folderEntries,
+  type Publishing,
+  SITE_FILE,
+} from "../content/modules.ts";
 import type { ImportGraph } from "../state/bundle-reuse.ts";
 import type { ContentChecks } from "../state/content-checks.ts";
 import { stampOf } from "../state/files.ts";
@@ -102,16 +113,17 @@ export class PageModules {
       const sources = [SITE_FILE, ...(read?.images ?? [])].map((file) => join(this.root, file));
       return [...saved].some((file) => dirname(file) === path || sources.includes(file));
     };
-    const stale = [...this.files]
-      .filter(([path, file]) => saved.has(path) || stampOf(path) !== file.stamp || (collectionFolderOf(path) && readsSaved(path)))
-      .map(([path]) => path);
+    // A folder's stamp moves with each save by rename of an entry: its module is compiled again only once the folder is gone.
+    const moved = (path: string, stamp: string | null) => (collectionFolderOf(path) ? stampOf(path) === null : stampOf(path) !== stamp);
+    const stale = [...this.files].filter(([path, file]) => saved.has(path) || moved(path, file.stamp)).map(([path]) => path);
     if (entrySource !== this.entrySource) stale.push(this.entry);
     this.entrySource = entrySource;
     const importers = new Map<string, string[]>();
     for (const [path, file] of this.files) for (const imported of file.own.values()) importers.set(imported, [...(importers.get(imported) ?? []), path]);
     // A file that imports one to be run again holds its old exports: it runs again too, and so on up. Marked
     // before anything is compiled, so that a load that fails half-way leaves nothing holding old exports.
-    const rerun = new Set(stale);
+    // A folder collection's module stays compiled (it is one line); it runs again to read the entries again.
+    const rerun = new Set([...stale, ...[...this.files.keys()].filter((path) => collectionFolderOf(path) && readsSaved(path))]);
     for (const path of rerun) {
       const file = this.files.get(path);
       if (file) file.ran = undefined;
@@ -141,9 +153,13 @@ export class PageModules {
     await contentLanded(path);
     // The stamp before the bytes: a save between the two is seen as a new stamp at the next load.
     const stamp = path === this.entry ? null : stampOf(path);
+    const content = /\.(yaml|md)$/.test(path) ? contentFileOf(path) : undefined;
+    const made = content && contentModule(content.root, content.file, contentText(content.file, readFileSync(path)), this.checks);
+    if (made) this.advice.set(path, made.advice);
+    const contents = path === this.entry ? this.entrySource : made ? made.code : undefined;
     const result = await (await loadEsbuild()).build({
-      ...(path === this.entry
-        ? { stdin: { contents: this.entrySource, resolveDir: this.root, sourcefile: "pages", loader: "js" as const } }
+      ...(contents !== undefined
+        ? { stdin: { contents, resolveDir: dirname(path), sourcefile: relative(this.root, path), loader: "js" as const } }
         : { entryPoints: [path] }),
       bundle: false,
       platform: "node",
@@ -153,7 +169,8 @@ export class PageModules {
       // cannot import() (Node 20 offers that to vm's code only behind a flag).
       supported: { "dynamic-import": false },
       jsx: "automatic",
-      sourcemap: "external",
+      // A render error's place is in code: a content file's module is data.
+      sourcemap: made ? false : "external",
       sourcesContent: false,
       write: false,
       metafile: true,
@@ -162,17 +179,15 @@ export class PageModules {
       absWorkingDir: this.root,
       plugins: this.plugins,
     });
-    const advice = result.warnings.filter((warning) => warning.pluginName === "content").map((warning) => warning.text);
-    if (/\.(yaml|md)$/.test(path)) this.advice.set(path, advice);
     const [output] = Object.entries(result.metafile!.outputs).filter(([name]) => !name.endsWith(".map"));
     const own = new Map<string, string>();
     for (const { path: specifier } of output[1].imports) {
       const found = await this.resolveImport(path, specifier);
       if (found) own.set(specifier, found);
     }
-    const text = (map: boolean) => result.outputFiles!.find((file) => file.path.endsWith(".map") === map)!.text;
-    sourceMaps.set(path, text(true));
-    const code = text(false);
+    const map = result.outputFiles!.find((file) => file.path.endsWith(".map"));
+    if (map) sourceMaps.set(path, map.text);
+    const code = result.outputFiles!.find((file) => file !== map)!.text;
     const file: CompiledFile = { stamp, code: ownImportsAsEsm(code, own), own };
     this.files.set(path, file);
     return file;
