@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { defineConfig } from "vitest/config";
-import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModule } from "./engine/content/modules.ts";
+import { collectionFolderOf, contentFileOf, contentModule, FOLDER_IMPORT, folderModuleWithEntries } from "./engine/content/modules.ts";
 import { IMAGE_FILE, imageModule } from "./engine/media/image-modules.ts";
 
 /** A folder collection's module id: a name of its own, so Vite reads no folder as a file. */
@@ -20,8 +20,7 @@ export default defineConfig({
         return collectionFolderOf(path) ? `${FOLDER_ID}${path}` : undefined;
       },
       load(id) {
-        const folder = id.startsWith(FOLDER_ID) ? collectionFolderOf(id.slice(FOLDER_ID.length)) : undefined;
-        if (folder) return folderModule(folder.root, folder.folder);
+        if (id.startsWith(FOLDER_ID)) return folderModuleWithEntries(id.slice(FOLDER_ID.length));
         // Before Vite's own assets, which would make an image its address alone.
         const path = id.split("?")[0];
         return IMAGE_FILE.test(path) ? { code: imageModule(process.cwd(), path, readFileSync(path)), map: null } : undefined;

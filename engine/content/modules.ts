@@ -1,17 +1,15 @@
 // A checked content file becomes a module of plain data that fills its {{ tokens }} from
 // content/site.yaml where it is read, so a page's bundle names every content file it shows (the dates and
-// re-renders follow that) and the site's facts stay one change. A folder collection is its published
-// entries, in order: in a build, data the bundle asks for where it runs (folderEntries), so an entry's save
-// leaves the bundle as it was; in the dev server and Node's loader, a module importing each entry's. One
-// transform, three loaders: esbuild's (the page bundle), Node's (commands and tests) and Vite's (unit
-// tests). Reading and checking a file: engine/content/read.ts.
+// re-renders follow that) and the site's facts stay one change. A folder collection becomes one module
+// that asks whatever runs it for its published entries, in order (folderEntries): an entry's save leaves a
+// build's bundle as it was. One transform, three loaders: esbuild's (the pages), Node's (commands and
+// tests) and Vite's (unit tests). Reading and checking a file: engine/content/read.ts.
 import { readdirSync, readFileSync, statSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as esbuild from "esbuild";
 import { folders, type Site } from "../../content/collections.ts";
 import type { ContentChecks } from "../state/content-checks.ts";
-import { readIfExists } from "../state/files.ts";
 import { ContentError, collectionOf, SITE_FILE } from "./check.ts";
 import { imagesIn } from "./fields.ts";
 import { unpublishedReason, utcToday } from "./publishing.ts";
@@ -93,43 +91,6 @@ export interface Unpublished {
   reason: string;
 }
 
-/** A folder collection's entries: its Markdown files' names, in order. */
-function entryNames(root: string, folder: string): string[] {
-  return readdirSync(join(root, folder))
-    .filter((file) => file.endsWith(".md"))
-    .sort();
-}
-
-/** Whether `publishing` shows an entry of `folder` unpublished for `reason` (none: published); one it does not
- * is added to `left`, with the site path its page would have. */
-function shown(publishing: Publishing, left: Unpublished[], folder: string, name: string, reason: string | undefined): boolean {
-  if (!reason || publishing.drafts) return true;
-  left.push({ file: `${folder}/${name}`, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
-  return false;
-}
-
-/** Why a folder collection's entry is not on the site on `today` (unpublishedReason), from its bytes: null
- * when they are no entry (read half-written, or wrong: its own module says what is wrong). */
-function entryReason(root: string, file: string, bytes: Uint8Array, today: string, checks?: ContentChecks): string | undefined | null {
-  try {
-    return unpublishedReason(readChecked(root, file, contentText(file, bytes), checks).data as Record<string, never>, today);
-  } catch {
-    return null;
-  }
-}
-
-/** Whether a folder module made with these entries' `reasons` (folderModule) is out of date after saves to
- * `paths`: an entry's reason changed, or it was read half-written (an editor saving in place empties it first).
- * An entry read as none fails its own compile, so its save is among `paths` until a load passes. */
-export function reasonsMoved(root: string, reasons: Map<string, string | undefined | null>, paths: string[], today: string, checks?: ContentChecks): boolean {
-  return paths.some((path) => {
-    const file = relative(root, path);
-    if (!reasons.has(file)) return false;
-    const source = readIfExists(path);
-    return source === null || entryReason(root, file, source, today, checks) !== reasons.get(file);
-  });
-}
-
 /** Waits, up to 100 ms, while a content file is empty: an editor's save in place empties the file and then
  * writes it, the watcher may report the first, and an empty file fails its check. One still empty is checked as it is. */
 export async function contentLanded(path: string): Promise<void> {
@@ -139,8 +100,8 @@ export async function contentLanded(path: string): Promise<void> {
   }
 }
 
-/** A folder collection's published entries as a build's page bundle reads them: data, not modules (FROM_STORE).
- * `files`: the entries shown; `images`: the images they name; `left`: the entries left out, and why. */
+/** A folder collection's published entries as the pages get them. `files`: the entries shown; `images`: the
+ * images they name; `left`: the entries left out, and why. */
 export interface FolderEntries {
   entries: unknown[];
   files: string[];
@@ -149,32 +110,26 @@ export interface FolderEntries {
   advice: string[];
 }
 
-/** Where a build's page bundle finds each folder collection's entries (folderEntries). */
-const FROM_STORE = "cedarline.folderEntries";
-
-/** Tells the page bundle, before it is evaluated, where each folder collection's entries are (storeModule). */
-export function provideFolderEntries(entriesAt: (path: string) => unknown[]): void {
-  (globalThis as Record<symbol, unknown>)[Symbol.for(FROM_STORE)] = entriesAt;
-}
-
-/** A folder module that takes its entries from the build (FROM_STORE), by the folder's path: pure, so a
- * template that uses none keeps none. */
-const storeModule = (path: string) => `export default /* @__PURE__ */ globalThis[Symbol.for(${JSON.stringify(FROM_STORE)})](${JSON.stringify(path)});`;
-
-/** The entries `publishing` shows of a folder collection of `root` (a build's), checked, their tokens filled and
- * each image they name with its size, ordered by the collection's field; every entry's problems at once (a ContentError). */
+/** The entries `publishing` shows of a folder collection of `root`, checked, their tokens filled and each image
+ * they name with its size, ordered by the collection's field; every entry's problems at once (a ContentError).
+ * An entry shown although a build would not (a draft in the dev server) carries why (`unpublished`), for its page to say so. */
 export function folderEntries(root: string, folder: string, publishing: Publishing, checks?: ContentChecks): FolderEntries {
   const found: FolderEntries = { entries: [], files: [], images: [], left: [], advice: [] };
   const problems: string[] = [];
   const site = readChecked(root, SITE_FILE, readContentText(root, SITE_FILE), checks).data as object;
   const filledSite = fillTokens(site, site);
   const { entry: schema, orderBy } = folders[folder];
-  for (const name of entryNames(root, folder)) {
+  for (const name of readdirSync(join(root, folder))
+    .filter((file) => file.endsWith(".md"))
+    .sort()) {
     const file = `${folder}/${name}`;
     try {
       const { data, advice } = readChecked(root, file, readContentText(root, file), checks);
       const reason = unpublishedReason(data as Record<string, never>, publishing.today);
-      if (!shown(publishing, found.left, folder, name, reason)) continue;
+      if (reason && !publishing.drafts) {
+        found.left.push({ file, path: `/${folder.slice(folder.lastIndexOf("/") + 1)}/${name.slice(0, -3)}`, reason });
+        continue;
+      }
       // Each image already holds its size: the check read it from the file (engine/content/read.ts).
       const entry = fillTokens(data, filledSite) as object;
       found.entries.push(reason ? { ...entry, unpublished: reason } : entry);
@@ -192,86 +147,48 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
   return found;
 }
 
-/** The module a folder collection becomes where each entry is a module of its own (the dev server's, and
- * Node's loader): each of its Markdown files' entries that `publishing` shows, ordered by the collection's
- * field; those it leaves out are added to `left`. An entry the dev server shows although a build would not
- * carries why (`unpublished`), for its page to say so. `reasons` gets each entry's (entryReason), by its path
- * in the project. */
-export function folderModule(
-  root: string,
-  folder: string,
-  publishing: Publishing = BUILD_PUBLISHING,
-  left: Unpublished[] = [],
-  checks?: ContentChecks,
-  reasons?: Map<string, string | undefined | null>,
-): string {
-  const { orderBy } = folders[folder];
-  const entries: string[] = [];
-  const imports: string[] = [];
-  for (const name of entryNames(root, folder)) {
-    const file = `${folder}/${name}`;
-    const found = entryReason(root, file, readFileSync(join(root, file)), publishing.today, checks);
-    reasons?.set(file, found);
-    // Unread (null), its own module reports what is wrong with it, in its words.
-    const reason = found ?? undefined;
-    if (!shown(publishing, left, folder, name, reason)) continue;
-    const entry = `entry${imports.length}`;
-    imports.push(`import ${entry} from ${JSON.stringify(join(root, file))};`);
-    entries.push(reason ? `{ ...${entry}, unpublished: ${JSON.stringify(reason)} }` : entry);
-  }
-  return [
-    ...imports,
-    `const entries = [${entries.join(", ")}];`,
-    `const by = (a, b) => (a[${JSON.stringify(orderBy)}] > b[${JSON.stringify(orderBy)}] ? 1 : a[${JSON.stringify(orderBy)}] < b[${JSON.stringify(orderBy)}] ? -1 : 0);`,
-    `export default /* @__PURE__ */ entries.toSorted(by);`,
-  ].join("\n");
+/** What a folder collection's module calls for its entries (folderEntries), by the folder's path: whatever
+ * runs the pages gives it, so that a build's bundle stays the same bytes whatever an entry says. */
+export const ENTRIES_OF = "collectionEntries";
+
+/** The module a folder collection becomes, wherever it is loaded: pure, so that a template that uses none
+ * of it keeps none of it (engine/pipeline/page-sources.ts traces that). */
+export function folderModule(path: string): string {
+  return `export default /* @__PURE__ */ ${ENTRIES_OF}(${JSON.stringify(path)});`;
 }
 
-/** A folder collection as a template's trace sees it: no entries. The trace asks only whether the
- * template's component uses the collection (its module then has bytes in the output); which entries
- * that reaches, the page bundle's graph says. */
-const UNREAD_FOLDER = "export default /* @__PURE__ */ Array.of();";
-
-/** A content file (`content`, at `path`) read as the page bundle reads it, in turn: for 1,000 small files,
- * fs/promises' round trips cost more than the reads (engine/state/files.ts). Its module and advice, or its problems. */
-export function loadContentFile(
-  content: { root: string; file: string },
-  path: string,
-  checks?: ContentChecks,
-): ReturnType<typeof contentModule> | { problems: string[] } {
-  try {
-    return contentModule(content.root, content.file, contentText(content.file, readFileSync(path)), checks);
-  } catch (error) {
-    if (error instanceof ContentError) return { problems: error.problems };
-    throw error;
-  }
+/** The same module where no page loader runs it (Node's loader, Vite's): its entries, as a build shows them, written in. */
+export function folderModuleWithEntries(path: string): string {
+  const { root, folder } = collectionFolderOf(path)!;
+  return `const ${ENTRIES_OF} = () => ${JSON.stringify(folderEntries(root, folder, BUILD_PUBLISHING).entries)};\n${folderModule(path)}`;
 }
 
-/** Where a problem of a content file stops the page bundle, with the file's own words. `checks`: the
- * verdicts kept (engine/state/content-checks.ts), shared with the other bundles of a load. `entries`: how a folder
- * collection's module has its entries: none (a template's trace: UNREAD_FOLDER), or from the build where
- * the bundle is evaluated ("store": folderEntries, FROM_STORE). */
-export function contentPlugin(root: string, checks: ContentChecks | undefined, entries: "none" | "store"): esbuild.Plugin {
+/** The content files, folder collections and their problems for esbuild (the page bundle, the dev server's
+ * files, a template's trace, the CMS's scripts): each problem in the file's own words, which stops the build.
+ * `checks`: the verdicts kept (engine/state/content-checks.ts), shared with the other builds of a load. */
+export function contentPlugin(root: string, checks?: ContentChecks): esbuild.Plugin {
   return {
     name: "content",
     setup(build) {
-      // A folder collection, imported as its folder ("../../content/case-studies"): its entries, in order.
+      // A folder collection, imported as its folder ("../../content/case-studies").
       build.onResolve({ filter: FOLDER_IMPORT }, (args) => {
         const path = isAbsolute(args.path) ? args.path : join(args.resolveDir, args.path);
         return collectionFolderOf(path) ? { path } : undefined;
       });
-      build.onLoad({ filter: FOLDER_IMPORT }, (args) => {
-        const folder = collectionFolderOf(args.path);
-        if (!folder) return undefined;
-        const contents = entries === "none" ? UNREAD_FOLDER : storeModule(args.path);
-        return { contents, loader: "js", resolveDir: args.path, watchDirs: [args.path] };
-      });
+      build.onLoad({ filter: FOLDER_IMPORT }, (args) =>
+        collectionFolderOf(args.path) ? { contents: folderModule(args.path), loader: "js", resolveDir: args.path, watchDirs: [args.path] } : undefined,
+      );
       build.onLoad({ filter: /\.(yaml|md)$/ }, (args) => {
         const content = contentFileOf(args.path);
         if (!content) return { errors: [{ text: `${relative(root, args.path)} is not a content file; declare it in content/collections.ts` }] };
-        const loaded = loadContentFile(content, args.path, checks);
-        if ("problems" in loaded) return { errors: loaded.problems.map((text) => ({ text })) };
-        return { contents: loaded.code, loader: "js", resolveDir: dirname(args.path), warnings: loaded.advice.map((text) => ({ text })) };
+        try {
+          // Read in turn: for 1,000 small files, fs/promises' round trips cost more than the reads (engine/state/files.ts).
+          const { code, advice } = contentModule(content.root, content.file, contentText(content.file, readFileSync(args.path)), checks);
+          return { contents: code, loader: "js", resolveDir: dirname(args.path), warnings: advice.map((text) => ({ text })) };
+        } catch (error) {
+          if (error instanceof ContentError) return { errors: error.problems.map((text) => ({ text })) };
+          throw error;
+        }
       });
     },
   };

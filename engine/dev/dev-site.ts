@@ -1,11 +1,11 @@
 // The warm site: the build's own pipeline (build.ts), run again on every save with its state kept,
-// telling the open pages what changed; an error explained with source maps; verification after.
+// telling the open pages what changed; an error shown where it was thrown; verification after.
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pipeline } from "../../build.ts";
 import type { SiteConfig } from "../pipeline/config.ts";
 import type { WrittenPage } from "../pipeline/documents.ts";
-import { pageBundler } from "../pipeline/pages.ts";
+import { sourcePlaces } from "../pipeline/page-modules.ts";
 import { outputFileOf } from "../pipeline/routes.ts";
 import { readIfExists } from "../state/files.ts";
 import { Validators } from "../verify/validate.ts";
@@ -106,33 +106,9 @@ export class DevSite {
       );
       this.verifyLater(cards);
     } catch (error) {
-      const text = withSourceLines(await this.mapped(error as Error).catch(() => error as Error));
+      const text = withSourceLines(error as Error);
       this.channel.showProblem({ title: "Build error: the page shows the last good build until the next save fixes this", text });
       console.error(`[dev] ${describe(files)}build failed:\n${text}`);
-    }
-  }
-
-  /**
-   * The error again, from a page bundle with source maps, so its stack names the project's file and line.
-   * The warm bundle has none (they cost a third of each save's rebuild), so this runs only on failure:
-   * the pages are bundled with maps, loaded and rendered until the error recurs. Another error met on the
-   * way is not the one to show: rendered with the last good run's data, a page naming an image that failed
-   * since (one sharp cannot read) finds none of its files, and its reason would be lost.
-   */
-  private async mapped(error: Error): Promise<Error> {
-    const data = this.pipeline.site;
-    if (!data || /do not compile/.test(error.message)) return error;
-    const bundler = await pageBundler({ dev: true, sourceMaps: true });
-    try {
-      const { pages, renderer } = await bundler.load();
-      for (const page of pages) renderer.renderBody(page, data);
-      return error;
-    } catch (again) {
-      // A render error reaches the pipeline wrapped, naming its page (engine/state/render-cache.ts): its cause is the one thrown.
-      const same = [error.message, (error.cause as Error | undefined)?.message].includes((again as Error).message);
-      return same ? (again as Error) : error;
-    } finally {
-      await bundler.dispose();
     }
   }
 
@@ -167,9 +143,12 @@ export class DevSite {
   }
 }
 
-/** The message, and where in the project it was thrown (read through source maps: see DevSite.mapped). */
+/** The message, and where in the project it was thrown (a render error's cause, through the source maps of
+ * the dev server's page modules). */
 function withSourceLines(error: Error): string {
-  const frames = (error.stack ?? "").split("\n").filter((line) => /\((?:file:\/\/)?[^)]*\/(pages|components|content|islands)\/[^)]+\)/.test(line));
+  const frames = sourcePlaces(((error.cause as Error | undefined) ?? error).stack ?? "")
+    .split("\n")
+    .filter((line) => /\((?:file:\/\/)?[^)]*\/(pages|components|content|islands)\/[^)]+\)/.test(line));
   // Shown relative to the project, as the developer's editor names files.
   const local = (line: string) => line.trim().replace(`file://${process.cwd()}/`, "").replace(`${process.cwd()}/`, "");
   return [error.message, ...frames.slice(0, 4).map(local)].join("\n");

@@ -1,7 +1,6 @@
-// The page bundle's entry: the renderer, all the engine reads of the site (printedContent), and every
-// page module by its project path. A build bundles it as one generated module (engine/pipeline/pages.ts); the dev
-// server loads the same modules file by file (engine/pipeline/page-modules.ts) and puts their exports together as
-// the bundled entry exports them.
+// The pages' entry: the renderer, all the engine reads of the site (printedContent), and every page
+// module by its project path. A build bundles it (engine/pipeline/pages.ts); the dev server loads it and
+// the modules it imports file by file (engine/pipeline/page-modules.ts).
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CaseStudy, Redirect, Site } from "../../content/collections.ts";
@@ -46,23 +45,4 @@ export function entrySource(root: string, files: string[]): string {
     ...files.map((file, i) => `import * as page${i} from ${JSON.stringify(join(root, file))};`),
     `export const pageModules = [${files.map((file, i) => `[${JSON.stringify(file)}, page${i}]`).join(", ")}];`,
   ].join("\n");
-}
-
-/** The modules the entry is made of, as absolute paths: the renderer, the printed content's, then each page file. */
-export function entryModules(root: string, files: string[]): string[] {
-  return [renderModule, ...printedContent.map(([, path]) => path), ...files.map((file) => join(root, file))];
-}
-
-/** The entry's exports from the exports of its modules, in entryModules' order. */
-export function entryOf(exports: unknown[], files: string[]): Entry {
-  const [renderer, ...rest] = exports as Record<string, unknown>[];
-  // "default as site": the module's default export, named site.
-  const content = Object.fromEntries(
-    printedContent.map(([name], i) => {
-      const [exported, as = exported] = name.split(" as ");
-      return [as, rest[i][exported]];
-    }),
-  );
-  const pageModules = files.map((file, i) => [file, rest[printedContent.length + i]]);
-  return { ...renderer, ...content, pageModules } as Entry;
 }

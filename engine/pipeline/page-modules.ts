@@ -1,12 +1,13 @@
 // The dev server's pages, loaded file by file rather than as one bundle: each project file is compiled
-// on its own by esbuild (to CommonJS, as the bundle's files are) and run once, and a save compiles
-// again only the files it changed and runs again only them and the files that import them, in turn.
-// A whole bundle took 25–40 ms to rebuild for a save of one page even with nothing changed (esbuild
-// links and prints all of its 131 KB again), and 7–14 ms to load; one page's file takes ~3 ms.
-// Packages are required from node_modules, so React is loaded once and kept across saves. A build
-// still bundles (engine/pipeline/pages.ts): one bundled module loads faster than many files.
+// on its own by esbuild (to CommonJS, as the bundle's files are; an image or a folder collection through the
+// bundle's plugins, a content file's module made here, which spares esbuild a round trip) and run once,
+// and a save compiles again only the files it changed and runs again only them and the files that import
+// them, in turn. A whole bundle took 25–40 ms to rebuild for a save of one page even with nothing changed
+// (esbuild links and prints all of its 131 KB again), and 7–14 ms to load; one page's file takes ~3 ms.
+// Packages are required from node_modules, so React is loaded once and kept across saves. Each file's
+// source map is kept, so that a render error names the line of the source (sourcePlaces).
 import { readFileSync, statSync } from "node:fs";
-import { createRequire, isBuiltin } from "node:module";
+import { createRequire, isBuiltin, SourceMap, type SourceMapping } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
 import { compileFunction } from "node:vm";
 import type * as esbuild from "esbuild";
@@ -14,13 +15,14 @@ import {
   collectionFolderOf,
   contentFileOf,
   contentLanded,
-  folderModule,
-  loadContentFile,
+  contentModule,
+  contentText,
+  ENTRIES_OF,
+  type FolderEntries,
+  folderEntries,
   type Publishing,
-  reasonsMoved,
-  type Unpublished,
+  SITE_FILE,
 } from "../content/modules.ts";
-import { IMAGE_FILE, imageModule } from "../media/image-modules.ts";
 import type { ContentChecks } from "../state/content-checks.ts";
 import { fileVersion } from "../state/files.ts";
 import type { ImportGraph } from "../state/manifest.ts";
@@ -28,8 +30,8 @@ import { loadEsbuild } from "./esbuild.ts";
 
 /** One project file as compiled and, once run, its exports. */
 interface CompiledFile {
-  /** The file's stamp when it was read: another stamp means it was saved since. */
-  stamp: string | null;
+  /** The file's version when it was read: another version means it was saved since. */
+  version: string | null;
   code: string;
   /** The project files it imports, in any way (a dynamic import too, as a bundle's graph has it): each
    * import's name as written, and the file's absolute path. */
@@ -41,14 +43,42 @@ interface CompiledFile {
 /** What esbuild's bundler tries after an import's path when no file has that name, in its order. */
 const EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".css", ".json"];
 
+/** Runs a module's CommonJS code as Node runs a file's: `require` answers its imports, `entriesOf` a folder
+ * collection's (engine/content/modules.ts, folderModule). The bundle's and each of the dev server's files. */
+export function runModule(
+  code: string,
+  path: string,
+  require: (specifier: string) => unknown,
+  entriesOf: (path: string) => unknown[],
+  module = { exports: {} },
+) {
+  const names = ["exports", "require", "module", "__filename", "__dirname", ENTRIES_OF];
+  compileFunction(code, names, { filename: path })(module.exports, require, module, path, dirname(path), entriesOf);
+  return module.exports;
+}
+
+/** Each file the dev server compiled, by its absolute path (unique in the process), with its source map. */
+const sourceMaps = new Map<string, string>();
+
+/** A stack with each place in a file the dev server compiled given as its source's line and column. */
+export function sourcePlaces(stack: string): string {
+  return stack.replace(/(\/[^():\s]+):(\d+):(\d+)/g, (place, path: string, line: string, column: string) => {
+    const map = sourceMaps.get(path);
+    // Node's findEntry gives {} where the map has no place.
+    const found: Partial<SourceMapping> = map ? new SourceMap(JSON.parse(map)).findEntry(Number(line) - 1, Number(column) - 1) : {};
+    return found.originalLine === undefined ? place : `${path}:${found.originalLine + 1}:${(found.originalColumn ?? 0) + 1}`;
+  });
+}
+
 export class PageModules {
   private readonly files = new Map<string, CompiledFile>();
-  /** The advice on each content file, as it was last compiled (engine/content/modules.ts). */
+  /** The advice on each content file, as it was last compiled. */
   private readonly advice = new Map<string, string[]>();
-  /** The entries each folder collection left out, as it was last compiled. */
-  private readonly left = new Map<string, Unpublished[]>();
-  /** Why each folder collection's module, as last compiled, found each entry unpublished (engine/content/modules.ts, entryReason). */
-  private readonly reasons = new Map<string, Map<string, string | undefined | null>>();
+  /** Each folder collection of the project as its module last read it, by its folder ("content/case-studies"). */
+  readonly folders = new Map<string, FolderEntries>();
+  /** The generated entry (engine/pipeline/page-entry.ts), named as a file that is never written, and its source. */
+  private readonly entry: string;
+  private entrySource = "";
 
   /** `root`: the project; `outdir`: where esbuild would write (it writes nothing, but names its output by it);
    * `publishing`: which entries of a folder collection the pages get (the dev server's: drafts too). */
@@ -57,71 +87,55 @@ export class PageModules {
     private readonly outdir: string,
     private readonly publishing: Publishing,
     private readonly checks: ContentChecks,
-  ) {}
-
-  /** The advice on the content files the pages read, and the entries their folders leave out. */
-  contentNotes(): { advice: string[]; unpublished: Unpublished[] } {
-    return { advice: [...this.advice.values()].flat(), unpublished: [...this.left.values()].flat() };
+    private readonly plugins: esbuild.Plugin[],
+  ) {
+    this.entry = join(outdir, "pages.js");
   }
 
-  /** The module a content file, a folder collection or an image is made into, as the page bundle makes it
-   * (engine/content/modules.ts, engine/media/image-modules.ts); undefined for code, which esbuild reads itself. */
-  private generated(path: string): string | undefined {
-    const folder = collectionFolderOf(path);
-    if (folder) {
-      const left: Unpublished[] = [];
-      const reasons = new Map<string, string | undefined | null>();
-      const code = folderModule(folder.root, folder.folder, this.publishing, left, this.checks, reasons);
-      this.left.set(path, left);
-      this.reasons.set(path, reasons);
-      return code;
-    }
-    if (IMAGE_FILE.test(path)) return imageModule(this.root, path, readFileSync(path));
-    const content = /\.(yaml|md)$/.test(path) ? contentFileOf(path) : undefined;
-    if (!content) return undefined;
-    const loaded = loadContentFile(content, path, this.checks);
-    // As the bundle reports it: each problem in the file's own words.
-    if ("problems" in loaded)
-      throw Object.assign(new Error(loaded.problems.join("\n")), {
-        errors: loaded.problems.map((text) => ({ id: "", pluginName: "content", text, location: null, notes: [], detail: undefined })),
-        warnings: [],
-      });
-    this.advice.set(path, loaded.advice);
-    return loaded.code;
+  /** The advice on the content files the pages read. */
+  contentAdvice(): string[] {
+    return [...this.advice.values()].flat();
   }
 
   /**
-   * Each entry's exports (entries are absolute paths), and the graph of the project files they are made
-   * from. The files in `changed` (project-relative), and any whose stamp moved (a save not reported yet),
-   * are compiled again; they and every file importing them, directly or not, run again. The others keep
-   * their exports, so a React context or the island registry stays one object across saves, unless its
-   * file runs again, and then so does every file that uses it.
+   * The entry's exports (its source: `entrySource`), and the graph of the project files it is made from. The
+   * files in `changed` (project-relative), and any whose version moved (a save not reported yet), are compiled
+   * again; a folder collection is read again after a save of its folder, its images or the site's facts. They
+   * and every file importing them, directly or not, run again. The others keep their exports, so a React
+   * context or the island registry stays one object across saves, unless its file runs again, and then so
+   * does every file that uses it.
    */
-  async load(entries: string[], changed: string[]): Promise<{ exports: unknown[]; graph: ImportGraph }> {
+  async load(entrySource: string, changed: string[]): Promise<{ exports: unknown; graph: ImportGraph }> {
     const saved = new Set(changed.map((file) => resolve(this.root, file)));
     // A content file emptied by an editor saving in place is read once its bytes land, here as when compiled.
     await Promise.all([...saved].map(contentLanded));
-    const stale = [...this.files].filter(([path, file]) => saved.has(path) || fileVersion(path) !== file.stamp).map(([path]) => path);
-    // A folder's module holds whether each entry is published (marked on its page): made again for a save that changes it.
-    for (const [folder, reasons] of this.reasons) {
-      if (this.files.has(folder) && !stale.includes(folder) && reasonsMoved(this.root, reasons, [...saved, ...stale], this.publishing.today, this.checks))
-        stale.push(folder);
-    }
+    const readsSaved = (path: string) => {
+      const read = this.folders.get(relative(this.root, path));
+      const sources = [SITE_FILE, ...(read?.images ?? [])].map((file) => join(this.root, file));
+      return [...saved].some((file) => dirname(file) === path || sources.includes(file));
+    };
+    // A folder's version moves with each save by rename of an entry: its module is compiled again only once the folder is gone.
+    const moved = (path: string, version: string | null) => (collectionFolderOf(path) ? fileVersion(path) === null : fileVersion(path) !== version);
+    const stale = [...this.files].filter(([path, file]) => saved.has(path) || moved(path, file.version)).map(([path]) => path);
+    if (entrySource !== this.entrySource) stale.push(this.entry);
+    this.entrySource = entrySource;
     const importers = new Map<string, string[]>();
     for (const [path, file] of this.files) for (const imported of file.own.values()) importers.set(imported, [...(importers.get(imported) ?? []), path]);
     // A file that imports one to be run again holds its old exports: it runs again too, and so on up. Marked
     // before anything is compiled, so that a load that fails half-way leaves nothing holding old exports.
-    const rerun = new Set(stale);
+    // A folder collection's module stays compiled (it is one line); it runs again to read the entries again.
+    const rerun = new Set([...stale, ...[...this.files.keys()].filter((path) => collectionFolderOf(path) && readsSaved(path))]);
     for (const path of rerun) {
-      this.files.get(path)!.ran = undefined;
+      const file = this.files.get(path);
+      if (file) file.ran = undefined;
       for (const importer of importers.get(path) ?? []) rerun.add(importer);
     }
     for (const path of stale) this.files.delete(path);
     // A file that imports one now gone is compiled again, so that the error names the import.
     for (const path of stale) if (fileVersion(path) === null) for (const importer of importers.get(path) ?? []) this.files.delete(importer);
-    await this.compileFrom(entries);
-    const exports = entries.map((entry) => this.run(entry));
-    return { exports, graph: this.graphFrom(entries) };
+    await this.compileFrom([this.entry]);
+    const exports = this.run(this.entry);
+    return { exports, graph: this.graphFrom([...this.files.get(this.entry)!.own.values()]) };
   }
 
   /** Compiles every project file the entries import, directly or not, that is not compiled yet (those
@@ -138,20 +152,16 @@ export class PageModules {
 
   private async compile(path: string): Promise<CompiledFile> {
     await contentLanded(path);
-    // The stamp before the bytes: a save between the two is seen as a new stamp at the next load.
-    const stamp = fileVersion(path);
-    const source = this.generated(path);
+    // The version before the bytes: a save between the two is seen as a new version at the next load.
+    const version = path === this.entry ? null : fileVersion(path);
+    const content = /\.(yaml|md)$/.test(path) ? contentFileOf(path) : undefined;
+    const made = content && contentModule(content.root, content.file, contentText(content.file, readFileSync(path)), this.checks);
+    if (made) this.advice.set(path, made.advice);
+    const contents = path === this.entry ? this.entrySource : made ? made.code : undefined;
     const result = await (await loadEsbuild()).build({
-      ...(source === undefined
-        ? { entryPoints: [relative(this.root, path)] }
-        : {
-            stdin: {
-              contents: source,
-              resolveDir: collectionFolderOf(path) ? path : dirname(path),
-              sourcefile: relative(this.root, path),
-              loader: "js" as const,
-            },
-          }),
+      ...(contents !== undefined
+        ? { stdin: { contents, resolveDir: dirname(path), sourcefile: relative(this.root, path), loader: "js" as const } }
+        : { entryPoints: [path] }),
       bundle: false,
       platform: "node",
       format: "cjs",
@@ -160,19 +170,26 @@ export class PageModules {
       // cannot import() (Node 20 offers that to vm's code only behind a flag).
       supported: { "dynamic-import": false },
       jsx: "automatic",
+      // A render error's place is in code: a content file's module is data.
+      sourcemap: made ? false : "external",
+      sourcesContent: false,
       write: false,
       metafile: true,
       outdir: this.outdir,
       logLevel: "silent",
       absWorkingDir: this.root,
+      plugins: this.plugins,
     });
-    const [output] = Object.values(result.metafile!.outputs);
+    const [output] = Object.entries(result.metafile!.outputs).filter(([name]) => !name.endsWith(".map"));
     const own = new Map<string, string>();
-    for (const { path: specifier } of output.imports) {
+    for (const { path: specifier } of output[1].imports) {
       const found = await this.resolveImport(path, specifier);
       if (found) own.set(specifier, found);
     }
-    const file: CompiledFile = { stamp, code: ownImportsAsEsm(result.outputFiles![0].text, own), own };
+    const map = result.outputFiles!.find((file) => file.path.endsWith(".map"));
+    if (map) sourceMaps.set(path, map.text);
+    const code = result.outputFiles!.find((file) => file !== map)!.text;
+    const file: CompiledFile = { version, code: ownImportsAsEsm(code, own), own };
     this.files.set(path, file);
     return file;
   }
@@ -218,11 +235,19 @@ export class PageModules {
     return found && !found.includes("/node_modules/") ? found : undefined;
   }
 
+  /** A folder collection's entries, read now (the project's kept for the graph and the notes). */
+  private readonly entriesOf = (path: string): unknown[] => {
+    const { root, folder } = collectionFolderOf(path)!;
+    const read = folderEntries(root, folder, this.publishing, this.checks);
+    if (root === this.root) this.folders.set(folder, read);
+    return read.entries;
+  };
+
   /** The file's exports, running it (and what it imports that has not run) if it has not run since it was compiled. */
   private run(path: string): unknown {
     const file = this.files.get(path)!;
     if (file.ran) return file.ran.exports;
-    const module = { exports: {} as unknown };
+    const module = { exports: {} };
     // Set before it runs, so that an import cycle finds the exports made so far, as in a bundle.
     file.ran = module;
     const packages = createRequire(path);
@@ -231,18 +256,11 @@ export class PageModules {
       return own ? this.run(own) : packages(specifier);
     };
     try {
-      compileFunction(file.code, ["exports", "require", "module", "__filename", "__dirname"], { filename: path })(
-        module.exports,
-        require,
-        module,
-        path,
-        dirname(path),
-      );
+      runModule(file.code, path, require, this.entriesOf, module);
     } catch (error) {
       file.ran = undefined;
       throw error;
     }
-    file.ran = module;
     return module.exports;
   }
 

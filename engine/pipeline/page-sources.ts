@@ -90,21 +90,27 @@ export function templateTraces(
     keep(traces: Traces, graph: ImportGraph): void {
       Object.assign(last, traces);
       lastInputs = new Set(Object.keys(graph));
-      // A collection folder's entries apart: the trace reads none of them (UNREAD_FOLDER), so their saves cannot move it.
+      // A collection folder's entries apart: the folder's module reads none of them (folderModule), so their saves cannot move it.
       const entriesUnread = (path: string) => !collectionFolderOf(join(root, path));
       imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), entriesUnread)]));
     },
   };
 }
 
-const NONE: Readonly<Record<string, number>> = {};
-
-/** What the page bundle says of each route's sources (engine/pipeline/pages.ts, LoadedPages). */
-interface RouteSources {
+/** Which project files each route is made from. */
+export interface RouteSources {
+  /** The project files a route's output is made from (paths relative to the project). */
   sourcesOf: (route: string) => readonly string[];
+  /** The files a route's body is rendered from besides its props: for a collection's entry, those its
+   * component and meta use (its template, engine/pipeline/page-sources.ts), so an edit to one entry renders that
+   * entry alone; for any other page, its sources. */
   templateSourcesOf: (route: string) => readonly string[];
+  /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
+   * (engine/state/manifest.ts, Trace): one read half-written was left out, yet the bundle may use it. */
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
 }
+
+const NONE: Readonly<Record<string, number>> = {};
 
 /** Every project file each route's output comes from: its page file, what that imports, and what the
  * renderer imports (`sourcesOf`); and (`templateSourcesOf`) for a collection's entry, what the renderer
@@ -117,7 +123,7 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
   const sources = new Map(
     files.map((file) => {
       const all = own(closure(graph, [file], new Set(shared)));
-      // A folder collection the template uses reaches each of its entries (the trace loads none: UNREAD_FOLDER).
+      // A folder collection the template uses reaches each of its entries (its module reads none: folderModule).
       const trace = templates[file];
       const traced = trace?.used.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
       const listed = [...all];
@@ -141,7 +147,7 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
 }
 
 /** The bundle's graph with each folder collection it imports importing its entries and their images: what a
- * page of them is made from, though the bundle takes them as data (engine/content/modules.ts, folderEntries). */
+ * page of them is made from, though the pages take them as data where they run (engine/content/modules.ts, folderModule). */
 export function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
   const whole = { ...graph };
   for (const [folder, { files, images }] of store) {

@@ -1,23 +1,15 @@
-// Bundles the page files under pages/ with all they render (components, content, islands) and the
-// renderer into one server bundle (its entry: engine/pipeline/page-entry.ts), loads it, and turns each file's
-// exports into its pages (engine/pipeline/static-paths.ts); esbuild's metafile says which project files each page is
-// made from (engine/pipeline/page-sources.ts). A build keeps the bundle while none of those files changed
-// (engine/state/bundle-reuse.ts); the dev server loads the same files one by one (engine/pipeline/page-modules.ts).
-import { existsSync, mkdirSync, unlinkSync, writeFileSync } from "node:fs";
+// Loads the page files under pages/ with all they render (components, content, islands) and the renderer
+// (their entry: engine/pipeline/page-entry.ts), and turns each file's exports into its pages
+// (engine/pipeline/static-paths.ts); the import graph says which project files each page is made from
+// (engine/pipeline/page-sources.ts). One loader, two last steps: a build bundles the entry into one module and
+// keeps it while none of its files changed (engine/state/bundle-reuse.ts); the dev server loads the same
+// files one by one (engine/pipeline/page-modules.ts). Both run the code with runModule.
+import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import type * as esbuild from "esbuild";
 import { folders } from "../../content/collections.ts";
-import {
-  BUILD_PUBLISHING,
-  ContentError,
-  collectionFolderOf,
-  contentPlugin,
-  type FolderEntries,
-  folderEntries,
-  provideFolderEntries,
-  type Unpublished,
-} from "../content/modules.ts";
+import { BUILD_PUBLISHING, ContentError, collectionFolderOf, contentPlugin, type FolderEntries, folderEntries, type Unpublished } from "../content/modules.ts";
 import { IMAGE_FILE, imagePlugin } from "../media/image-modules.ts";
 import type { OutputState } from "../state/build-state.ts";
 import { BundleReuse } from "../state/bundle-reuse.ts";
@@ -26,29 +18,20 @@ import { fileVersion, refuseLinks } from "../state/files.ts";
 import type { ImportGraph, Traces } from "../state/manifest.ts";
 import { CACHE_DIR } from "../state/store.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
-import { type Entry, entryModules, entryOf, entrySource, type Renderer } from "./page-entry.ts";
-import { PageModules } from "./page-modules.ts";
-import { routeSources, templateTraces, withEntries } from "./page-sources.ts";
+import { type Entry, entrySource, type Renderer } from "./page-entry.ts";
+import { PageModules, runModule } from "./page-modules.ts";
+import { type RouteSources, routeSources, templateTraces, withEntries } from "./page-sources.ts";
 import type { Page } from "./routes.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./static-paths.ts";
 
-export interface LoadedPages {
+export interface LoadedPages extends RouteSources {
   pages: Page[];
   renderer: Renderer;
-  /** The project files a route's output is made from (paths relative to the project). */
-  sourcesOf: (route: string) => readonly string[];
-  /** The files a route's body is rendered from besides its props: for a collection's entry, those its
-   * component and meta use (its template, engine/pipeline/page-sources.ts), so an edit to one entry renders that
-   * entry alone; for any other page, its sources. */
-  templateSourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
-   * (engine/state/manifest.ts, Trace): one read half-written was left out, yet the bundle may use it. */
-  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
   /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
   bundledAt: number;
   /** The version of each file saved since the last load (project-relative) as the bundle began: whether a
    * file the trace left out was read whole (engine/state/render-cache.ts). */
-  stampsAtStart: Readonly<Record<string, string>>;
+  versionsAtStart: Readonly<Record<string, string>>;
   /** Advice on the content files (a summary shorter than a search result shows): printed, not an error. On
    * the files the bundle read anew, and on every entry of a folder collection, which each build reads. */
   advice: string[];
@@ -58,8 +41,6 @@ export interface LoadedPages {
   images: string[];
 }
 
-/** The generated entry's name and namespace. */
-const ENTRY = "pages";
 /** Numbers every bundle this process loads, so that each stack trace names the load it came from. */
 let generation = 0;
 
@@ -70,55 +51,24 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
 }
 
 /**
- * A page bundler over `root`: `load()` bundles (or reuses what a build kept) and imports the result;
- * `dispose()` ends the dev server's warm contexts. A build bundles React in, in its production form: one
- * bundled module loads several times faster than React's own CommonJS files, and no setting of the
- * build's environment can pick the slow development build. The dev server (`dev`) loads the pages file by
- * file and React from node_modules, once. With `sourceMaps`, a render error's stack names the page or
- * component and line: the dev server bundles that way only to explain an error.
+ * A page loader over `root`: `load()` loads the pages (bundled, or reusing what a build kept; the dev
+ * server's (`dev`) file by file); `dispose()` ends the dev server's warm contexts. A build bundles React
+ * in, in its production form: one bundled module loads several times faster than React's own CommonJS
+ * files, and no setting of the build's environment can pick the slow development build. The dev server
+ * loads React from node_modules, once.
  */
-export async function pageBundler({ root = process.cwd(), dev = false, sourceMaps = false, today = BUILD_PUBLISHING.today } = {}) {
+export async function pageBundler({ root = process.cwd(), dev = false, today = BUILD_PUBLISHING.today } = {}) {
   // The dev server shows drafts (marked as such); the build's day decides the dated entries.
   const publishing = { drafts: dev, today };
   /** The content files' verdicts, for the bundle and the traces alike: the dev server's kept in memory, a build's in .cache/. */
   const checks = new ContentChecks(root, !dev);
-  /** Where each loaded bundle is written to be required (and removed once loaded): stack traces name it. */
+  /** Where esbuild would write (it writes nothing): stack traces name the files it would. */
   const loadDir = resolve(root, CACHE_DIR, "loaded");
-  let entry = "";
-  const options: esbuild.BuildOptions = {
-    entryPoints: [ENTRY],
-    bundle: true,
-    platform: "node",
-    format: "cjs",
-    target: "node20",
-    ...(dev ? { packages: "external" as const } : { define: { "process.env.NODE_ENV": JSON.stringify("production") } }),
-    jsx: "automatic",
-    sourcemap: sourceMaps ? "inline" : false,
-    // A stack names file and line through the mappings alone: the sources' text is left out.
-    sourcesContent: false,
-    write: false,
-    outdir: loadDir,
-    metafile: true,
-    logLevel: "silent",
-    absWorkingDir: root,
-    plugins: [
-      contentPlugin(root, checks, "store"),
-      imagePlugin(root),
-      {
-        name: ENTRY,
-        setup(build) {
-          build.onResolve({ filter: new RegExp(`^${ENTRY}$`) }, (args) => (args.kind === "entry-point" ? { path: ENTRY, namespace: ENTRY } : undefined));
-          build.onLoad({ filter: /.*/, namespace: ENTRY }, () => ({ contents: entry, loader: "js", resolveDir: root }));
-        },
-      },
-    ],
-  };
-  if (sourceMaps) process.setSourceMapsEnabled(true);
-
-  /** The dev server's pages, file by file; none where the pages are bundled. */
-  const modules = dev && !sourceMaps ? new PageModules(root, loadDir, publishing, checks) : undefined;
-  /** The dev server's warm esbuild, one context per build: each collection's template (traces), the pages'
-   * bundle that explains an error. */
+  /** The plugins of every esbuild run over the pages: the bundle, the dev server's files and the templates' traces. */
+  const plugins = [contentPlugin(root, checks), imagePlugin(root)];
+  /** The dev server's pages, file by file. */
+  const modules = dev ? new PageModules(root, loadDir, publishing, checks, plugins) : undefined;
+  /** The dev server's warm esbuild, one context per collection's template (traces). */
   const contexts = new Map<string, Promise<esbuild.BuildContext>>();
   /** esbuild once (a build), or warm, kept under `name` for the next save (the dev server). */
   async function run(name: string, options: esbuild.BuildOptions): Promise<esbuild.BuildResult> {
@@ -130,43 +80,41 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     }
     return (await warm).rebuild();
   }
-  /** Each collection's template, traced with the bundle's content (a folder collection read as no entries) and images. */
-  const traces = templateTraces(root, run, join(loadDir, "template.js"), [contentPlugin(root, checks, "none"), imagePlugin(root)]);
+  /** Each collection's template, traced with the pages' plugins. */
+  const traces = templateTraces(root, run, join(loadDir, "template.js"), plugins);
 
-  /** esbuild's failure as the developer needs it; any other error as it is. */
-  const notCompiled = (error: esbuild.BuildFailure): never => {
-    throw error.errors ? new Error(bundleErrorMessage(error, "pages/: the pages do not compile")) : error;
-  };
-
-  async function bundle(): Promise<{ code: Uint8Array; graph: ImportGraph; advice: string[] }> {
-    try {
-      const result = await run(ENTRY, options);
-      const graph: ImportGraph = {};
-      for (const [input, { imports }] of Object.entries(result.metafile!.inputs)) {
-        if (!input.startsWith(`${ENTRY}:`)) graph[input] = imports.filter((imported) => !imported.external).map((imported) => imported.path);
-      }
-      return { code: result.outputFiles![0].contents, graph, advice: result.warnings.map((warning) => warning.text) };
-    } catch (error) {
-      const failure = error as esbuild.BuildFailure;
-      // The content's own problems say the file, line and fix themselves: nothing failed to compile.
-      if (failure.errors?.every((problem) => problem.pluginName === "content")) throw new Error(failure.errors.map((problem) => problem.text).join("\n"));
-      return notCompiled(failure);
-    }
+  /** esbuild's failure as the developer needs it (the content's own problems say the file, line and fix
+   * themselves: nothing failed to compile); any other error as it is. */
+  function failed(error: esbuild.BuildFailure): never {
+    if (!error.errors) throw error;
+    if (error.errors.every((problem) => problem.pluginName === "content")) throw new Error(error.errors.map((problem) => problem.text).join("\n"));
+    throw new Error(bundleErrorMessage(error, "pages/: the pages do not compile"));
   }
 
-  /** Runs a bundle's code as Node runs a file's, from a file of its own (removed once loaded), so that
-   * its stack traces follow its source maps and its packages resolve from the project. */
-  function evaluate(code: Uint8Array): unknown {
-    mkdirSync(loadDir, { recursive: true });
-    const file = join(loadDir, `pages-${process.pid}-${++generation}.cjs`);
-    writeFileSync(file, code);
-    const require = createRequire(file);
-    try {
-      return require(file);
-    } finally {
-      delete require.cache[file];
-      unlinkSync(file);
+  /** The entry bundled into one module, with its import graph and esbuild's advice. */
+  async function bundle(entry: string): Promise<{ code: Uint8Array; graph: ImportGraph; advice: string[] }> {
+    const result = await (await loadEsbuild())
+      .build({
+        stdin: { contents: entry, resolveDir: root, sourcefile: "pages", loader: "js" },
+        bundle: true,
+        platform: "node",
+        format: "cjs",
+        target: "node20",
+        define: { "process.env.NODE_ENV": JSON.stringify("production") },
+        jsx: "automatic",
+        write: false,
+        outdir: loadDir,
+        metafile: true,
+        logLevel: "silent",
+        absWorkingDir: root,
+        plugins,
+      })
+      .catch(failed);
+    const graph: ImportGraph = {};
+    for (const [input, { imports }] of Object.entries(result.metafile.inputs)) {
+      if (input !== "pages") graph[input] = imports.filter((imported) => !imported.external).map((imported) => imported.path);
     }
+    return { code: result.outputFiles[0].contents, graph, advice: result.warnings.map((warning) => warning.text) };
   }
 
   /** Each folder collection's entries as a build shows them, by its folder, and every entry's problems (site.yaml's: once, the bundle's failure too). */
@@ -184,16 +132,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     return { store, problems: [...problems] };
   }
 
-  /** The entries of the folder at `path` the bundle asks for: this project's as read, another's (a test's
-   * pages may show the site's) read now. */
-  function entriesAt(store: Map<string, FolderEntries>, path: string): unknown[] {
-    const read = store.get(relative(root, path));
-    if (read) return read.entries;
-    const other = collectionFolderOf(path);
-    if (!other) throw new Error(`${path} is no folder collection of content/collections.ts`);
-    return folderEntries(other.root, other.folder, publishing, checks).entries;
-  }
-
   /** Every file saved since the last load that got as far as its traces (a failed one's saves count on). */
   const savedSince = new Set<string>();
 
@@ -204,35 +142,38 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
     const bundledAt = Date.now();
-    const stampsAtStart = Object.fromEntries(
+    const versionsAtStart = Object.fromEntries(
       [...savedSince].flatMap((file) => {
-        const stamp = fileVersion(join(root, file));
-        return stamp === null ? [] : [[file, stamp]];
+        const version = fileVersion(join(root, file));
+        return version === null ? [] : [[file, version]];
       }),
     );
     refuseLinks(root, ["content", "art"]);
     const files = pageFiles(root);
-    entry = entrySource(root, files);
-    // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
-    const reuse = dev ? null : new BundleReuse(root, [esbuildVersion, entry, String(sourceMaps)]);
+    const entry = entrySource(root, files);
     const collections = files.filter((file) => file.includes("["));
     let graph: ImportGraph;
     let loaded: Entry;
-    let notes: { advice: string[]; unpublished: Unpublished[] };
+    let advice: string[];
+    let store: Map<string, FolderEntries>;
     let templates: Traces;
     if (modules) {
       // The dev server's pages, file by file, each collection's template traced beside them (esbuild works on both at once).
       const traced = traces.of(collections, savedSince);
-      const made = await modules.load(entryModules(root, files), [...savedSince]).catch(notCompiled);
+      const made = await modules.load(entry, [...savedSince]).catch(failed);
       graph = made.graph;
-      loaded = entryOf(made.exports, files);
-      notes = modules.contentNotes();
+      store = modules.folders;
+      loaded = made.exports as Entry;
+      advice = modules.contentAdvice();
       templates = await traced;
     } else {
-      // The folder collections' entries first: data the bundle asks for, not part of it (folderEntries).
+      // The folder collections' entries first: data the bundle asks for where it runs, not part of it.
       // Where one has a problem, the pages are bundled all the same, so that every problem is told at once.
-      const { store, problems } = readFolders();
-      const reused = problems.length === 0 && kept && reuse?.reusable(kept.bundles(), files);
+      const read = readFolders();
+      store = read.store;
+      // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
+      const reuse = new BundleReuse(root, [esbuildVersion, entry]);
+      const reused = read.problems.length === 0 && kept && reuse.reusable(kept.bundles(), files);
       let made: Awaited<ReturnType<typeof bundle>>;
       if (reused) {
         // The traces kept with the bundle: tracing 1,000 Markdown notes' template read every note again.
@@ -245,34 +186,35 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
         // A collection's template is traced beside the bundle (esbuild works on both at once).
         const traced = traces.of(collections, savedSince);
         try {
-          made = await bundle();
+          made = await bundle(entry);
         } catch (error) {
-          throw problems.length > 0 ? new Error([...new Set([...problems, ...(error as Error).message.split("\n")])].join("\n")) : error;
+          throw read.problems.length > 0 ? new Error([...new Set([...read.problems, ...(error as Error).message.split("\n")])].join("\n")) : error;
         } finally {
           // The trace done and the verdicts so far written, the bundle passed or not: a failed load leaves nothing writing behind it.
           templates = await traced;
           await checks.save();
         }
-        const keeping = kept && (await reuse?.keep(files, made.graph, templates, made.code));
+        const keeping = kept && (await reuse.keep(files, made.graph, templates, made.code));
         if (keeping) kept.recordBundle(keeping);
       }
-      if (problems.length > 0) throw new Error(problems.join("\n"));
-      graph = withEntries(made.graph, store);
-      provideFolderEntries((path) => entriesAt(store, path));
-      loaded = evaluate(made.code) as Entry;
-      const entries = [...store.values()];
-      notes = { advice: [...made.advice, ...entries.flatMap((folder) => folder.advice)], unpublished: entries.flatMap((folder) => folder.left) };
+      if (read.problems.length > 0) throw new Error(read.problems.join("\n"));
+      graph = made.graph;
+      advice = made.advice;
+      loaded = evaluate(made.code, store) as Entry;
     }
+    graph = withEntries(graph, store);
     if (dev) {
       traces.keep(templates, graph);
       savedSince.clear();
     }
+    const shown = [...store].filter(([folder]) => folder in graph).map(([, read]) => read);
     const pages = loaded.pageModules.flatMap(([file, module]) => pagesOf(file, module));
     checkRoutesUnique(pages, root);
     return {
       bundledAt,
-      stampsAtStart,
-      ...notes,
+      versionsAtStart,
+      advice: [...advice, ...shown.flatMap((read) => read.advice)],
+      unpublished: shown.flatMap((read) => read.left),
       images: Object.keys(graph)
         .filter((file) => IMAGE_FILE.test(file) && !file.includes("node_modules/"))
         .sort(),
@@ -280,6 +222,18 @@ export async function pageBundler({ root = process.cwd(), dev = false, sourceMap
       renderer: loaded,
       ...routeSources(graph, root, files, templates, pages),
     };
+  }
+
+  /** Runs a bundle's code, its packages resolved from the project, each folder collection's entries from
+   * `store` (another project's, which a test's pages may show, read now). */
+  function evaluate(code: Uint8Array, store: Map<string, FolderEntries>): unknown {
+    const file = join(loadDir, `pages-${process.pid}-${++generation}.cjs`);
+    const entriesOf = (path: string) => {
+      const other = collectionFolderOf(path);
+      if (!other) throw new Error(`${path} is no folder collection of content/collections.ts`);
+      return (store.get(relative(root, path)) ?? folderEntries(other.root, other.folder, publishing, checks)).entries;
+    };
+    return runModule(Buffer.from(code).toString("utf8"), file, createRequire(file), entriesOf);
   }
 
   return {

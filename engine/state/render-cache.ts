@@ -26,7 +26,7 @@ export interface Loaded<P extends PageLike, Site> {
   templateSourcesOf(route: string): readonly string[];
   templateLeftOutOf(route: string): Readonly<Record<string, number>>;
   bundledAt: number;
-  stampsAtStart: Readonly<Record<string, string>>;
+  versionsAtStart: Readonly<Record<string, string>>;
 }
 
 /** A page whose body is rendered: what the steps after rendering need, its body's HTML apart (`bodyOf`). */
@@ -64,7 +64,7 @@ export class RenderedBodies<P extends PageLike, Site> {
 
   /** Every page with its key and islands, and how many bodies were rendered anew rather than reused. */
   async render(
-    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt, stampsAtStart }: Loaded<P, Site>,
+    { pages, renderer, templateSourcesOf, templateLeftOutOf, bundledAt, versionsAtStart }: Loaded<P, Site>,
     site: Site,
   ): Promise<{ pages: RenderedPage<P>[]; rendered: number }> {
     const { state } = this;
@@ -90,7 +90,7 @@ export class RenderedBodies<P extends PageLike, Site> {
         const keys = sources.map((file): [string, string | null] => [file, keyIfWhole(file)]);
         const whole =
           keys.every(([, key]) => key !== null) &&
-          Object.entries(leftOut).every(([file, bytes]) => wholeVersion(file, bundledAt, { version: stampsAtStart[file], bytes }) !== null);
+          Object.entries(leftOut).every(([file, bytes]) => wholeVersion(file, bundledAt, { version: versionsAtStart[file], bytes }) !== null);
         lists.set(sources, whole ? sourcesKey(keys as [string, string][]) : null);
       }
       return lists.get(sources) as string | null;

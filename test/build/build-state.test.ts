@@ -51,7 +51,16 @@ function loadedPages({
 }: Pick<LoadedPages, "pages" | "sourcesOf" | "bundledAt"> &
   Partial<LoadedPages> & { renderBody: (page: { file: string; route: string }) => { bodyHtml: string; islands: string[] } }): LoadedPages {
   const renderer = { renderBody } as unknown as LoadedPages["renderer"];
-  return { renderer, templateSourcesOf: given.sourcesOf, templateLeftOutOf: () => ({}), stampsAtStart: {}, advice: [], unpublished: [], images: [], ...given };
+  return {
+    renderer,
+    templateSourcesOf: given.sourcesOf,
+    templateLeftOutOf: () => ({}),
+    versionsAtStart: {},
+    advice: [],
+    unpublished: [],
+    images: [],
+    ...given,
+  };
 }
 
 test("a body's key moves with a source's content, a setting, the props and the route, and with nothing else", () => {
@@ -213,7 +222,7 @@ test("an entry's body made while a file its template's trace left out was saved 
         templateLeftOutOf: () => ({ [note]: bytesTraced }),
         bundledAt,
         // The note was saved since the last load: its version (size and time) as the bundle began.
-        stampsAtStart: { [note]: versionAtStart },
+        versionsAtStart: { [note]: versionAtStart },
       });
     const state = new OutputState(new MemoryStore(), out, engineHash({}));
     const bodies: Bodies = new RenderedBodies(state);

@@ -78,17 +78,17 @@ test("bundling again leaves each unchanged file as it was and replaces a changed
     { route: "/contact", islands: ["ThemeToggle", "MobileMenu", "ContactForm"] },
   ];
   const analytics = { gaMeasurementId: null, clarityProjectId: null, consentDefault: "denied" as const };
-  const stamp = (file: string) => {
+  const versionOf = (file: string) => {
     const { ino, mtimeMs } = statSync(join(out, file));
     return `${ino}:${mtimeMs}`;
   };
   try {
     const first = await bundleIslands(pages, analytics, out);
-    const before = first.files.map(stamp);
+    const before = first.files.map(versionOf);
     const again = await bundleIslands(pages, analytics, out);
     assert.deepEqual(again.files, first.files);
     // Not written again: esbuild alone rewrote each in place, and a browser could read one half-written.
-    assert.deepEqual(again.files.map(stamp), before);
+    assert.deepEqual(again.files.map(versionOf), before);
 
     // Analytics configured: the files that carry it are new files; the page scripts list, whose name stays, is
     // replaced by another file (renamed over it), never rewritten in place.
@@ -97,7 +97,7 @@ test("bundling again leaves each unchanged file as it was and replaces a changed
     assert.notDeepEqual(configured.files, first.files);
     assert.notEqual(statSync(join(out, PAGE_SCRIPTS_FILE)).ino, scriptsBefore);
     for (const file of first.files.filter((name) => configured.files.includes(name) && name !== PAGE_SCRIPTS_FILE)) {
-      assert.equal(stamp(file), before[first.files.indexOf(file)], `${file} is the same file`);
+      assert.equal(versionOf(file), before[first.files.indexOf(file)], `${file} is the same file`);
     }
   } finally {
     rmSync(out, { recursive: true, force: true });

@@ -165,9 +165,9 @@ test("the dev server's pages, after a save: the saved file and every file import
     writeFileSync(join(root, "lib/words.ts"), 'import { counter } from "./counter.ts";\ncounter.runs++;\nexport const words = "second";\n');
     const second = await bundler.load(["lib/words.ts"]);
     assert.equal(meta(second, "/one").title, "second");
-    // The saved file's stamp as the bundle began, by its project path, as a trace names the files it left out.
-    assert.deepEqual(Object.keys(second.stampsAtStart), ["lib/words.ts"]);
-    assert.match(second.stampsAtStart["lib/words.ts"], /^\d+:[\d.]+$/);
+    // The saved file's version as the bundle began, by its project path, as a trace names the files it left out.
+    assert.deepEqual(Object.keys(second.versionsAtStart), ["lib/words.ts"]);
+    assert.match(second.versionsAtStart["lib/words.ts"], /^\d+:[\d.]+$/);
     // counter.ts did not run again: one object still, which words.ts has now counted into twice.
     assert.equal(meta(second, "/two").counter, meta(first, "/two").counter);
     assert.equal(meta(second, "/one").counter.runs, 2);
@@ -179,7 +179,7 @@ test("the dev server's pages, after a save: the saved file and every file import
     await assert.rejects(bundler.load(["pages/two.tsx"]), /pages\/two\.tsx:1:22: Could not resolve "\.\.\/lib\/gone\.ts"/);
     writeFileSync(join(root, "lib/words.ts"), 'export const words = "fixed";\n');
     writeFileSync(join(root, "pages/two.tsx"), 'export const meta = { title: "Two again" };\nexport default () => null;\n');
-    // Saved without being named: its new stamp is enough.
+    // Saved without being named: its new version is enough.
     const fixed = await bundler.load();
     assert.equal(meta(fixed, "/one").title, "fixed");
     assert.equal(meta(fixed, "/two").title, "Two again");
