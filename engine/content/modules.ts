@@ -166,7 +166,9 @@ export function folderModuleWithEntries(path: string): string {
 /** The content files, folder collections and their problems for esbuild (the page bundle, the dev server's
  * files, a template's trace, the CMS's scripts): each problem in the file's own words, which stops the build.
  * `checks`: the verdicts kept (engine/state/content-checks.ts), shared with the other builds of a load. */
-export function contentPlugin(root: string, checks?: ContentChecks): esbuild.Plugin {
+/** `unread`: a folder collection is an empty list (the CMS's preview, whose entry comes as the page's props,
+ * and which runs where no one supplies a folder's entries). */
+export function contentPlugin(root: string, checks?: ContentChecks, { unread = false } = {}): esbuild.Plugin {
   return {
     name: "content",
     setup(build) {
@@ -176,7 +178,9 @@ export function contentPlugin(root: string, checks?: ContentChecks): esbuild.Plu
         return collectionFolderOf(path) ? { path } : undefined;
       });
       build.onLoad({ filter: FOLDER_IMPORT }, (args) =>
-        collectionFolderOf(args.path) ? { contents: folderModule(args.path), loader: "js", resolveDir: args.path, watchDirs: [args.path] } : undefined,
+        collectionFolderOf(args.path)
+          ? { contents: unread ? "export default [];" : folderModule(args.path), loader: "js", resolveDir: args.path, watchDirs: [args.path] }
+          : undefined,
       );
       build.onLoad({ filter: /\.(yaml|md)$/ }, (args) => {
         const content = contentFileOf(args.path);

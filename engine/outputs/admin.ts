@@ -145,7 +145,7 @@ export async function adminScript(root: string, name: string): Promise<{ text: s
       },
       absWorkingDir: root,
       // The page reads the list of studies only for its paths: the preview reads none of them.
-      plugins: [contentPlugin(root), imagePlugin(root)],
+      plugins: [contentPlugin(root, undefined, { unread: true }), imagePlugin(root)],
     })
     .catch((error: esbuild.BuildFailure) => {
       throw new Error(bundleErrorMessage(error, `${ADMIN_PATH}${name}: the CMS could not be made`));
