@@ -23,5 +23,9 @@ test(`every room of the engine holds at most ${MOST_FILES} files and opens with 
     expect(files.length, `${room} holds ${files.length} files: give a concept of it a folder of its own`).toBeLessThanOrEqual(MOST_FILES + 1);
     const readme = files.find((entry) => entry.name === "README.md");
     expect(readme, `${room}/README.md says what the room holds and what it may import`).toBeTruthy();
+    // The opening stays true: it names every file of the room.
+    const opening = readFileSync(`${room}/README.md`, "utf8");
+    const unnamed = files.filter((entry) => entry.name !== "README.md" && !opening.includes(`\`${entry.name}\``)).map((entry) => entry.name);
+    expect(unnamed, `${room}/README.md names each of its files`).toEqual([]);
   }
 });
