@@ -42,6 +42,9 @@ export function fileVersion(file: string): string | null {
 /** The file system's clock is coarse: a file modified within this of a moment may have been saved after it. */
 const CLOCK_SLACK_MS = 50;
 
+/** Whether the file was surely saved before `since` (ms since the epoch): the one rule both reads below keep. */
+const savedBefore = (stats: Stats, since: number) => stats.mtimeMs < since - CLOCK_SLACK_MS;
+
 /** The file's version, when what a read of it begun at `since` (ms since the epoch) found is what it holds
  * now, whole: it was saved before the read began; else null (gone too). With `read` (the file's version as
  * the read began, and the bytes it read; -1: unknown), a file saved since counts too while it is unchanged
@@ -50,7 +53,7 @@ export function wholeVersion(file: string, since: number, read?: { version: stri
   const stats = statSync(file, { throwIfNoEntry: false });
   if (!stats) return null;
   const version = versionIn(stats);
-  return stats.mtimeMs < since - CLOCK_SLACK_MS || (read?.version === version && read.bytes === stats.size) ? version : null;
+  return savedBefore(stats, since) || (read?.version === version && read.bytes === stats.size) ? version : null;
 }
 
 /** Content keys by path, each with the version it was read at: kept only for a file saved before it was
@@ -67,7 +70,7 @@ export function contentKey(path: string): string {
   if (known?.version === version) return known.key;
   const readAt = Date.now();
   const key = stats.isDirectory() ? keyOf(...readdirSync(path).sort()) : keyOf(readFileSync(path));
-  if (stats.mtimeMs < readAt - CLOCK_SLACK_MS) contentKeys.set(path, { version, key });
+  if (savedBefore(stats, readAt)) contentKeys.set(path, { version, key });
   return key;
 }
 
