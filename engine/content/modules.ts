@@ -4,7 +4,7 @@
 // that asks whatever runs it for its published entries, in order (folderEntries): an entry's save leaves a
 // build's bundle as it was. One transform, three loaders: esbuild's (the pages), Node's (commands and
 // tests) and Vite's (unit tests). Reading and checking a file: engine/content/read.ts.
-import { readdirSync, readFileSync, statSync } from "node:fs";
+import { readdirSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
 import type * as esbuild from "esbuild";
@@ -89,15 +89,6 @@ export interface Unpublished {
   file: string;
   path: string;
   reason: string;
-}
-
-/** Waits, up to 100 ms, while a content file is empty: an editor's save in place empties the file and then
- * writes it, the watcher may report the first, and an empty file fails its check. One still empty is checked as it is. */
-export async function contentLanded(path: string): Promise<void> {
-  if (!/\.(yaml|md)$/.test(path)) return;
-  for (let waited = 0; waited < 100 && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
-    await new Promise((wake) => setTimeout(wake, 5));
-  }
 }
 
 /** A folder collection's published entries as the pages get them. `files`: the entries shown; `images`: the

@@ -14,7 +14,6 @@ import type * as esbuild from "esbuild";
 import {
   collectionFolderOf,
   contentFileOf,
-  contentLanded,
   contentModule,
   contentText,
   ENTRIES_OF,
@@ -24,7 +23,7 @@ import {
   SITE_FILE,
 } from "../content/modules.ts";
 import type { ContentChecks } from "../state/content-checks.ts";
-import { fileVersion } from "../state/files.ts";
+import { fileVersion, landed } from "../state/files.ts";
 import type { ImportGraph } from "../state/manifest.ts";
 import { loadEsbuild } from "./esbuild.ts";
 
@@ -107,8 +106,8 @@ export class PageModules {
    */
   async load(entrySource: string, changed: string[]): Promise<{ exports: unknown; graph: ImportGraph }> {
     const saved = new Set(changed.map((file) => resolve(this.root, file)));
-    // A content file emptied by an editor saving in place is read once its bytes land, here as when compiled.
-    await Promise.all([...saved].map(contentLanded));
+    // A file emptied by an editor saving in place is read once its bytes land, here as when compiled.
+    await Promise.all([...saved].map(landed));
     const readsSaved = (path: string) => {
       const read = this.folders.get(relative(this.root, path));
       const sources = [SITE_FILE, ...(read?.images ?? [])].map((file) => join(this.root, file));
@@ -151,7 +150,7 @@ export class PageModules {
   }
 
   private async compile(path: string): Promise<CompiledFile> {
-    await contentLanded(path);
+    await landed(path);
     // The version before the bytes: a save between the two is seen as a new version at the next load.
     const version = path === this.entry ? null : fileVersion(path);
     const content = /\.(yaml|md)$/.test(path) ? contentFileOf(path) : undefined;

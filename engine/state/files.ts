@@ -56,6 +56,15 @@ export function wholeVersion(file: string, since: number, read?: { version: stri
   return savedBefore(stats, since) || (read?.version === version && read.bytes === stats.size) ? version : null;
 }
 
+/** Waits, up to 100 ms, while a saved file is empty: an editor's save in place empties the file and then
+ * writes it, and the watcher may report the first. An empty page file has no default export, an empty content
+ * file fails its check; one still empty after the wait is read as it is. */
+export async function landed(path: string): Promise<void> {
+  for (let waited = 0; waited < 100 && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
+    await new Promise((wake) => setTimeout(wake, 5));
+  }
+}
+
 /** Content keys by path, each with the version it was read at: kept only for a file saved before it was
  * read, so the same version is the same bytes (a later save moves its time past the clock's slack). */
 const contentKeys = new Map<string, { version: string; key: string }>();
