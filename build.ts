@@ -16,7 +16,7 @@ import { writeCaseStudyPdfs } from "./engine/media/pdfs.ts";
 import { buildSocialCards, DevCards, type SocialCards } from "./engine/media/social-cards.ts";
 import { adminCsp, adminHeaders, githubBackend, writeAdmin } from "./engine/outputs/admin.ts";
 import { budgetReport } from "./engine/outputs/budgets.ts";
-import { siteCsp } from "./engine/outputs/csp.ts";
+import { contentSecurityPolicy } from "./engine/outputs/csp.ts";
 import { writeHostFiles } from "./engine/outputs/hosts/index.ts";
 import { listedShort, removeStale } from "./engine/outputs/output.ts";
 import { copyPublic, readLogos } from "./engine/outputs/public-files.ts";
@@ -197,7 +197,7 @@ export class Pipeline {
       siteUrl,
       ogImage: images.socialImage,
       cards: cards.byRoute,
-      csp: siteCsp(config, { themeScript, bootstrap: scripts.bootstrap, speculationRules }, stylesheet),
+      csp: contentSecurityPolicy(config, [themeScript, scripts.bootstrap, speculationRules], [stylesheet]),
       stylesheet,
       bootstrap: scripts.bootstrap,
     }));

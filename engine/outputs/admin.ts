@@ -1,7 +1,6 @@
 // The CMS at /admin/ (the parts of Decap CMS the site uses, served from the site's own origin): its scripts,
-// its page, its configuration from the content schema, and its own Content-Security-Policy. A build publishes
-// it only when the GitHub backend is configured (CMS_GITHUB_REPO); the dev server always serves it, with its
-// local backend (engine/dev/admin.ts). It previews an entry as its page, with the site's stylesheet.
+// page, configuration from the content schema and its own Content-Security-Policy. A build publishes it when
+// CMS_GITHUB_REPO is set; the dev server always serves it, with its local backend (engine/dev/admin.ts).
 import { mkdir, readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
@@ -16,13 +15,11 @@ import { keyOf } from "../state/key.ts";
 import { blobKept, cached } from "../state/store.ts";
 import { writeIfChanged } from "./output.ts";
 
-/** Where the CMS is served: a folder, so its page is /admin/ on every host. */
+/** A folder, so the CMS's page is /admin/ on every host. */
 export const ADMIN_PATH = "/admin/";
-// The CMS's files: Decap's parts, React included (browser/cms.ts); its configuration (JSON, which YAML
-// reads); the site's part (browser/cms-site.ts: its content's format, checks, widgets, words and previews,
-// made with each build from the schema, which starts the CMS); the preview of an entry as its page
-// (browser/cms-preview-page.tsx), fetched when a preview first shows; Decap's layout made to fit a phone
-// (browser/cms.css); and the site's stylesheet, for the preview.
+// Decap's parts, React included; its configuration (JSON, which YAML reads); the site's part (its content's
+// format, checks, widgets and previews, made from the schema); the preview of an entry as its page, fetched
+// when a preview first shows; Decap's layout made to fit a phone; the site's stylesheet, for the preview.
 export const CMS_SCRIPT = "cms.js";
 export const CMS_CONFIG = "config.yml";
 export const SITE_SCRIPT = "cms-site.js";
@@ -37,13 +34,8 @@ const SOURCES: Record<string, string> = {
 /** The folder whose entries the preview shows as their page. */
 const PREVIEWED_FOLDER = "content/case-studies";
 
-/** The GitHub repository (owner/name) the CMS commits to, and the OAuth client that signs an editor in to
- * GitHub (docs/cms.md) when not Netlify's. */
-export interface CmsSettings {
-  repo: string;
-  branch: string;
-  authUrl: string | null;
-}
+/** The repository (owner/name) the CMS commits to, and the OAuth client that signs an editor in when not Netlify's. */
+export type CmsSettings = { repo: string; branch: string; authUrl: string | null };
 
 /** The GitHub backend: each change a pull request (the editorial workflow). */
 export const githubBackend = ({ repo, branch, authUrl }: CmsSettings): CmsBackend => ({
@@ -53,13 +45,8 @@ export const githubBackend = ({ repo, branch, authUrl }: CmsSettings): CmsBacken
   ...(authUrl ? { base_url: authUrl } : {}),
 });
 
-/**
- * The policy of /admin/ alone, with what Decap CMS needs and nothing more, measured in Chromium: its
- * bundle evaluates code ('unsafe-eval', decaporg/decap-cms#2138) and styles its elements inline (emotion);
- * it reads and writes through its backend (connect-src: the dev server's own origin, or GitHub's API),
- * shows GitHub avatars and the photos it uploads as blob: and data: addresses, and previews an entry in a
- * frame of its own page. Sign-in opens the OAuth client's window (docs/cms.md), which posts back to it.
- */
+/** What Decap CMS needs and nothing more: it evaluates code (decaporg/decap-cms#2138), styles inline (emotion),
+ * talks to its backend, shows avatars and uploads as blob:/data:, and previews in a frame of its own page. */
 export function adminCsp(backend: CmsBackend): string {
   const github = backend.name === "github";
   return [
@@ -76,7 +63,7 @@ export function adminCsp(backend: CmsBackend): string {
   ].join("; ");
 }
 
-/** Headers only a header can carry, for /admin/* on every host (engine/outputs/hosts/policy.ts). */
+/** Headers for /admin/* on every host, some of which only a header can carry. */
 export const adminHeaders = (csp: string): Record<string, string> => ({
   "Content-Security-Policy": `${csp}; frame-ancestors 'none'`,
   "X-Robots-Tag": "noindex",
@@ -85,9 +72,8 @@ export const adminHeaders = (csp: string): Record<string, string> => ({
   "Cache-Control": "no-cache",
 });
 
-/** The CMS's page: its policy also as a <meta> (GitHub Pages sends no headers), never indexed. Its
- * configuration is preloaded, so it has arrived when Decap has run and asks for it (a fetch of the same
- * mode, which takes the preloaded answer). */
+/** The CMS's page, its policy also as a <meta> (GitHub Pages sends no headers). Its configuration is
+ * preloaded, and Decap's fetch of the same mode takes the preloaded answer. */
 export function adminPage(csp: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -109,10 +95,8 @@ export function adminPage(csp: string): string {
 `;
 }
 
-/** The CMS's configuration file for a backend. */
 export const adminConfig = (backend: CmsBackend) => `${JSON.stringify(cmsConfig(backend), null, 2)}\n`;
 
-/** How the CMS's scripts are bundled. */
 const OPTIONS = {
   bundle: true,
   format: "iife",
@@ -127,8 +111,7 @@ const OPTIONS = {
   logLevel: "silent",
 } satisfies esbuild.BuildOptions;
 
-/** One of the CMS's scripts (CMS_SCRIPT, SITE_SCRIPT or PREVIEW_PAGE), minified, and the files it was
- * made from (absolute paths). */
+/** One of the CMS's scripts (CMS_SCRIPT, SITE_SCRIPT or PREVIEW_PAGE), and the files it was made from (absolute). */
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collections = cmsCollections();
   const collection = collections.find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
@@ -154,18 +137,15 @@ export async function adminScript(root: string, name: string): Promise<{ text: s
   return { text: result.outputFiles[0].text, inputs: files.map((input) => join(root, input)) };
 }
 
-/** What the CMS's script is made from, hashed: browser/cms.ts, the packages installed (npm writes
- * node_modules/.package-lock.json at each install), esbuild's version and how it bundles. */
+/** What the CMS's script is made from: browser/cms.ts, the packages installed (npm writes
+ * node_modules/.package-lock.json at each install, else the lockfile), esbuild and how it bundles. */
 export function cmsKey(root: string): string {
-  // The lockfile where npm wrote no record of the install (another package manager's).
   const installed = readIfExists(join(root, "node_modules/.package-lock.json")) ?? readIfExists(join(root, "package-lock.json")) ?? "";
-  const sources = [readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed];
-  return keyOf(esbuildVersion, JSON.stringify(OPTIONS), ...sources);
+  return keyOf(esbuildVersion, JSON.stringify(OPTIONS), readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed);
 }
 
-/** The CMS's whole script, made once per machine (3.0 MB from ~1,900 files in node_modules, ~1.3 s) and
- * kept under its key. Each use restarts the blob's hour of grace: a build that does not publish /admin/
- * leaves the dev server's alone. */
+/** The CMS's whole script (3 MB from ~1,900 files, ~1.3 s), made once per machine. Each use restarts the
+ * blob's hour of grace: a build that does not publish /admin/ leaves the dev server's alone. */
 export async function cmsScript(root: string, key = cmsKey(root)): Promise<Buffer> {
   return cached("cms", key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text, { refresh: true });
 }
@@ -176,23 +156,24 @@ export function cmsStyle(root: string): Promise<string> {
   });
 }
 
-/** Whether the CMS's script of this key is kept (cmsScript would only read it). */
 export const cmsScriptKept = (key: string): boolean => blobKept(`cms/${key}.js`);
 
-/** Writes /admin/ into the site when the CMS is configured, with the site's `stylesheet` for its preview;
- * returns the files written (site-relative). */
+/** Writes /admin/ when the CMS is configured, with the site's `stylesheet` for its preview; returns the files
+ * written (site-relative). */
 export async function writeAdmin(outDir: string, settings: CmsSettings | null, stylesheet: string): Promise<string[]> {
   if (!settings) return [];
   const backend = githubBackend(settings);
-  const folder = join(outDir, ADMIN_PATH);
-  await mkdir(folder, { recursive: true });
-  await Promise.all([
-    writeIfChanged(join(folder, "index.html"), adminPage(adminCsp(backend))),
-    writeIfChanged(join(folder, CMS_CONFIG), adminConfig(backend)),
-    cmsScript(process.cwd()).then((bytes) => writeIfChanged(join(folder, CMS_SCRIPT), bytes)),
-    ...[SITE_SCRIPT, PREVIEW_PAGE].map((name) => adminScript(process.cwd(), name).then(({ text }) => writeIfChanged(join(folder, name), text))),
-    cmsStyle(process.cwd()).then((text) => writeIfChanged(join(folder, CMS_STYLE), text)),
-    writeIfChanged(join(folder, PREVIEW_STYLE), stylesheet),
-  ]);
-  return ["index.html", CMS_CONFIG, CMS_SCRIPT, SITE_SCRIPT, PREVIEW_PAGE, CMS_STYLE, PREVIEW_STYLE].map((file) => `${ADMIN_PATH.slice(1)}${file}`);
+  const root = process.cwd();
+  await mkdir(join(outDir, ADMIN_PATH), { recursive: true });
+  const files: Record<string, string | Promise<string | Buffer>> = {
+    "index.html": adminPage(adminCsp(backend)),
+    [CMS_CONFIG]: adminConfig(backend),
+    [CMS_SCRIPT]: cmsScript(root),
+    [SITE_SCRIPT]: adminScript(root, SITE_SCRIPT).then(({ text }) => text),
+    [PREVIEW_PAGE]: adminScript(root, PREVIEW_PAGE).then(({ text }) => text),
+    [CMS_STYLE]: cmsStyle(root),
+    [PREVIEW_STYLE]: stylesheet,
+  };
+  await Promise.all(Object.entries(files).map(async ([name, data]) => writeIfChanged(join(outDir, ADMIN_PATH, name), await data)));
+  return Object.keys(files).map((file) => `${ADMIN_PATH.slice(1)}${file}`);
 }

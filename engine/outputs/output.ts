@@ -1,12 +1,11 @@
-// dist/ is updated in place, not wiped: a file whose bytes are unchanged is not written again (a large
-// site's rebuild then writes only what changed), and whatever the build does not make is removed at the end.
+// dist/ is updated in place, not wiped: an unchanged file is not written again, and what the build no longer
+// makes is removed at the end.
 import { readdir, rmdir, unlink } from "node:fs/promises";
-import { join } from "node:path";
+import { join, relative } from "node:path";
 import { readIfExists, writeWhole } from "../state/files.ts";
 
-/** Writes the file unless it already holds exactly these bytes; true when it wrote. Whole or not at all,
- * as the dev server serves dist/ while it is written (a page or chunk read half-written broke the page);
- * an unchanged file keeps its time, so a browser's copy of it stays valid. */
+/** Writes the file unless it already holds these bytes; true when it wrote. Written whole, as the dev server
+ * serves dist/ while it is written; an unchanged file keeps its time, so a browser's copy stays valid. */
 export async function writeIfChanged(file: string, data: string | Uint8Array): Promise<boolean> {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   try {
@@ -19,32 +18,23 @@ export async function writeIfChanged(file: string, data: string | Uint8Array): P
   return true;
 }
 
-/** Removes every file under `outDir` that this build does not make (`kept`), and the folders that leaves
- * empty; returns what it removed. */
+/** Removes every file under `outDir` not in `kept`, and the folders that leaves empty; returns what it removed. */
 export async function removeStale(outDir: string, kept: Set<string>): Promise<string[]> {
-  const removed: string[] = [];
-  const sweep = async (dir: string, relative: string): Promise<boolean> => {
-    const entries = await readdir(dir, { withFileTypes: true });
-    let left = entries.length;
-    await Promise.all(
-      entries.map(async (entry) => {
-        const path = join(dir, entry.name);
-        const name = relative ? `${relative}/${entry.name}` : entry.name;
-        if (entry.isDirectory()) {
-          if (await sweep(path, name)) left--;
-          return;
-        }
-        if (kept.has(name)) return;
-        await unlink(path);
-        removed.push(name);
-        left--;
-      }),
-    );
-    if (left === 0 && relative) await rmdir(dir);
-    return left === 0;
-  };
-  await sweep(outDir, "");
-  return removed.sort();
+  const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
+  const path = (entry: (typeof entries)[number]) => relative(outDir, join(entry.parentPath, entry.name));
+  const removed = entries.flatMap((entry) => (entry.isDirectory() || kept.has(path(entry)) ? [] : [path(entry)])).sort();
+  await Promise.all(removed.map((file) => unlink(join(outDir, file))));
+  // Deepest first, so that a folder holding only emptied folders goes too.
+  for (const folder of entries
+    .filter((entry) => entry.isDirectory())
+    .map(path)
+    .sort()
+    .reverse()) {
+    await rmdir(join(outDir, folder)).catch((error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOTEMPTY") throw error;
+    });
+  }
+  return removed;
 }
 
 /** Files named in a line: the first five, then how many more. */

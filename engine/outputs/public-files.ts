@@ -6,20 +6,16 @@ import { checkPlainSvg } from "../media/plain-svg.ts";
 import { refuseLinks } from "../state/files.ts";
 import { writeIfChanged } from "./output.ts";
 
-/** Copies public/ into the site; returns the files it copied. Each is written whole under a new name, as every
- * output is: a build writes into links to the live site's files (staging.ts), which a copy would change. */
+/** Copies public/ into the site, each file written anew (a copy would change the live site through staging's
+ * links); returns the files. */
 export async function copyPublic(outDir: string): Promise<string[]> {
   if (!existsSync("public")) return [];
-  // Copied as they are: a link would publish whatever it leads to.
+  // A link would publish whatever it leads to.
   refuseLinks(process.cwd(), ["public"]);
   const entries = await readdir("public", { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => relative("public", join(entry.parentPath ?? entry.path, entry.name)));
-  await Promise.all(
-    files.map(async (file) => {
-      await mkdir(dirname(join(outDir, file)), { recursive: true });
-      await writeIfChanged(join(outDir, file), await readFile(join("public", file)));
-    }),
-  );
+  const files = entries.filter((entry) => entry.isFile()).map((entry) => relative("public", join(entry.parentPath, entry.name)));
+  for (const folder of new Set(files.map((file) => dirname(join(outDir, file))))) await mkdir(folder, { recursive: true });
+  await Promise.all(files.map(async (file) => writeIfChanged(join(outDir, file), await readFile(join("public", file)))));
   return files;
 }
 

@@ -1,6 +1,5 @@
-// What crawlers and user agents read at fixed addresses: sitemap.xml (each page with the day its sources
-// last changed), robots.txt, and /.well-known/gpc.json, which tells user agents and auditors that this
-// site honours Global Privacy Control (browser/consent.ts treats the signal as a refusal of consent).
+// What crawlers and user agents read at fixed addresses: sitemap.xml, robots.txt, and /.well-known/gpc.json,
+// which says the site honours Global Privacy Control (browser/consent.ts takes the signal as a refusal).
 import { execFile } from "node:child_process";
 import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
@@ -9,18 +8,13 @@ import { writeIfChanged } from "./output.ts";
 
 const GPC_FILE = ".well-known/gpc.json";
 
-const run = promisify(execFile);
-const git = async (root: string, args: string[]) => (await run("git", args, { cwd: root, maxBuffer: 256 * 1024 * 1024 })).stdout;
+const git = async (root: string, args: string[]) => (await promisify(execFile)("git", args, { cwd: root, maxBuffer: 256 * 1024 * 1024 })).stdout;
 
-/** YYYY-MM-DD of each route's last change: the newest commit touching any of its source files (paths relative
- * to `root`: the page, what it imports, what the renderer imports, as the page bundle reports them). Outside
- * git, or with any of those files changed and not yet committed, the build date. Three git commands (log,
- * status, the checkout's prefix) answer for the whole site, however many pages it has. */
-export async function lastModifiedDates(sources: Map<string, readonly string[]>, buildDate: Date, root: string = process.cwd()): Promise<Map<string, string>> {
+/** YYYY-MM-DD of each route's last change: the newest commit touching any of its sources (relative to `root`);
+ * the build date outside git or where one is changed and not committed. Three git commands answer for the site. */
+export async function lastModifiedDates(sources: Map<string, readonly string[]>, buildDate: Date, root = process.cwd()): Promise<Map<string, string>> {
   const today = buildDate.toISOString().slice(0, 10);
-  let history: string;
-  let status: string;
-  let prefix: string;
+  let [history, status, prefix] = ["", "", ""];
   try {
     [history, status, prefix] = await Promise.all([
       git(root, ["log", "--format=%x00%cs", "--name-only", "--relative"]),
@@ -36,19 +30,19 @@ export async function lastModifiedDates(sources: Map<string, readonly string[]>,
     const [date, ...files] = commit.trim().split("\n");
     for (const file of files) if (file && !changed.has(file)) changed.set(file, date);
   }
-  const dirty = status
-    .split("\0")
-    .map((entry) => entry.slice(3))
-    .filter((path) => path.startsWith(prefix))
-    .map((path) => path.slice(prefix.length));
-  // Undefined for a file or folder with uncommitted changes. A folder collection's folder is a source too
-  // (the list of its entries): it changed when any file in it did.
+  const dirty = status.split("\0").flatMap((entry) => (entry.slice(3).startsWith(prefix) ? [entry.slice(3 + prefix.length)] : []));
+  // Undefined where uncommitted. A collection's folder is a source too: it changed when any file in it did.
   const dateOf = (file: string) => {
     if (dirty.some((path) => path === file || path.startsWith(`${file}/`))) return undefined;
-    const inside = () => [...changed].filter(([path]) => path.startsWith(`${file}/`)).map(([, date]) => date);
-    return changed.get(file) ?? inside().sort().at(-1);
+    return (
+      changed.get(file) ??
+      [...changed]
+        .flatMap(([path, date]) => (path.startsWith(`${file}/`) ? [date] : []))
+        .sort()
+        .at(-1)
+    );
   };
-  // Each list of sources dated once: a collection's entries share their template's (with every entry of its folder).
+  // Each list of sources dated once: a collection's entries share theirs.
   const byList = new Map<readonly string[], string>();
   return new Map(
     [...sources].map(([route, files]) => {
@@ -61,21 +55,13 @@ export async function lastModifiedDates(sources: Map<string, readonly string[]>,
   );
 }
 
-/** Writes sitemap.xml: every page but the not-found page, with the day its sources last changed. */
-export async function writeSitemap(
-  outDir: string,
-  siteUrl: string,
-  routes: string[],
-  sourcesOf: (route: string) => readonly string[],
-  buildDate: Date,
-): Promise<void> {
+export async function writeSitemap(outDir: string, siteUrl: string, routes: string[], sourcesOf: (route: string) => readonly string[], buildDate: Date) {
   const dates = await lastModifiedDates(new Map(routes.map((route) => [route, sourcesOf(route)])), buildDate);
   const urls = routes.filter((route) => route !== "/404").map((route) => `  <url><loc>${siteUrl}${route}</loc><lastmod>${dates.get(route)}</lastmod></url>`);
   const xml = `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls.join("\n")}\n</urlset>\n`;
   await writeIfChanged(join(outDir, "sitemap.xml"), xml);
 }
 
-/** Writes robots.txt and gpc.json; returns the files, relative to the output folder. */
 export async function writeFixedFiles(outDir: string, siteUrl: string, buildDate: Date): Promise<string[]> {
   await mkdir(join(outDir, ".well-known"), { recursive: true });
   const gpc = { gpc: true, lastUpdate: buildDate.toISOString().slice(0, 10) };

@@ -1,23 +1,17 @@
-// A build writes the site and its hosts' files into copies of their folders, swapped in only once it has
-// ended well (verified): a build that fails, or is stopped, leaves the last good site as it was. A copy is
-// made of hard links: no byte is copied, and each file keeps its size and time, so the incremental build takes
-// it for the file it wrote. That is safe because no step writes into a file: each writes a new one and
-// renames it over the old (writeIfChanged), or removes it, so the live folder is never changed through a link.
+// A build writes the site and its hosts' files into hard-linked copies of their folders, swapped in only once
+// it has ended well: a failed or stopped build leaves the last good site. Links are safe because no step
+// writes into a file (each renames a new one over it, writeIfChanged), and they keep each file's size and time.
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 
-/** The site (OUT_DIR) and its hosts' files beside it. */
-export interface OutputFolders {
-  outDir: string;
-  hostsDir: string;
-}
+export type OutputFolders = { outDir: string; hostsDir: string };
 
 /** A copy being built, and the live folder moved aside for it, each named by the build's process id. */
 const BUILDING = ".building-";
 const REPLACED = ".replaced-";
 
-/** Whether the build that named a folder by this process id has stopped: no process has the id, or this
- * one has it again (a build removes its own copies as it ends; a container's builds often get one id). */
+/** Whether the build of this process id has stopped: no process has it, or this one does (a build removes
+ * its own copies as it ends; a container's builds often get one id). */
 function stopped(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
@@ -28,9 +22,8 @@ function stopped(pid: number): boolean {
   }
 }
 
-/** What stopped builds left beside `folder`: a swap stopped halfway (the folder moved aside, its verified
- * copy not yet in its place) is finished, or else the folder moved aside is put back; every other copy, and
- * every other folder moved aside, is removed. */
+/** What stopped builds left beside `folder`: a swap stopped halfway is finished (or the folder moved aside put
+ * back), and every other copy is removed. */
 function tidy(folder: string): void {
   const parent = dirname(folder);
   if (!existsSync(parent)) return;
@@ -47,7 +40,6 @@ function tidy(folder: string): void {
   for (const { path } of left) rmSync(path, { recursive: true, force: true });
 }
 
-/** `from`'s files linked into `to` (a folder is listed before what it holds). */
 function linkCopy(from: string, to: string): void {
   mkdirSync(to, { recursive: true });
   if (!existsSync(from)) return;
@@ -58,8 +50,8 @@ function linkCopy(from: string, to: string): void {
   }
 }
 
-/** Runs `build` into copies of the live folders, which take their places once it has resolved; a failed
- * build's copies are removed (a stopped build's, by the next build). What it throws names the live folders. */
+/** Runs `build` into copies of the live folders, which take their places once it has resolved. What it throws
+ * names the live folders. */
 export async function staged<T>(live: OutputFolders, build: (into: OutputFolders) => Promise<T>): Promise<T> {
   const pairs = [live.outDir, live.hostsDir].map((folder) => ({
     folder,
@@ -79,7 +71,18 @@ export async function staged<T>(live: OutputFolders, build: (into: OutputFolders
   }
   try {
     const made = await build({ outDir: pairs[0].copy, hostsDir: pairs[1].copy });
-    swapIn(pairs, live);
+    // Back to back: a build stopped between two renames leaves a swap that the next build finishes (tidy).
+    try {
+      for (const { folder, copy, aside } of pairs) {
+        if (existsSync(folder)) renameSync(folder, aside);
+        renameSync(copy, folder);
+      }
+    } catch (error) {
+      for (const { folder, aside } of pairs) if (!existsSync(folder) && existsSync(aside)) renameSync(aside, folder);
+      throw new Error(
+        `${live.outDir}/ could not be replaced by the verified build (${(error as Error).message}): a build renames the folder, so OUT_DIR may not be a mount point`,
+      );
+    }
     return made;
   } catch (error) {
     if (error instanceof Error) for (const { folder, copy } of pairs) error.message = error.message.replaceAll(copy, folder);
@@ -87,24 +90,8 @@ export async function staged<T>(live: OutputFolders, build: (into: OutputFolders
   } finally {
     for (const { folder, copy, aside } of pairs) {
       rmSync(copy, { recursive: true, force: true });
-      // The last good site, moved aside: never removed before its copy has taken its place.
+      // The last good site is never removed before its copy has taken its place.
       if (existsSync(folder)) rmSync(aside, { recursive: true, force: true });
     }
-  }
-}
-
-/** The copies take the live folders' places, back to back without a pause: a build stopped between two
- * renames leaves a swap that the next build finishes (tidy). */
-function swapIn(pairs: { folder: string; copy: string; aside: string }[], live: OutputFolders): void {
-  try {
-    for (const { folder, copy, aside } of pairs) {
-      if (existsSync(folder)) renameSync(folder, aside);
-      renameSync(copy, folder);
-    }
-  } catch (error) {
-    for (const { folder, aside } of pairs) if (!existsSync(folder) && existsSync(aside)) renameSync(aside, folder);
-    throw new Error(
-      `${live.outDir}/ could not be replaced by the verified build (${(error as Error).message}): a build renames the folder, so OUT_DIR may not be a mount point`,
-    );
   }
 }

@@ -4,8 +4,7 @@ import { existsSync, readFileSync } from "node:fs";
 import { test } from "node:test";
 import { caseStudyPdfPath } from "../../components/case-studies.ts";
 import redirects from "../../content/redirects.yaml";
-import { checkRedirects } from "../../engine/outputs/hosts/index.ts";
-import { headersFile } from "../../engine/outputs/hosts/netlify.ts";
+import { checkRedirects, headersFile } from "../../engine/outputs/hosts/index.ts";
 import { headerPolicy, IMMUTABLE, REVALIDATE } from "../../engine/outputs/hosts/policy.ts";
 import { configuredSite, fixtureSite, shownCaseStudies, TEST_SITE_URL, testHostsDir } from "../helpers/site.ts";
 

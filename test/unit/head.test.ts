@@ -29,7 +29,7 @@ describe("resolveHead", () => {
 describe("contentSecurityPolicy", () => {
   test("hashes inline scripts and styles, and never allows unsafe-inline", () => {
     const css = "body{margin:0}";
-    const csp = contentSecurityPolicy({ inlineScripts: [themeScript], inlineStyles: [css], crmOrigin: null, analytics: false, sessionRecording: false });
+    const csp = contentSecurityPolicy({ crm: null, gaMeasurementId: null, clarityProjectId: null }, [themeScript], [css]);
     expect(csp).toContain(`script-src 'self' ${sha256Source(themeScript)}`);
     expect(csp).toContain(`style-src 'self' ${sha256Source(css)};`);
     expect(csp).not.toContain("unsafe-inline");
@@ -38,7 +38,15 @@ describe("contentSecurityPolicy", () => {
   });
 
   test("opens only what is configured", () => {
-    const csp = contentSecurityPolicy({ inlineScripts: [], inlineStyles: [], crmOrigin: "https://api.hsforms.com", analytics: true, sessionRecording: true });
+    const csp = contentSecurityPolicy(
+      {
+        crm: { origin: "https://api.hsforms.com", portalId: "1", contactFormId: "c", downloadFormId: "d" },
+        gaMeasurementId: "G-ABC123",
+        clarityProjectId: "abc123",
+      },
+      [],
+      [],
+    );
     expect(csp).toMatch(/connect-src 'self' https:\/\/api\.hsforms\.com/);
     expect(csp).toMatch(/script-src 'self' https:\/\/www\.googletagmanager\.com https:\/\/www\.clarity\.ms/);
   });

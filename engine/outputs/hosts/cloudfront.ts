@@ -1,14 +1,13 @@
-// Amazon S3 behind CloudFront: one CloudFront Function (JavaScript runtime 2.0) for both the viewer-request
-// event (the redirects, and the site's URL form mapped onto the bucket's files: /services is services.html)
-// and the viewer-response event (the header policy).
+// Amazon S3 behind CloudFront: one CloudFront Function (JavaScript runtime 2.0) for the viewer request (the
+// redirects; /services is services.html) and the viewer response (the header policy).
 import type { Redirect } from "../../../content/collections.ts";
 import { type HeaderPolicy, type HeaderRule, isFolderRule } from "./policy.ts";
 
 /** CloudFront refuses function code larger than this. */
 const CLOUDFRONT_FUNCTION_LIMIT = 10 * 1024;
 
-/** The rule every page shares, as one entry: listing each page's path would outgrow the size limit
- * with a site of about a hundred pages. A page is a path whose last segment has no extension. */
+/** The rule every page shares, as one entry (a path whose last segment has no extension): a list of each page's
+ * path would outgrow the size limit at about a hundred pages. */
 const PAGES = "pages";
 
 export function cloudFrontFunction(policy: HeaderPolicy, redirects: Redirect[]): string {

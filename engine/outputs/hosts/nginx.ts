@@ -1,6 +1,5 @@
-// nginx: a snippet with the whole policy for a server block to include, and an example server block.
-// nginx drops a server's add_header lines in any location that has its own, so every location
-// repeats the complete set for the paths it serves.
+// nginx: a snippet with the whole policy for a server block to include, and an example server block. nginx drops
+// a server's add_header lines in a location that has its own, so every location repeats the whole set.
 import type { Redirect } from "../../../content/collections.ts";
 import { ADMIN_RULE, type HeaderPolicy, headersFor, isFolderRule } from "./policy.ts";
 
@@ -48,7 +47,7 @@ export function nginxSnippet(policy: HeaderPolicy, redirects: Redirect[], page: 
   ].join("\n");
 }
 
-/** A complete server block for the README's recipe; TLS is left to the firm's usual setup. */
+/** A server block for the README's recipe; TLS is left to the firm's usual setup. */
 export function nginxServerBlock(host: string): string {
   return [
     "server {",

@@ -1,5 +1,5 @@
-// The one header policy every host serves, whatever writes it out: a response gets the security headers
-// and those of every rule that matches its path.
+// The one header policy every host serves: a response gets the security headers and those of every rule that
+// matches its path.
 
 export interface HeaderRule {
   /** An exact site path ("/services", "/case-studies/x.pdf"), or a folder and all below it ("/assets/*"). */
@@ -15,23 +15,14 @@ export interface HeaderPolicy {
 
 /** Content-hashed files never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
-/** Pages may be cached but are checked with the host on every visit, so a deploy shows at once. */
+/** Pages may be cached but are checked on every visit, so a deploy shows at once. */
 export const REVALIDATE = "no-cache";
-
-/** Folders whose file names carry a content hash (the islands, the stylesheet, the images). */
-const HASHED_FOLDERS = ["/assets/*", "/images/*"];
-
-/** `csp`: the pages' policy, to which a header adds what only a header can carry; `pages`: every page's
- * site path, "/404.html" included; `admin`: the CMS's headers, which replace the site's at /admin/. */
-interface PolicyInput {
-  csp: string;
-  pages: string[];
-  documents: string[];
-  admin?: Record<string, string> | null;
-}
 
 /** The folder the CMS is served from, with a policy of its own. */
 export const ADMIN_RULE = "/admin/*";
+
+/** `pages`: every page's site path, "/404.html" included; `admin`: the CMS's headers, which replace the site's at /admin/. */
+type PolicyInput = { csp: string; pages: string[]; documents: string[]; admin?: Record<string, string> | null };
 
 export function headerPolicy({ csp, pages, documents, admin }: PolicyInput): HeaderPolicy {
   return {
@@ -45,7 +36,8 @@ export function headerPolicy({ csp, pages, documents, admin }: PolicyInput): Hea
       "Strict-Transport-Security": "max-age=63072000; includeSubDomains",
     },
     rules: [
-      ...HASHED_FOLDERS.map((path) => ({ path, headers: { "Cache-Control": IMMUTABLE } })),
+      // The folders whose file names carry a content hash (the islands, the stylesheet, the images).
+      ...["/assets/*", "/images/*"].map((path) => ({ path, headers: { "Cache-Control": IMMUTABLE } })),
       ...pages.map((path) => ({ path, headers: { "Cache-Control": REVALIDATE } })),
       // A download, never a PDF viewer inside the page.
       ...documents.map((path) => ({
@@ -57,9 +49,7 @@ export function headerPolicy({ csp, pages, documents, admin }: PolicyInput): Hea
   };
 }
 
-export function isFolderRule(rule: HeaderRule): boolean {
-  return rule.path.endsWith("/*");
-}
+export const isFolderRule = (rule: HeaderRule) => rule.path.endsWith("/*");
 
 /** Every header a response for `path` carries under the policy. */
 export function headersFor(policy: HeaderPolicy, path: string): Record<string, string> {
