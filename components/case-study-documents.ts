@@ -1,4 +1,4 @@
-// What each case study's PDF prints, as plain text: engine/media/pdf-layout.ts only lays it out. The engine takes
+// What each case study's PDF prints, as plain text: engine/media/pdfs.ts only lays it out. The engine takes
 // this from the page bundle, as it takes the studies, so a dev save of it reaches the PDFs as it reaches the pages.
 import type { CaseStudy } from "../content/collections.ts";
 import { type Block, plainText } from "../engine/content/markdown.ts";

@@ -1,19 +1,26 @@
-// An image a page imports (`import hero from "../../art/hero.svg"`) or a content file names becomes a module
-// of its address and its size, read from the file's header without sharp (which a warm build never loads).
-// As a module it is an input of the page bundle like any other file, so the images step encodes exactly the
-// images the pages name, and a page's sources (its sitemap date, its dev re-render) include its images.
-// One transform, three loaders, as for content (engine/content/modules.ts): esbuild's, Node's and Vite's.
+// An image a page imports (`import hero from "../../art/hero.svg"`) or a content file names becomes a module of
+// its address and its size, read from the file's header without sharp (which a warm build never loads). As a
+// module it is an input of the page bundle, so the images step encodes exactly the images the pages name, and a
+// page's sources include its images. One transform for esbuild's, Node's and Vite's loaders.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { checkPlainSvg } from "./plain-svg.ts";
 
-/** The files that can be images: photographs (JPEG, PNG, WebP) and vector art (SVG). */
+/** Photographs (JPEG, PNG, WebP) and vector art (SVG). */
 export const IMAGE_FILE = /\.(jpe?g|png|webp|svg)$/i;
 
+/** The widest an image is shown at: images.ts offers each at widths up to it. */
+export const WIDEST_SHOWN = 1920;
+
+/** sharp's limitInputPixels, past which it refuses to decode a photograph. */
+export const PIXEL_LIMIT = 16383 * 16383;
+
+type Size = { width: number; height: number };
+
 /** The intrinsic size an SVG declares: its width and height attributes, else its viewBox. */
-function svgSize(svg: string): { width: number; height: number } | undefined {
+function svgSize(svg: string): Size | undefined {
   const tag = /<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
   const attribute = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
   const viewBox = /viewBox="[\d.-]+[ ,]+[\d.-]+[ ,]+([\d.]+)[ ,]+([\d.]+)"/.exec(tag);
@@ -22,17 +29,12 @@ function svgSize(svg: string): { width: number; height: number } | undefined {
   return width && height ? { width, height } : undefined;
 }
 
-/** image-size, loaded at the first photograph: its readers of twenty formats take ~12 ms to load, which a
- * site whose art is all SVG never pays. */
-let readHeader: typeof import("image-size").imageSize | undefined;
-
-/** The formats a photograph may be in, as image-size names them. */
 const PHOTO_TYPES = ["jpg", "png", "webp"];
 
-/** A photograph's size as a visitor sees it: a JPEG whose EXIF orientation (5 to 8) turns it a quarter
- * has its width and height swapped, as sharp's rotate() draws it. */
-function photoSize(bytes: Buffer, file: string): { width: number; height: number } {
-  readHeader ??= (createRequire(import.meta.url)("image-size") as typeof import("image-size")).imageSize;
+/** A photograph's size as a visitor sees it: an EXIF orientation of 5 to 8 turns it a quarter, as sharp's rotate()
+ * draws it. image-size is loaded at the first photograph (~12 ms), which a site whose art is all SVG never pays. */
+function photoSize(bytes: Buffer, file: string): Size {
+  const { imageSize: readHeader } = createRequire(import.meta.url)("image-size") as typeof import("image-size");
   let found: string;
   try {
     const { type = "", width, height, orientation = 1 } = readHeader(bytes);
@@ -45,15 +47,9 @@ function photoSize(bytes: Buffer, file: string): { width: number; height: number
   throw new Error(`${file}: its size cannot be read (${found}); save it again as a JPEG, PNG or WebP`);
 }
 
-/** The widest an image is shown at: engine/media/images.ts offers each at widths up to it. */
-export const WIDEST_SHOWN = 1920;
-
-/** The most pixels a photograph may have: sharp's limitInputPixels, past which it refuses to decode one. */
-export const PIXEL_LIMIT = 16383 * 16383;
-
-/** The size a visitor sees the image at, from its file's header. An image no page may show is refused here,
- * before it is encoded: an SVG that is no plain drawing (plain-svg.ts), a photograph too large for sharp. */
-export function imageSize(bytes: Buffer, file: string): { width: number; height: number } {
+/** The size a visitor sees the image at, from its file's header. An image no page may show is refused before it is
+ * encoded: an SVG that is no plain drawing, a photograph too large for sharp. */
+export function imageSize(bytes: Buffer, file: string): Size {
   if (file.toLowerCase().endsWith(".svg")) {
     const svg = bytes.toString("utf8");
     const size = svgSize(svg);
@@ -86,7 +82,7 @@ export function imagePlugin(root: string): esbuild.Plugin {
         try {
           return { contents: imageModule(root, args.path, await readFile(args.path)), loader: "js" };
         } catch (error) {
-          return { errors: [{ text: error instanceof Error ? error.message : String(error) }] };
+          return { errors: [{ text: (error as Error).message }] };
         }
       });
     },
