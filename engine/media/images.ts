@@ -1,7 +1,7 @@
 // Encodes every image the page bundle names into the responsive files a page shows, and the site's social
 // image. Each file is named by the hash of what it is made of and cached by the same key, so a warm build
 // never starts sharp (encoder.ts).
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { ResponsiveImage } from "../../components/SiteContext.tsx";
 import { writeIfChanged } from "../outputs/output.ts";
@@ -61,7 +61,6 @@ export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 /** Each image's files by its project path, the social image's site path, and the files, written once `written`
  * resolves: named before they are made, the pages are written while sharp encodes them on the other core. */
 export async function buildImages(outDir: string, encoder: Encoder, files: string[], social: string) {
-  await mkdir(join(outDir, "images"), { recursive: true });
   const version = await encoderVersion;
   const sources = await Promise.all(files.map(async (file) => imageSource(file, await readFile(file), encoder, version)));
   const emitted: string[] = [];

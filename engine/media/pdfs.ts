@@ -1,8 +1,8 @@
 // Prints the PDF of every downloadable case study (Letter, Helvetica, the firm's colours) from what the page
 // bundle prints for it (components/case-study-documents.ts), so a document never drifts from its page.
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 import type { PDFFont } from "pdf-lib";
 import type { CaseStudyDocument, PrintedBlock } from "../../components/case-study-documents.ts";
 import type { Site } from "../../content/collections.ts";
@@ -124,7 +124,6 @@ export async function writeCaseStudyPdfs(documents: CaseStudyDocument[], firm: F
           throw new Error(`content/case-studies/${study.slug}.md cannot be printed to PDF (${error.message}); keep its text to Windows-1252 characters`);
         }),
       );
-      await mkdir(dirname(join(outDir, study.path)), { recursive: true });
       await writeIfChanged(join(outDir, study.path), bytes);
       return study.path;
     }),

@@ -1,6 +1,6 @@
 // A social card for every page: the 1200×630 image a link to it shows in LinkedIn, Slack or an e-mail, with the
 // page's title, its section and the brand, laid out by card-layout.mjs and made a palette PNG by the encoder.
-import { mkdir, readFile, rm } from "node:fs/promises";
+import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { writeIfChanged } from "../outputs/output.ts";
 import type { Page } from "../pipeline/routes.ts";
@@ -11,6 +11,7 @@ import { Encoder, encoderVersion } from "./encoder.ts";
 import { SOCIAL_CARD } from "./images.ts";
 
 const CARD_ENCODING = { density: 72, resize: SOCIAL_CARD, format: "png", quality: 0 } as const;
+const LAYOUT_FILE = new URL("./card-layout.mjs", import.meta.url);
 
 type CardPage = Pick<Page, "route" | "meta">;
 
@@ -36,11 +37,7 @@ export async function buildSocialCards(
   encoder: Encoder,
   { later = false, wanted = (_path: string): boolean => true } = {},
 ): Promise<SocialCards> {
-  const [layout, encoderKey, ...fonts] = await Promise.all([
-    readFile(new URL("./card-layout.mjs", import.meta.url)),
-    encoderVersion,
-    ...FONT_FILES.map(({ file }) => readFile(file)),
-  ]);
+  const [layout, encoderKey, ...fonts] = await Promise.all([readFile(LAYOUT_FILE), encoderVersion, ...FONT_FILES.map(({ file }) => readFile(file))]);
   const host = new URL(siteUrl).host;
   // What every card is made from, hashed once (the fonts are most of it).
   const cardKey = keysSharing("social-card", layout, satoriVersion(), encoderKey, ...fonts, JSON.stringify(CARD_ENCODING));
@@ -55,13 +52,13 @@ export async function buildSocialCards(
       return { route, card, key, file: `images/card-${route === "/" ? "home" : route.slice(1).replaceAll("/", "-")}.${key.slice(0, 12)}.png` };
     });
   let draw = () => {};
-  const folder = new Promise<void>((done) => {
+  const begun = new Promise<void>((done) => {
     draw = done;
-  }).then(() => mkdir(join(outDir, "images"), { recursive: true }));
+  });
   const each = new Map(
     cards.map(({ route, card, key, file }) => [
       `/${file}`,
-      folder.then(async () => {
+      begun.then(async () => {
         if (!wanted(`/${file}`)) return;
         const png = await cached("images", key, "png", async () => encoder.encode({ name: `the social card of ${route}`, card, ...CARD_ENCODING }));
         if (!wanted(`/${file}`)) return;

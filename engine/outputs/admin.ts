@@ -1,7 +1,7 @@
 // The CMS at /admin/ (the parts of Decap CMS the site uses, served from the site's own origin): its scripts,
 // page, configuration from the content schema and its own Content-Security-Policy. A build publishes it when
 // CMS_GITHUB_REPO is set; the dev server always serves it, with its local backend (engine/dev/admin.ts).
-import { mkdir, readFile } from "node:fs/promises";
+import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
 import { type CmsBackend, cmsCollections, cmsConfig } from "../content/cms-config.ts";
@@ -17,9 +17,8 @@ import { writeIfChanged } from "./output.ts";
 
 /** A folder, so the CMS's page is /admin/ on every host. */
 export const ADMIN_PATH = "/admin/";
-// Decap's parts, React included; its configuration (JSON, which YAML reads); the site's part (its content's
-// format, checks, widgets and previews, made from the schema); the preview of an entry as its page, fetched
-// when a preview first shows; Decap's layout made to fit a phone; the site's stylesheet, for the preview.
+// Decap with React; its configuration (JSON, which YAML reads); the site's part, made from the schema; the preview
+// of an entry as its page, fetched at the first preview; Decap's layout fitted to a phone; the site's stylesheet.
 export const CMS_SCRIPT = "cms.js";
 export const CMS_CONFIG = "config.yml";
 export const SITE_SCRIPT = "cms-site.js";
@@ -31,7 +30,7 @@ const SOURCES: Record<string, string> = {
   [SITE_SCRIPT]: "browser/cms-site.ts",
   [PREVIEW_PAGE]: "browser/cms-preview-page.tsx",
 };
-/** The folder whose entries the preview shows as their page. */
+/** Its entries are previewed as their page. */
 const PREVIEWED_FOLDER = "content/case-studies";
 
 /** The repository (owner/name) the CMS commits to, and the OAuth client that signs an editor in when not Netlify's. */
@@ -72,8 +71,7 @@ export const adminHeaders = (csp: string): Record<string, string> => ({
   "Cache-Control": "no-cache",
 });
 
-/** The CMS's page, its policy also as a <meta> (GitHub Pages sends no headers). Its configuration is
- * preloaded, and Decap's fetch of the same mode takes the preloaded answer. */
+/** Its policy also as a <meta> (GitHub Pages sends no headers); the configuration preloaded for Decap's fetch of the same mode. */
 export function adminPage(csp: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -137,8 +135,7 @@ export async function adminScript(root: string, name: string): Promise<{ text: s
   return { text: result.outputFiles[0].text, inputs: files.map((input) => join(root, input)) };
 }
 
-/** What the CMS's script is made from: browser/cms.ts, the packages installed (npm writes
- * node_modules/.package-lock.json at each install, else the lockfile), esbuild and how it bundles. */
+/** What the CMS's script is made from: browser/cms.ts, the packages installed (npm's record of the install, else the lockfile), esbuild. */
 export function cmsKey(root: string): string {
   const installed = readIfExists(join(root, "node_modules/.package-lock.json")) ?? readIfExists(join(root, "package-lock.json")) ?? "";
   return keyOf(esbuildVersion, JSON.stringify(OPTIONS), readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed);
@@ -158,13 +155,11 @@ export function cmsStyle(root: string): Promise<string> {
 
 export const cmsScriptKept = (key: string): boolean => blobKept(`cms/${key}.js`);
 
-/** Writes /admin/ when the CMS is configured, with the site's `stylesheet` for its preview; returns the files
- * written (site-relative). */
+/** Writes /admin/ when the CMS is configured, with the site's `stylesheet` for its preview; returns the files. */
 export async function writeAdmin(outDir: string, settings: CmsSettings | null, stylesheet: string): Promise<string[]> {
   if (!settings) return [];
   const backend = githubBackend(settings);
   const root = process.cwd();
-  await mkdir(join(outDir, ADMIN_PATH), { recursive: true });
   const files: Record<string, string | Promise<string | Buffer>> = {
     "index.html": adminPage(adminCsp(backend)),
     [CMS_CONFIG]: adminConfig(backend),

@@ -1,16 +1,21 @@
 // dist/ is updated in place, not wiped: an unchanged file is not written again, and what the build no longer
 // makes is removed at the end.
-import { readdir, rmdir, unlink } from "node:fs/promises";
-import { join, relative } from "node:path";
+import { mkdir, readdir, rmdir, unlink } from "node:fs/promises";
+import { dirname, join, relative } from "node:path";
 import { readIfExists, writeWhole } from "../state/files.ts";
 
 /** Writes the file unless it already holds these bytes; true when it wrote. Written whole, as the dev server
- * serves dist/ while it is written; an unchanged file keeps its time, so a browser's copy stays valid. */
+ * serves dist/ while it is written; an unchanged file keeps its time, so a browser's copy stays valid. Its
+ * folder is made where the first write finds none. */
 export async function writeIfChanged(file: string, data: string | Uint8Array): Promise<boolean> {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   try {
     if (readIfExists(file)?.equals(bytes)) return false;
-    await writeWhole(file, bytes);
+    await writeWhole(file, bytes).catch(async (error: NodeJS.ErrnoException) => {
+      if (error.code !== "ENOENT") throw error;
+      await mkdir(dirname(file), { recursive: true });
+      await writeWhole(file, bytes);
+    });
   } catch (error) {
     // Node's message names no file where it fails to read a folder (EISDIR).
     throw new Error(`${file} cannot be written: ${(error as Error).message}`);

@@ -1,9 +1,9 @@
 // public/ is copied as it is; its logos are also read so pages can inline them.
 import { existsSync } from "node:fs";
-import { mkdir, readdir, readFile } from "node:fs/promises";
-import { basename, dirname, join, relative } from "node:path";
+import { readdir, readFile } from "node:fs/promises";
+import { basename, join, relative } from "node:path";
 import { checkPlainSvg } from "../media/plain-svg.ts";
-import { refuseLinks } from "../state/files.ts";
+import { folderFiles, refuseLinks } from "../state/files.ts";
 import { writeIfChanged } from "./output.ts";
 
 /** Copies public/ into the site, each file written anew (a copy would change the live site through staging's
@@ -12,9 +12,7 @@ export async function copyPublic(outDir: string): Promise<string[]> {
   if (!existsSync("public")) return [];
   // A link would publish whatever it leads to.
   refuseLinks(process.cwd(), ["public"]);
-  const entries = await readdir("public", { recursive: true, withFileTypes: true });
-  const files = entries.filter((entry) => entry.isFile()).map((entry) => relative("public", join(entry.parentPath, entry.name)));
-  for (const folder of new Set(files.map((file) => dirname(join(outDir, file))))) await mkdir(folder, { recursive: true });
+  const files = folderFiles(".", "public").map((file) => relative("public", file));
   await Promise.all(files.map(async (file) => writeIfChanged(join(outDir, file), await readFile(join("public", file)))));
   return files;
 }

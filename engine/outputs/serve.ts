@@ -19,13 +19,12 @@ type PageTransform = (html: string) => string;
 /** Answers a request (true), or says the file asked for is on its way (a promise), or leaves it to the files (false). */
 type Extra = (path: string, res: ServerResponse, req: IncomingMessage) => boolean | Promise<unknown>;
 
-/** sirv answers with writeHead, then streams the file: both are rerouted so the answer is a host's. Text is
- * gzipped whole when the browser takes it (Lighthouse sees real transfer sizes), a page passes through
- * `transform` (with no ETag: what is added may change while the file does not), the not-found page keeps its 404. */
+/** sirv's writeHead and the file it streams, rerouted: text gzipped whole (Lighthouse sees real transfer sizes), a page
+ * through `transform` (with no ETag: what is added may change while the file does not), the not-found page a 404. */
 function asHost(req: IncomingMessage, res: ServerResponse, transform?: PageTransform): ServerResponse {
   const writeHead = res.writeHead.bind(res);
   const end = res.end.bind(res);
-  // A file removed as it is opened, or replaced while it is sent (the dev server rewrites its output), ends this answer, not the server.
+  // A file removed as it is opened, or replaced while it is sent, ends this answer, not the server.
   res.on("pipe", (file: Readable) => file.on("error", () => res.destroy()));
   res.writeHead = ((sent: number, headers: OutgoingHttpHeaders = {}) => {
     const code = res.statusCode === 404 ? 404 : sent;

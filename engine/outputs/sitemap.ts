@@ -1,7 +1,6 @@
 // What crawlers and user agents read at fixed addresses: sitemap.xml, robots.txt, and /.well-known/gpc.json,
 // which says the site honours Global Privacy Control (browser/consent.ts takes the signal as a refusal).
 import { execFile } from "node:child_process";
-import { mkdir } from "node:fs/promises";
 import { join } from "node:path";
 import { promisify } from "node:util";
 import { writeIfChanged } from "./output.ts";
@@ -63,7 +62,6 @@ export async function writeSitemap(outDir: string, siteUrl: string, routes: stri
 }
 
 export async function writeFixedFiles(outDir: string, siteUrl: string, buildDate: Date): Promise<string[]> {
-  await mkdir(join(outDir, ".well-known"), { recursive: true });
   const gpc = { gpc: true, lastUpdate: buildDate.toISOString().slice(0, 10) };
   await Promise.all([
     writeIfChanged(join(outDir, "robots.txt"), `User-agent: *\nAllow: /\n\nSitemap: ${siteUrl}/sitemap.xml\n`),

@@ -10,8 +10,7 @@ export type OutputFolders = { outDir: string; hostsDir: string };
 const BUILDING = ".building-";
 const REPLACED = ".replaced-";
 
-/** Whether the build of this process id has stopped: no process has it, or this one does (a build removes
- * its own copies as it ends; a container's builds often get one id). */
+/** No process has this id, or this one does (a container's builds often get one id; a build removes its own copies). */
 function stopped(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
@@ -50,8 +49,7 @@ function linkCopy(from: string, to: string): void {
   }
 }
 
-/** Runs `build` into copies of the live folders, which take their places once it has resolved. What it throws
- * names the live folders. */
+/** Runs `build` into copies of the live folders, which take their places once it has resolved. */
 export async function staged<T>(live: OutputFolders, build: (into: OutputFolders) => Promise<T>): Promise<T> {
   const pairs = [live.outDir, live.hostsDir].map((folder) => ({
     folder,

@@ -1,7 +1,7 @@
 // Each host's files, from one header policy (policy.ts) and one redirect list (content/redirects.yaml).
 // _headers and _redirects, which Netlify and Cloudflare Pages read, go into the site; the rest into the hosts folder.
-import { mkdir, rm } from "node:fs/promises";
-import { dirname, join } from "node:path";
+import { rm } from "node:fs/promises";
+import { join } from "node:path";
 import { hostAddress, type Redirect } from "../../../content/collections.ts";
 import { yamlLines } from "../../content/read.ts";
 import { outputFileOf } from "../../pipeline/routes.ts";
@@ -82,7 +82,6 @@ export async function writeHostFiles(input: {
     [join(hostsDir, "cloudfront", "function.js"), cloudFrontFunction(policy, redirects)],
     ...redirects.map((redirect): [string, string] => [join(hostsDir, "github-pages", outputFileOf(redirect.from)), redirectPage(redirect, siteUrl)]),
   ];
-  for (const folder of new Set(files.map(([file]) => dirname(file)))) await mkdir(folder, { recursive: true });
   await Promise.all(files.map(([file, text]) => writeIfChanged(file, text)));
   return ["_headers", "_redirects"];
 }
