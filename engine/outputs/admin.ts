@@ -1,6 +1,5 @@
-// The CMS at /admin/ (the parts of Decap CMS the site uses, served from the site's own origin): its scripts,
-// page, configuration from the content schema and its own Content-Security-Policy. A build publishes it when
-// CMS_GITHUB_REPO is set; the dev server always serves it, with its local backend (engine/dev/admin.ts).
+// The CMS at /admin/, from the site's own origin: a build publishes it when CMS_GITHUB_REPO is set; the dev
+// server always serves it, with its local backend (engine/dev/admin.ts).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
@@ -17,8 +16,6 @@ import { writeIfChanged } from "./output.ts";
 
 /** A folder, so the CMS's page is /admin/ on every host. */
 export const ADMIN_PATH = "/admin/";
-// Decap with React; its configuration (JSON, which YAML reads); the site's part, made from the schema; the preview
-// of an entry as its page, fetched at the first preview; Decap's layout fitted to a phone; the site's stylesheet.
 export const CMS_SCRIPT = "cms.js";
 export const CMS_CONFIG = "config.yml";
 export const SITE_SCRIPT = "cms-site.js";
@@ -30,13 +27,10 @@ const SOURCES: Record<string, string> = {
   [SITE_SCRIPT]: "browser/cms-site.ts",
   [PREVIEW_PAGE]: "browser/cms-preview-page.tsx",
 };
-/** Its entries are previewed as their page. */
 const PREVIEWED_FOLDER = "content/case-studies";
-
-/** The repository (owner/name) the CMS commits to, and the OAuth client that signs an editor in when not Netlify's. */
+/** `authUrl`: the OAuth client that signs an editor in to GitHub, when not Netlify's. */
 export type CmsSettings = { repo: string; branch: string; authUrl: string | null };
 
-/** The GitHub backend: each change a pull request (the editorial workflow). */
 export const githubBackend = ({ repo, branch, authUrl }: CmsSettings): CmsBackend => ({
   name: "github",
   repo,
@@ -62,7 +56,6 @@ export function adminCsp(backend: CmsBackend): string {
   ].join("; ");
 }
 
-/** Headers for /admin/* on every host, some of which only a header can carry. */
 export const adminHeaders = (csp: string): Record<string, string> => ({
   "Content-Security-Policy": `${csp}; frame-ancestors 'none'`,
   "X-Robots-Tag": "noindex",
@@ -71,7 +64,7 @@ export const adminHeaders = (csp: string): Record<string, string> => ({
   "Cache-Control": "no-cache",
 });
 
-/** Its policy also as a <meta> (GitHub Pages sends no headers); the configuration preloaded for Decap's fetch of the same mode. */
+/** The policy also as a <meta>: GitHub Pages sends no headers. */
 export function adminPage(csp: string): string {
   return `<!doctype html>
 <html lang="en">
@@ -109,7 +102,6 @@ const OPTIONS = {
   logLevel: "silent",
 } satisfies esbuild.BuildOptions;
 
-/** One of the CMS's scripts (CMS_SCRIPT, SITE_SCRIPT or PREVIEW_PAGE), and the files it was made from (absolute). */
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collections = cmsCollections();
   const collection = collections.find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
@@ -141,8 +133,7 @@ export function cmsKey(root: string): string {
   return keyOf(esbuildVersion, JSON.stringify(OPTIONS), readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed);
 }
 
-/** The CMS's whole script (3 MB from ~1,900 files, ~1.3 s), made once per machine. Each use restarts the
- * blob's hour of grace: a build that does not publish /admin/ leaves the dev server's alone. */
+/** 3 MB from ~1,900 files, made once per machine: each use restarts its blob's hour of grace. */
 export async function cmsScript(root: string, key = cmsKey(root)): Promise<Buffer> {
   return cached("cms", key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text, { refresh: true });
 }
@@ -155,7 +146,6 @@ export function cmsStyle(root: string): Promise<string> {
 
 export const cmsScriptKept = (key: string): boolean => blobKept(`cms/${key}.js`);
 
-/** Writes /admin/ when the CMS is configured, with the site's `stylesheet` for its preview; returns the files. */
 export async function writeAdmin(outDir: string, settings: CmsSettings | null, stylesheet: string): Promise<string[]> {
   if (!settings) return [];
   const backend = githubBackend(settings);

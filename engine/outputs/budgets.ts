@@ -5,7 +5,6 @@ import { gzipSync } from "node:zlib";
 
 /** Pages whose only islands are in the header. */
 const HEADER_ONLY = "*";
-
 export const BUDGET = {
   htmlKb: 20,
   cssKb: 10,
@@ -13,7 +12,6 @@ export const BUDGET = {
   beforeLoadJsKb: 1.5,
   beforeLoadScripts: 1,
   bootstrapKb: 1,
-  /** Everything fetched after the load event or at the first interaction. */
   laterJsKb: { [HEADER_ONLY]: 13.14, "/bio": 13.89, "/case-studies": 15.67, "/case-studies/*": 15.67, "/contact": 15.33 } as Record<string, number>,
 };
 
@@ -21,14 +19,12 @@ export const BUDGET = {
 type PageSize = { route: string; htmlKb: number; cssKb: number; jsKb: number; laterJsKb: number };
 
 export const gzipKb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
-
 /** A size to as many places as it is printed, so a figure is compared as it reads ("15.3 KB > 15.33 KB" would not). */
 export const shownKb = (kb: number, decimals: number) => Number(kb.toFixed(decimals));
 
 export const DECIMALS = { htmlKb: 1, cssKb: 1, jsKb: 2, laterJsKb: 2 } as const;
-/** Scripts carry their content hash in their names: each is measured once, however many pages share it. */
+/** Scripts carry their content hash in their names: each is measured once. */
 const laterSizes = new Map<string, number>();
-
 export function measurePage(outDir: string, route: string, htmlFile: string, later: string[]): PageSize {
   const laterKb = (file: string) => laterSizes.get(file) ?? laterSizes.set(file, gzipKb(readFileSync(file))).get(file)!;
   const html = readFileSync(join(outDir, htmlFile), "utf8");
@@ -44,7 +40,6 @@ export function measurePage(outDir: string, route: string, htmlFile: string, lat
   };
 }
 
-/** A route's own budget, else its folder's (/case-studies/*), else the header's. */
 export function laterBudget(route: string): number {
   return BUDGET.laterJsKb[route] ?? BUDGET.laterJsKb[`${route.replace(/\/[^/]*$/, "")}/*`] ?? BUDGET.laterJsKb[HEADER_ONLY];
 }

@@ -5,9 +5,11 @@ import type { SiteConfig } from "../pipeline/config.ts";
 
 export const sha256Source = (source: string) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
 
-type ThirdParties = Pick<SiteConfig, "crm" | "gaMeasurementId" | "clarityProjectId">;
-
-export function contentSecurityPolicy(config: ThirdParties, inlineScripts: string[], inlineStyles: string[]): string {
+export function contentSecurityPolicy(
+  config: Pick<SiteConfig, "crm" | "gaMeasurementId" | "clarityProjectId">,
+  inlineScripts: string[],
+  inlineStyles: string[],
+): string {
   const script = ["'self'", ...inlineScripts.map(sha256Source)];
   const connect = ["'self'"];
   const img = ["'self'", "data:"];

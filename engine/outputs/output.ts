@@ -23,7 +23,6 @@ export async function writeIfChanged(file: string, data: string | Uint8Array): P
   return true;
 }
 
-/** Removes every file under `outDir` not in `kept`, and the folders that leaves empty; returns what it removed. */
 export async function removeStale(outDir: string, kept: Set<string>): Promise<string[]> {
   const entries = await readdir(outDir, { recursive: true, withFileTypes: true });
   const path = (entry: (typeof entries)[number]) => relative(outDir, join(entry.parentPath, entry.name));
@@ -42,7 +41,6 @@ export async function removeStale(outDir: string, kept: Set<string>): Promise<st
   return removed;
 }
 
-/** Files named in a line: the first five, then how many more. */
 export function listedShort(files: string[]): string {
   return files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
 }

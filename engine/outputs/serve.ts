@@ -8,13 +8,12 @@ import { gzip } from "node:zlib";
 import sirv from "sirv";
 import { IMMUTABLE } from "./hosts/policy.ts";
 
-/** Files named with their content hash (main.1a2b3c4d.css) never change, so a browser keeps them, as on the hosts. */
+/** Named with their content hash (main.1a2b3c4d.css): a browser keeps them, as on the hosts. */
 const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
-/** Text that every static host compresses; images and PDFs are compressed already. */
+/** What every static host compresses; images and PDFs are compressed already. */
 const COMPRESSIBLE = /^(text\/|image\/svg|application\/(json|xml))/;
 const gzipped = promisify(gzip);
-
-/** Changes a page as it is served (the dev server adds its client). */
+/** The dev server adds its client to a page as it is served. */
 type PageTransform = (html: string) => string;
 /** Answers a request (true), or says the file asked for is on its way (a promise), or leaves it to the files (false). */
 type Extra = (path: string, res: ServerResponse, req: IncomingMessage) => boolean | Promise<unknown>;
@@ -50,7 +49,6 @@ function asHost(req: IncomingMessage, res: ServerResponse, transform?: PageTrans
   return res;
 }
 
-/** Serves `root` on 127.0.0.1 (port 0 picks a free one); `extra` may answer a request first. */
 export function serve(root: string, port: number, extra?: Extra, transform?: PageTransform): Promise<Server> {
   // dev: each request looks at the folder as it is now (a build or the dev server rewrites it).
   const files = sirv(root, {

@@ -6,7 +6,6 @@ import { promisify } from "node:util";
 import { writeIfChanged } from "./output.ts";
 
 const GPC_FILE = ".well-known/gpc.json";
-
 const git = async (root: string, args: string[]) => (await promisify(execFile)("git", args, { cwd: root, maxBuffer: 256 * 1024 * 1024 })).stdout;
 
 /** YYYY-MM-DD of each route's last change: the newest commit touching any of its sources (relative to `root`);

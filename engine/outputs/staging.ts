@@ -5,11 +5,9 @@ import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from
 import { basename, dirname, join, relative } from "node:path";
 
 export type OutputFolders = { outDir: string; hostsDir: string };
-
 /** A copy being built, and the live folder moved aside for it, each named by the build's process id. */
 const BUILDING = ".building-";
 const REPLACED = ".replaced-";
-
 /** No process has this id, or this one does (a container's builds often get one id; a build removes its own copies). */
 function stopped(pid: number): boolean {
   if (pid === process.pid) return true;
@@ -49,7 +47,6 @@ function linkCopy(from: string, to: string): void {
   }
 }
 
-/** Runs `build` into copies of the live folders, which take their places once it has resolved. */
 export async function staged<T>(live: OutputFolders, build: (into: OutputFolders) => Promise<T>): Promise<T> {
   const pairs = [live.outDir, live.hostsDir].map((folder) => ({
     folder,

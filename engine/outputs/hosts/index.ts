@@ -11,7 +11,6 @@ import { NGINX_SNIPPET, nginxServerBlock, nginxSnippet } from "./nginx.ts";
 import { type HeaderPolicy, headerPolicy } from "./policy.ts";
 
 const REDIRECTS_FILE = "content/redirects.yaml";
-
 /** A redirect must leave an address no page uses, for a page that exists; each that does not is named with its line. */
 export function checkRedirects(redirects: Redirect[], routes: string[], lineOf: (path: [number, "from" | "to"]) => number): void {
   const pages = new Set(routes.map(hostAddress));

@@ -12,7 +12,6 @@ function location(match: string, policy: HeaderPolicy, path: string, body: strin
   return [`location ${match} {`, ...[...headers, ...body].map((line) => `  ${line}`), "}", ""];
 }
 
-/** The locations, headers, redirects, gzip and not-found page for a server whose root is the built site. */
 export function nginxSnippet(policy: HeaderPolicy, redirects: Redirect[], page: string): string {
   const folders = policy.rules.filter((rule) => isFolderRule(rule) && rule.path !== ADMIN_RULE).map((rule) => rule.path.slice(0, -1));
   const admin = policy.rules.some((rule) => rule.path === ADMIN_RULE) ? ADMIN_RULE.slice(0, -1) : null;

@@ -15,15 +15,11 @@ export interface HeaderPolicy {
 
 /** Content-hashed files never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
-/** Pages may be cached but are checked on every visit, so a deploy shows at once. */
+/** Pages are checked on every visit, so a deploy shows at once. */
 export const REVALIDATE = "no-cache";
-
-/** The folder the CMS is served from, with a policy of its own. */
 export const ADMIN_RULE = "/admin/*";
-
 /** `pages`: every page's site path, "/404.html" included; `admin`: the CMS's headers, which replace the site's at /admin/. */
 type PolicyInput = { csp: string; pages: string[]; documents: string[]; admin?: Record<string, string> | null };
-
 export function headerPolicy({ csp, pages, documents, admin }: PolicyInput): HeaderPolicy {
   return {
     security: {
@@ -51,7 +47,6 @@ export function headerPolicy({ csp, pages, documents, admin }: PolicyInput): Hea
 
 export const isFolderRule = (rule: HeaderRule) => rule.path.endsWith("/*");
 
-/** Every header a response for `path` carries under the policy. */
 export function headersFor(policy: HeaderPolicy, path: string): Record<string, string> {
   const matches = (rule: HeaderRule) => (isFolderRule(rule) ? path.startsWith(rule.path.slice(0, -1)) : path === rule.path);
   return Object.assign({ ...policy.security }, ...policy.rules.filter(matches).map((rule) => rule.headers));
