@@ -11,8 +11,9 @@ const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
 
 export type Format = "avif" | "webp" | "jpeg";
 
-/** One file: from an image's `source` bytes, its pixels drawn once at `widest` and kept under `raster` while its
- * sizes are encoded; or what a social `card` shows, as a palette PNG. A placeholder is empty where not opaque. */
+/** One file, `name` as an error names it: from an image's `source` bytes, its pixels drawn once at `widest` (an SVG
+ * at `density`) and kept under `raster` while its sizes are encoded; or what a social `card` shows, as a palette PNG.
+ * `resize`, `quality` and `effort` as sharp takes them. A placeholder is empty where the image is not opaque. */
 export interface Encoding {
   name: string;
   source?: Buffer;
@@ -51,7 +52,6 @@ export class Encoder {
     this.child = undefined;
   }
 
-  /** Resolves once its process has exited (after `close` too). */
   stop(): Promise<void> {
     this.child?.kill();
     // A held process takes its end only once it runs again.
@@ -109,8 +109,7 @@ export class Encoder {
   }
 }
 
-/** What an encoded file's bytes depend on besides its source and settings, in every image's key: sharp's version
- * and the encoder's code. */
+/** In every image's key: what its bytes depend on besides its source and settings. */
 export const encoderVersion: Promise<string> = Promise.all([
   readFile("node_modules/sharp/package.json", "utf8").then((json) => String(JSON.parse(json).version)),
   readFile(ENCODER_FILE),

@@ -1,25 +1,17 @@
-// An image a page imports (`import hero from "../../art/hero.svg"`) or a content file names becomes a module of
-// its address and its size, read from the file's header without sharp (which a warm build never loads). As a
-// module it is an input of the page bundle, so the images step encodes exactly the images the pages name, and a
-// page's sources include its images. One transform for esbuild's, Node's and Vite's loaders.
+// An image a page imports or a content file names becomes a module of its address and its size, read from its
+// header without sharp: an input of the page bundle, so the images step encodes exactly the images pages name.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { checkPlainSvg } from "./plain-svg.ts";
 
-/** Photographs (JPEG, PNG, WebP) and vector art (SVG). */
 export const IMAGE_FILE = /\.(jpe?g|png|webp|svg)$/i;
-
-/** The widest an image is shown at: images.ts offers each at widths up to it. */
 export const WIDEST_SHOWN = 1920;
-
 /** sharp's limitInputPixels, past which it refuses to decode a photograph. */
 export const PIXEL_LIMIT = 16383 * 16383;
-
 type Size = { width: number; height: number };
 
-/** The intrinsic size an SVG declares: its width and height attributes, else its viewBox. */
 function svgSize(svg: string): Size | undefined {
   const tag = /<svg\b[^>]*>/.exec(svg)?.[0] ?? "";
   const attribute = (name: string) => Number(new RegExp(`\\s${name}="([\\d.]+)"`).exec(tag)?.[1]);
@@ -47,8 +39,7 @@ function photoSize(bytes: Buffer, file: string): Size {
   throw new Error(`${file}: its size cannot be read (${found}); save it again as a JPEG, PNG or WebP`);
 }
 
-/** The size a visitor sees the image at, from its file's header. An image no page may show is refused before it is
- * encoded: an SVG that is no plain drawing, a photograph too large for sharp. */
+/** An image no page may show is refused before it is encoded: an SVG that is no plain drawing, a photograph too large for sharp. */
 export function imageSize(bytes: Buffer, file: string): Size {
   if (file.toLowerCase().endsWith(".svg")) {
     const svg = bytes.toString("utf8");
@@ -67,13 +58,11 @@ export function imageSize(bytes: Buffer, file: string): Size {
   return size;
 }
 
-/** The module the image file at `path` (absolute) becomes: its address from the project's folder and its size. */
 export function imageModule(root: string, path: string, bytes: Buffer): string {
   const src = relative(root, path).split("\\").join("/");
   return `export default ${JSON.stringify({ src, ...imageSize(bytes, src) })};`;
 }
 
-/** The page bundle's loader for images; a file it cannot read stops the bundle with its message. */
 export function imagePlugin(root: string): esbuild.Plugin {
   return {
     name: "images",

@@ -1,6 +1,5 @@
-// Encodes every image the page bundle names into the responsive files a page shows, and the site's social
-// image. Each file is named by the hash of what it is made of and cached by the same key, so a warm build
-// never starts sharp (encoder.ts).
+// Every image the page bundle names as the responsive files a page shows, each named by the hash of what it is
+// made of and cached by the same key, so a warm build never starts sharp.
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { ResponsiveImage } from "../../components/SiteContext.tsx";
@@ -29,10 +28,9 @@ const WIDTHS = [320, 480, 640, 768, 1024, 1280, 1600, WIDEST_SHOWN];
 /** Blurred by the browser over the image's box (styles/_picture.scss). */
 const PLACEHOLDER_WIDTH = 16;
 
-/** An encoded file: its key (what it is made of, known before it is made), and its bytes to come. */
+/** Its key is known before it is made. */
 type Encoded = { key: string; bytes: Promise<Buffer> };
 
-/** One image file, encoded only when the cache lacks one of its files. */
 function imageSource(file: string, bytes: Buffer, encoder: Encoder, version: string) {
   const { width, height } = imageSize(bytes, file);
   const widest = Math.min(width, WIDEST_SHOWN);
@@ -44,7 +42,6 @@ function imageSource(file: string, bytes: Buffer, encoder: Encoder, version: str
     widest,
     widths: [...WIDTHS.filter((w) => w < widest * 0.9), widest],
     recipe: extname(file).toLowerCase() === ".svg" ? RECIPES.art : RECIPES.photo,
-    /** Its name in the output folder ("hero"). */
     name: basename(file, extname(file)).replace(/[^\w-]+/g, "-"),
     /** One of its files. Its pixels are drawn once, at its widest (an SVG) or its own size (a photograph). */
     encoded(parts: string[], resize: Encoding["resize"], format: Format | "placeholder", settings: { quality: number; effort?: number }): Encoded {
@@ -58,14 +55,12 @@ function imageSource(file: string, bytes: Buffer, encoder: Encoder, version: str
 /** Social cards are 1200×630: the site's social image (content/site.yaml), cropped to that shape around its centre. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
-/** Each image's files by its project path, the social image's site path, and the files, written once `written`
- * resolves: named before they are made, the pages are written while sharp encodes them on the other core. */
+/** Named before they are made, the pages are written while sharp encodes them on the other core. */
 export async function buildImages(outDir: string, encoder: Encoder, files: string[], social: string) {
   const version = await encoderVersion;
   const sources = await Promise.all(files.map(async (file) => imageSource(file, await readFile(file), encoder, version)));
   const emitted: string[] = [];
   const writes: Promise<unknown>[] = [];
-  /** Names a file by its key and writes it once encoded; returns its site path. */
   const emit = (name: string, width: number, format: Format, { key, bytes }: Encoded): string => {
     const file = `images/${name}-${width}.${key.slice(0, 8)}.${EXTENSION[format]}`;
     emitted.push(file);

@@ -10,12 +10,10 @@ import { writeIfChanged } from "../outputs/output.ts";
 import { keyOf } from "../state/key.ts";
 import { cached } from "../state/store.ts";
 
-/** Passed in, so a dev server prints what was just saved. */
 type Firm = Site["company"];
 
 const PAGE = { width: 612, height: 792, margin: 56 };
 
-/** Splits text into lines that fit maxWidth at this size. */
 function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
   let line = "";

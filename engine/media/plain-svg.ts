@@ -2,7 +2,6 @@
 // sharp, so one check holds both: nothing runs (no script, event handler or javascript: link) and nothing is
 // fetched from elsewhere (no link, stylesheet or url() but to the drawing's own parts, such as url(#gradient)).
 
-/** What a drawing may not hold, and how a message names what was found. */
 const REFUSED: [RegExp, (match: RegExpExecArray) => string][] = [
   [/<script\b/i, () => "a <script>"],
   // HTML reads a / between attributes as a space: <svg/onload=…> is an attribute too.
@@ -15,7 +14,6 @@ const REFUSED: [RegExp, (match: RegExpExecArray) => string][] = [
   [/<foreignObject\b/i, () => "HTML in a <foreignObject>"],
 ];
 
-/** Throws, naming `file`, the line and what was found (up to 60 characters), where `svg` is not a plain drawing. */
 export function checkPlainSvg(svg: string, file: string): void {
   for (const [pattern, found] of REFUSED) {
     const match = pattern.exec(svg);

@@ -26,9 +26,8 @@ export type SocialCards = {
   draw: () => void;
 };
 
-/** Each page's card, images/card-<page>.<key>.png, the key the hash of everything it is made from, so the pages
- * are written while the cards are drawn. `later`: drawn once `draw` is called. `wanted`: whether a card's path is
- * still one the pages name: the dev server's next save may name another before this one is drawn. */
+/** Named by the hash of everything a card is made from, so the pages are written while the cards are drawn. `wanted`:
+ * whether a card's path is still one the pages name: the dev server's next save may name another before it is drawn. */
 export async function buildSocialCards(
   pages: CardPage[],
   labels: CardLabels,
@@ -96,7 +95,7 @@ export class DevCards {
     if (!held) this.cards?.draw();
   }
 
-  /** The card at this site path: resolves once it is written (or failed); undefined for any other path. */
+  /** Resolves once the card is written (or failed). */
   written(path: string): Promise<void> | undefined {
     return this.cards?.each.get(path)?.catch(() => {});
   }

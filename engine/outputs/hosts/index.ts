@@ -6,9 +6,10 @@ import { hostAddress, type Redirect } from "../../../content/collections.ts";
 import { yamlLines } from "../../content/read.ts";
 import { outputFileOf } from "../../pipeline/routes.ts";
 import { writeIfChanged } from "../output.ts";
+import type { OutputFolders } from "../staging.ts";
 import { cloudFrontFunction } from "./cloudfront.ts";
 import { NGINX_SNIPPET, nginxServerBlock, nginxSnippet } from "./nginx.ts";
-import { type HeaderPolicy, headerPolicy } from "./policy.ts";
+import { type HeaderPolicy, headerPolicy, type PolicyInput } from "./policy.ts";
 
 const REDIRECTS_FILE = "content/redirects.yaml";
 /** A redirect must leave an address no page uses, for a page that exists; each that does not is named with its line. */
@@ -56,17 +57,9 @@ const redirectPage = (redirect: Redirect, siteUrl: string) => `<!doctype html>
 
 /** `routes`: every route written, "/404" included; `admin`: the CMS's headers, when it is published;
  * `cloudflare`: a build on Cloudflare Pages (headersFile's `detach`). Returns the files written into the site. */
-export async function writeHostFiles(input: {
-  outDir: string;
-  hostsDir: string;
-  siteUrl: string;
-  csp: string;
-  routes: string[];
-  documents: string[];
-  redirects: Redirect[];
-  admin: Record<string, string> | null;
-  cloudflare: boolean;
-}): Promise<string[]> {
+export async function writeHostFiles(
+  input: OutputFolders & Omit<PolicyInput, "pages"> & { siteUrl: string; routes: string[]; redirects: Redirect[]; cloudflare: boolean },
+) {
   const { outDir, hostsDir, siteUrl, csp, routes, documents, redirects, admin, cloudflare } = input;
   checkRedirects(redirects, routes, yamlLines(process.cwd(), REDIRECTS_FILE));
   // Made anew: a host file the site no longer needs goes.

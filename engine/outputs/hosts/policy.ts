@@ -19,7 +19,7 @@ export const IMMUTABLE = "public, max-age=31536000, immutable";
 export const REVALIDATE = "no-cache";
 export const ADMIN_RULE = "/admin/*";
 /** `pages`: every page's site path, "/404.html" included; `admin`: the CMS's headers, which replace the site's at /admin/. */
-type PolicyInput = { csp: string; pages: string[]; documents: string[]; admin?: Record<string, string> | null };
+export type PolicyInput = { csp: string; pages: string[]; documents: string[]; admin?: Record<string, string> | null };
 export function headerPolicy({ csp, pages, documents, admin }: PolicyInput): HeaderPolicy {
   return {
     security: {
