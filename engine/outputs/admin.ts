@@ -88,19 +88,9 @@ export function adminPage(csp: string): string {
 
 export const adminConfig = (backend: CmsBackend) => `${JSON.stringify(cmsConfig(backend), null, 2)}\n`;
 
-const OPTIONS = {
-  bundle: true,
-  format: "iife",
-  target: "es2022",
-  minify: true,
-  legalComments: "none",
-  jsx: "automatic",
-  // Decap's packages read Node's `global` here and there, as webpack gave it them.
-  define: { "process.env.NODE_ENV": '"production"', global: "globalThis" },
-  write: false,
-  metafile: true,
-  logLevel: "silent",
-} satisfies esbuild.BuildOptions;
+const OPTIONS = { bundle: true, format: "iife", target: "es2022", minify: true, legalComments: "none", jsx: "automatic" } satisfies esbuild.BuildOptions;
+// Decap's packages read Node's `global` here and there, as webpack gave it them.
+const DEFINE = { "process.env.NODE_ENV": '"production"', global: "globalThis" };
 
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collections = cmsCollections();
@@ -111,9 +101,12 @@ export async function adminScript(root: string, name: string): Promise<{ text: s
   const result = await (await loadEsbuild())
     .build({
       ...OPTIONS,
+      write: false,
+      metafile: true,
+      logLevel: "silent",
       entryPoints: [join(root, SOURCES[name])],
       define: {
-        ...OPTIONS.define,
+        ...DEFINE,
         CMS_PREVIEW: JSON.stringify({ collection, templates, stylesheet: `${ADMIN_PATH}${PREVIEW_STYLE}`, page: `${ADMIN_PATH}${PREVIEW_PAGE}` }),
       },
       absWorkingDir: root,
@@ -130,7 +123,7 @@ export async function adminScript(root: string, name: string): Promise<{ text: s
 /** What the CMS's script is made from: browser/cms.ts, the packages installed (npm's record of the install, else the lockfile), esbuild. */
 export function cmsKey(root: string): string {
   const installed = readIfExists(join(root, "node_modules/.package-lock.json")) ?? readIfExists(join(root, "package-lock.json")) ?? "";
-  return keyOf(esbuildVersion, JSON.stringify(OPTIONS), readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed);
+  return keyOf(esbuildVersion, JSON.stringify([OPTIONS, DEFINE]), readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed);
 }
 
 /** 3 MB from ~1,900 files, made once per machine: each use restarts its blob's hour of grace. */
