@@ -17,12 +17,11 @@ export interface SiteConfig {
   clarityProjectId: string | null;
   /** Analytics storage before the visitor chooses: "denied" unless the firm's lawyers allow "granted". */
   consentDefault: "denied" | "granted";
-  /** The CMS at /admin/ and the GitHub repository it commits to; null: /admin/ is not published. */
+  /** null: /admin/ is not published. */
   cms: CmsSettings | null;
-  /** Built by Cloudflare Pages (CF_PAGES), whose _headers needs a site-wide header detached where /admin/ has its own. */
+  /** Cloudflare Pages (CF_PAGES), whose _headers needs a site-wide header detached where /admin/ has its own. */
   cloudflare: boolean;
   outDir: string;
-  /** Host configuration that is not part of the site (nginx, CloudFront): beside outDir. */
   hostsDir: string;
 }
 
@@ -32,12 +31,10 @@ const DEFAULT_PORT = 4173;
 
 type Env = Record<string, string | undefined>;
 
-/** The environment a command sees: .env, overridden by the real environment. */
 function environment(): Env {
   return { ...(existsSync(".env") ? parseEnv(readFileSync(".env", "utf8")) : {}), ...process.env };
 }
 
-/** Where the site is written and served from, and the port a developer's server listens on. */
 export function readPaths(env: Env = environment()): { outDir: string; hostsDir: string; port: number } {
   const port = Number(env.PORT?.trim() || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -129,7 +126,6 @@ export function crmEndpoint(crm: CrmConfig | null, form: "contact" | "download")
   return `${crm.origin}/submissions/v3/integration/submit/${crm.portalId}/${formId}`;
 }
 
-/** What the build tells every page while it renders. */
 export function siteData(config: SiteConfig, siteUrl: string, images: SiteData["images"], logos: Record<string, string>): Omit<SiteData, "path"> {
   const { buildDate, crm, consentDefault } = config;
   return { siteUrl, buildDate, images, logos, endpoints: { contact: crmEndpoint(crm, "contact"), download: crmEndpoint(crm, "download") }, consentDefault };

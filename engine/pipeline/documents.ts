@@ -1,6 +1,5 @@
-// Writes each page's document where a static host serves its clean URL and hands it to verification, page by
-// page, so a large site's pages are never all held. The manifest records what each was written from, so a page
-// whose body and assets are the same and whose file nobody touched since is not printed again.
+// Writes each page's document where a host serves its clean URL and hands it to verification, page by page; one whose
+// body, assets and file are as the manifest recorded is not printed again.
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeIfChanged } from "../outputs/output.ts";
@@ -21,13 +20,11 @@ export interface PageSink {
   page(file: string, html: string): void | Promise<void>;
   /** A document left as an earlier run wrote it, with what the last run kept of its route. */
   kept(file: string, last: RouteEntry): void | Promise<void>;
-  /** Every document of this run has come. */
   allCome(): void;
   /** Once the run's other files are written: what verifying each document found, by file (throws on a problem). */
   finish(): Promise<Map<string, Verified>>;
 }
 
-/** Writes every page that changed; returns every page and the routes whose document changed. */
 export async function writeDocuments(
   state: OutputState,
   rendered: RenderedPage<Page>[],

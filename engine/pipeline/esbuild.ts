@@ -1,13 +1,11 @@
 // esbuild, started at its first use: a build that bundles nothing never loads it (~25 ms of its start).
 import { createRequire } from "node:module";
 
-type Esbuild = typeof import("esbuild");
-
 export const esbuildVersion: string = createRequire(import.meta.url)("esbuild/package.json").version;
 
-let loading: Promise<Esbuild> | undefined;
+let loading: Promise<typeof import("esbuild")> | undefined;
 
-export function loadEsbuild(): Promise<Esbuild> {
+export function loadEsbuild() {
   loading ??= import("esbuild");
   return loading;
 }

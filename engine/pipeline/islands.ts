@@ -1,7 +1,5 @@
-// Bundles the browser JavaScript: the inline bootstrap, one entry with the hydrate runtime (fetched after the
-// load event or at the first interaction), and each island as its own chunk, fetched only by pages that use it.
-// Preact stands in for React. What it makes is kept in the store, keyed by its sources: a build that changed no
-// browser code writes the files from it without starting esbuild.
+// Bundles the browser JavaScript: the inline bootstrap, the hydrate runtime (fetched after load or at the first
+// interaction) and each island as a chunk for the pages that use it, Preact for React; kept in the store by its sources.
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
@@ -17,7 +15,6 @@ import { ISLAND_SOURCES } from "./sources.ts";
 
 /** What the bundler produced, written beside the scripts for `npm run size`. */
 export interface PageScripts {
-  /** The inline bootstrap, as every page carries it in its <head>. */
   bootstrap: string;
   /** Per route, every script the page fetches after its load event or at the first interaction. */
   routes: Record<string, string[]>;
@@ -43,7 +40,6 @@ function entrySource(bundled: string[], lazy: string[]): string {
   ].join("\n");
 }
 
-/** The bootstrap minified, with the runtime's address in it. */
 async function bootstrapScript(entry: string): Promise<string> {
   const source = await readFile(resolve(root, "browser/bootstrap.ts"), "utf8");
   const esbuild = await loadEsbuild();
@@ -64,10 +60,8 @@ const noReact: esbuild.Plugin = {
   },
 };
 
-/** The page scripts, and every file written (dist-relative). */
 export type IslandBundle = PageScripts & { files: string[] };
 
-/** What the islands are made from besides the pages' use of them. */
 function sourcesKey(): string {
   const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
   // This file too: how it bundles is part of what it makes.
@@ -145,7 +139,6 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
 
   const outputs = result.metafile.outputs;
   const sitePath = (file: string) => `/${relative(resolve(outDir), resolve(file))}`;
-  /** The file and what it pulls in; with `dynamic`, what it imports later too. */
   const closure = (file: string, dynamic: boolean, seen = new Set<string>()): Set<string> => {
     seen.add(file);
     for (const imported of outputs[file].imports) {
@@ -157,7 +150,6 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
   const outputOf = (entryPoint: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)!;
   const entry = outputOf("islands-entry:site");
   const runtimeFiles = [...closure(entry, false), ...closure(outputOf("browser/analytics.ts"), true)];
-  /** The files a page with these lazy islands fetches, once per set of islands. */
   const lists = new Map<string, string[]>();
   const filesOf = (islands: string[]) => {
     const name = islands.join(" ");

@@ -1,7 +1,5 @@
-// The dev server's pages, loaded file by file rather than as one bundle: each project file compiled alone by
-// esbuild to CommonJS (through the bundle's plugins) and run once; a save compiles again only the files it
-// changed and runs again only them and their importers (one page's file ~3 ms, a whole bundle 25–40 ms).
-// Packages are required from node_modules, so React is loaded once; source maps let an error name its line.
+// The dev server's pages, file by file: each compiled alone to CommonJS and run once; a save compiles and runs
+// again only what it changed and their importers (~3 ms a page, a whole bundle 25–40 ms). React loads once.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire, isBuiltin, SourceMap, type SourceMapping } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
@@ -24,12 +22,10 @@ import type { ImportGraph } from "../state/manifest.ts";
 import { loadEsbuild } from "./esbuild.ts";
 
 interface CompiledFile {
-  /** The file's version when it was read. */
   version: string | null;
   code: string;
   /** The project files it imports (dynamic imports too): by the name as written, to the absolute path. */
   own: Map<string, string>;
-  /** Its exports, once it has run (boxed: the exports may be any value). */
   ran?: { exports: unknown };
 }
 
@@ -49,7 +45,6 @@ export function runModule(
   return module.exports;
 }
 
-/** Each file's source map, by its absolute path. */
 const sourceMaps = new Map<string, string>();
 
 /** A stack with each place in a file the dev server compiled given as its source's line and column. */
@@ -63,15 +58,13 @@ export function sourcePlaces(stack: string): string {
 
 export class PageModules {
   private readonly files = new Map<string, CompiledFile>();
-  /** The advice on each content file, as last compiled. */
-  private readonly advice = new Map<string, string[]>();
-  /** Each folder collection as its module last read it, by its folder ("content/case-studies"). */
+  /** The advice on each content file. */
+  readonly advice = new Map<string, string[]>();
   readonly folders = new Map<string, FolderEntries>();
-  /** The generated entry (page-entry.ts), named as a file that is never written, and its source. */
+  /** The generated entry (page-entry.ts), named as a file that is never written. */
   private readonly entry: string;
   private entrySource = "";
 
-  /** `publishing`: which entries the pages get; `shared`: the pages' esbuild options. */
   constructor(
     private readonly root: string,
     private readonly publishing: Publishing,
@@ -79,10 +72,6 @@ export class PageModules {
     private readonly shared: esbuild.BuildOptions,
   ) {
     this.entry = join(shared.outdir!, "pages.js");
-  }
-
-  contentAdvice(): string[] {
-    return [...this.advice.values()].flat();
   }
 
   /** The entry's exports and import graph. The `changed` files and any whose version moved are compiled again (a
@@ -114,19 +103,14 @@ export class PageModules {
     for (const path of stale) this.files.delete(path);
     // A file that imports one now gone is compiled again, so that the error names the import.
     for (const path of stale) if (fileVersion(path) === null) for (const importer of importers.get(path) ?? []) this.files.delete(importer);
-    await this.compileFrom([this.entry]);
-    return { exports: this.run(this.entry), graph: this.graphFrom([...this.files.get(this.entry)!.own.values()]) };
-  }
-
-  /** Compiles every project file the entries import, directly or not, that is not compiled yet. */
-  private async compileFrom(entries: string[]): Promise<void> {
+    // Every file the entry imports, directly or not, that is not compiled yet.
     const seen = new Set<string>();
-    let next = entries;
-    while (next.length) {
+    for (let next = [this.entry]; next.length; ) {
       for (const path of next) seen.add(path);
       const files = await Promise.all(next.map((path) => this.files.get(path) ?? this.compile(path)));
       next = [...new Set(files.flatMap((file) => [...file.own.values()]))].filter((path) => !seen.has(path));
     }
+    return { exports: this.run(this.entry), graph: this.graphFrom([...this.files.get(this.entry)!.own.values()]) };
   }
 
   private async compile(path: string): Promise<CompiledFile> {
@@ -153,7 +137,7 @@ export class PageModules {
     const [output] = Object.entries(result.metafile!.outputs).filter(([name]) => !name.endsWith(".map"));
     const own = new Map<string, string>();
     for (const { path: specifier } of output[1].imports) {
-      const found = this.resolveImport(path, specifier);
+      const found = await this.resolveImport(path, specifier);
       if (found) own.set(specifier, found);
     }
     const map = result.outputFiles!.find((file) => file.path.endsWith(".map"));
@@ -164,9 +148,9 @@ export class PageModules {
     return file;
   }
 
-  /** The project file an import names, found as esbuild's bundler finds it (the path, with each extension, as a
-   * folder's index), or undefined for a package or one of Node's modules. */
-  private resolveImport(importer: string, specifier: string): string | undefined {
+  /** The project file an import names, as esbuild's bundler finds it (a path, a package, a tsconfig alias); undefined
+   * for a package or a Node module. */
+  private async resolveImport(importer: string, specifier: string): Promise<string | undefined> {
     if (/^\.\.?(\/|$)|^\//.test(specifier)) {
       const path = resolve(dirname(importer), specifier);
       // A folder collection (content/case-studies) is imported as its folder.
@@ -177,16 +161,30 @@ export class PageModules {
       throw unresolved(this.root, importer, specifier);
     }
     if (isBuiltin(specifier)) return undefined;
-    let found: string;
+    let found: string | undefined;
     try {
       found = createRequire(importer).resolve(specifier);
     } catch {
-      throw unresolved(this.root, importer, specifier);
+      // Not a name Node knows from here: esbuild's own look-up, through the tsconfig's path aliases.
+      const result = await (await loadEsbuild())
+        .build({
+          stdin: { contents: `import ${JSON.stringify(specifier)};`, resolveDir: dirname(importer), loader: "ts" },
+          bundle: true,
+          packages: "external",
+          write: false,
+          metafile: true,
+          logLevel: "silent",
+          absWorkingDir: this.root,
+        })
+        .catch(() => {
+          throw unresolved(this.root, importer, specifier);
+        });
+      found = Object.keys(result.metafile.inputs).find((input) => input !== "<stdin>");
+      if (found) found = resolve(this.root, found);
     }
-    return found.includes("/node_modules/") ? undefined : found;
+    return found && !found.includes("/node_modules/") ? found : undefined;
   }
 
-  /** A folder collection's entries, read now (the project's kept for the graph and the advice). */
   private readonly entriesOf = (path: string): unknown[] => {
     const { root, folder } = collectionFolderOf(path)!;
     const read = folderEntries(root, folder, this.publishing, this.checks);
@@ -194,7 +192,6 @@ export class PageModules {
     return read.entries;
   };
 
-  /** The file's exports, running it (and what it imports) if it has not run since it was compiled. */
   private run(path: string): unknown {
     const file = this.files.get(path)!;
     if (file.ran) return file.ran.exports;
@@ -215,7 +212,6 @@ export class PageModules {
     return module.exports;
   }
 
-  /** The project files the entries are made from, each with the files it imports (project-relative). */
   private graphFrom(entries: string[]): ImportGraph {
     const graph: ImportGraph = {};
     const visit = (path: string) => {
@@ -230,7 +226,6 @@ export class PageModules {
   }
 }
 
-/** An import no file answers to, reported as esbuild reports one in a bundle. */
 function unresolved(root: string, importer: string, specifier: string): esbuild.BuildFailure {
   const source = readFileSync(importer, "utf8");
   const before = source.slice(0, Math.max(0, ...[`"${specifier}"`, `'${specifier}'`].map((quoted) => source.indexOf(quoted)))).split("\n");

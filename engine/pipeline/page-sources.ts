@@ -12,16 +12,14 @@ const ESBUILD_LOADS = /\.(ts|tsx|js|mjs|json)$/;
 
 /** The collections' templates as traced by `run` (esbuild once in a build, warm in the dev server) with the pages' `shared` options. */
 export function templateTraces(root: string, run: (name: string, options: esbuild.BuildOptions) => Promise<esbuild.BuildResult>, shared: esbuild.BuildOptions) {
-  /** The dev server's last trace of each template (null: it could not be traced), the last bundle's inputs, and
-   * what each template imports: a save of a file it does not import, and that is not new to the bundle, keeps
-   * the trace. One it imports moves the trace even where the trace left it out (emptied by a save in place). */
+  /** The dev server's last trace of each template (null: untraceable), the last bundle's inputs and what each
+   * template imports: only a save of a file it imports (even one left out) or new to the bundle moves a trace. */
   const last: Traces = {};
   let lastInputs = new Set<string>();
   let imported = new Map<string, Set<string>>();
 
-  /** The files a collection's entries are rendered from: what esbuild keeps of its file when only the component
-   * and meta are used, getStaticPaths tree-shaken away. esbuild keeps whatever might be used, so a file the
-   * component reads is never left out. */
+  /** The files a collection's entries are rendered from: what esbuild keeps when only the component and meta are
+   * used, getStaticPaths tree-shaken away (whatever might be used is kept). */
   async function templateInputs(file: string): Promise<Trace> {
     const options: esbuild.BuildOptions = {
       stdin: {
@@ -60,7 +58,6 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
   return {
     of: async (collections: string[], saved: Set<string>): Promise<Traces> =>
       Object.fromEntries(await Promise.all(collections.map(async (file) => [file, await traceOf(file, saved)] as const))),
-    /** The dev server's, once a load is done: its traces and its bundle's inputs, for the next load. */
     keep(traces: Traces, graph: ImportGraph): void {
       Object.assign(last, traces);
       lastInputs = new Set(Object.keys(graph));
@@ -72,13 +69,11 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
 }
 
 export interface RouteSources {
-  /** The project files a route's output is made from (project-relative). */
   sourcesOf: (route: string) => readonly string[];
   /** The files a route's body is rendered from besides its props: for a collection's entry, those its template
    * uses, so an edit to one entry renders that entry alone; for any other page, its sources. */
   templateSourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
-   * (engine/state/manifest.ts, Trace): one read half-written was left out, yet the bundle may use it. */
+  /** For a collection's entry, the files its trace read and left out, with the bytes read (manifest.ts, Trace). */
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
 }
 

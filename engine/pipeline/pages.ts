@@ -1,7 +1,5 @@
-// Loads the page files with all they render and the renderer (their entry: page-entry.ts), turns each file's
-// exports into its pages (static-paths.ts) and says which files each page is made from (page-sources.ts). A build
-// bundles the entry into one module, kept while none of its files changed (engine/state/bundle-reuse.ts); the dev
-// server loads the same files one by one (page-modules.ts). Both run the code with runModule.
+// Loads the pages with the renderer (page-entry.ts) and turns them into routes (static-paths.ts) with their sources
+// (page-sources.ts): a build as one bundle, kept while its files are the same; the dev server file by file (page-modules.ts).
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
@@ -25,22 +23,18 @@ import { checkRoutesUnique, pageFiles, pagesOf } from "./static-paths.ts";
 export interface LoadedPages extends RouteSources {
   pages: Page[];
   renderer: Renderer;
-  /** When the bundle began reading the files (ms since the epoch): a file saved after it may not be in it. */
+  /** When the bundle began reading the files: a file saved after it may not be in it. */
   bundledAt: number;
   /** The version of each file saved since the last load as the bundle began (engine/state/render-cache.ts). */
   versionsAtStart: Readonly<Record<string, string>>;
-  /** Advice on the content files: printed, not an error. */
   advice: string[];
-  /** The entries this load left out (drafts, entries not yet or no longer published). */
   unpublished: Unpublished[];
-  /** Every image a page imports or a content file names (project paths). */
   images: string[];
 }
 
 /** Numbers each bundle this process loads, so that a stack trace names its load. */
 let generation = 0;
 
-/** esbuild's report as file:line:column and the message, for each error. */
 export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): string {
   const where = (e: esbuild.Message) => (e.location ? `${e.location.file}:${e.location.line}:${e.location.column + 1}: ` : "");
   return `${what}:\n${error.errors.map((e) => `  ${where(e)}${e.text}${e.location?.lineText ? `\n    ${e.location.lineText.trim()}` : ""}`).join("\n")}`;
@@ -68,7 +62,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   } satisfies esbuild.BuildOptions;
   const modules = dev ? new PageModules(root, publishing, checks, shared) : undefined;
   const contexts = new Map<string, Promise<esbuild.BuildContext>>();
-  /** esbuild once (a build), or a warm context kept under `name` for the next save (the dev server). */
   async function run(name: string, options: esbuild.BuildOptions): Promise<esbuild.BuildResult> {
     if (!dev) return (await loadEsbuild()).build(options);
     let warm = contexts.get(name);
@@ -105,7 +98,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     return { code: result.outputFiles[0].contents, graph, advice: result.warnings.map((warning) => warning.text) };
   }
 
-  /** Each folder collection's entries as a build shows them, and every entry's problems (each once). */
   function readFolders(): { store: Map<string, FolderEntries>; problems: string[] } {
     const store = new Map<string, FolderEntries>();
     const problems = new Set<string>();
@@ -118,6 +110,48 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
       }
     }
     return { store, problems: [...problems] };
+  }
+
+  /** The dev server's pages, file by file, each collection's template traced beside them (esbuild works on both at once). */
+  async function loadFiles(entry: string, collections: string[]) {
+    const traced = traces.of(collections, savedSince);
+    const { exports, graph } = await modules!.load(entry, [...savedSince]).catch(failed);
+    return { exports, graph, store: modules!.folders, advice: [...modules!.advice.values()].flat(), templates: await traced };
+  }
+
+  /** A build's pages: the bundle an earlier build kept, or bundled now. */
+  async function loadBundle(entry: string, files: string[], collections: string[], kept?: Pick<OutputState, "bundles" | "recordBundle">) {
+    // The folder collections' entries first: data the bundle asks for where it runs. Where one has a
+    // problem, the pages are bundled all the same, so that every problem is told at once.
+    const { store, problems } = readFolders();
+    // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
+    const reuse = new BundleReuse(root, [esbuildVersion, entry]);
+    const reused = problems.length === 0 && kept && reuse.reusable(kept.bundles(), files);
+    let made: Awaited<ReturnType<typeof bundle>>;
+    let templates: Traces;
+    if (reused) {
+      // The traces kept with the bundle: tracing 1,000 notes' template read every note again.
+      const { bytes, ...bundle } = reused;
+      kept?.recordBundle(bundle);
+      made = { code: bytes, graph: bundle.graph, advice: [] };
+      templates = bundle.traces;
+      await checks.save();
+    } else {
+      const traced = traces.of(collections, savedSince);
+      try {
+        made = await bundle(entry);
+      } catch (error) {
+        throw problems.length > 0 ? new Error([...new Set([...problems, ...(error as Error).message.split("\n")])].join("\n")) : error;
+      } finally {
+        // Passed or not, a load leaves nothing writing behind it.
+        templates = await traced;
+        await checks.save();
+      }
+      const keeping = kept && (await reuse.keep(files, made.graph, templates, made.code));
+      if (keeping) kept.recordBundle(keeping);
+    }
+    if (problems.length > 0) throw new Error(problems.join("\n"));
+    return { exports: evaluate(made.code, store), graph: made.graph, store, advice: made.advice, templates };
   }
 
   /** Every file saved since the last load that got as far as its traces (a failed load's saves count on). */
@@ -139,56 +173,10 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     const files = pageFiles(root);
     const entry = entrySource(root, files);
     const collections = files.filter((file) => file.includes("["));
-    let graph: ImportGraph;
-    let loaded: Entry;
-    let advice: string[];
-    let store: Map<string, FolderEntries>;
-    let templates: Traces;
-    if (modules) {
-      // Each collection's template traced beside the pages (esbuild works on both at once).
-      const traced = traces.of(collections, savedSince);
-      const made = await modules.load(entry, [...savedSince]).catch(failed);
-      graph = made.graph;
-      store = modules.folders;
-      loaded = made.exports as Entry;
-      advice = modules.contentAdvice();
-      templates = await traced;
-    } else {
-      // The folder collections' entries first: data the bundle asks for where it runs. Where one has a
-      // problem, the pages are bundled all the same, so that every problem is told at once.
-      const read = readFolders();
-      store = read.store;
-      // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
-      const reuse = new BundleReuse(root, [esbuildVersion, entry]);
-      const reused = read.problems.length === 0 && kept && reuse.reusable(kept.bundles(), files);
-      let made: Awaited<ReturnType<typeof bundle>>;
-      if (reused) {
-        // The traces kept with the bundle: tracing 1,000 notes' template read every note again.
-        const { bytes, ...bundle } = reused;
-        kept?.recordBundle(bundle);
-        made = { code: bytes, graph: bundle.graph, advice: [] };
-        templates = bundle.traces;
-        await checks.save();
-      } else {
-        const traced = traces.of(collections, savedSince);
-        try {
-          made = await bundle(entry);
-        } catch (error) {
-          throw read.problems.length > 0 ? new Error([...new Set([...read.problems, ...(error as Error).message.split("\n")])].join("\n")) : error;
-        } finally {
-          // Passed or not, a load leaves nothing writing behind it.
-          templates = await traced;
-          await checks.save();
-        }
-        const keeping = kept && (await reuse.keep(files, made.graph, templates, made.code));
-        if (keeping) kept.recordBundle(keeping);
-      }
-      if (read.problems.length > 0) throw new Error(read.problems.join("\n"));
-      graph = made.graph;
-      advice = made.advice;
-      loaded = evaluate(made.code, store) as Entry;
-    }
-    graph = withEntries(graph, store);
+    const made = modules ? await loadFiles(entry, collections) : await loadBundle(entry, files, collections, kept);
+    const { store, templates, advice } = made;
+    const graph = withEntries(made.graph, store);
+    const loaded = made.exports as Entry;
     if (dev) {
       traces.keep(templates, graph);
       savedSince.clear();
@@ -229,7 +217,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   };
 }
 
-/** Loads every page once, as a build does. */
 export async function loadPages(root: string = process.cwd()): Promise<LoadedPages> {
   const bundler = await pageBundler({ root });
   try {

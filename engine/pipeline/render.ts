@@ -25,7 +25,6 @@ export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBo
   return { page, bodyHtml: result, islands };
 }
 
-/** What every document needs besides its page: addresses, the policy, the stylesheet and the bootstrap. */
 export interface DocumentAssets {
   siteUrl: string;
   ogImage: string;

@@ -52,7 +52,6 @@ export function outputFileOf(route: string): string {
   return route === "/" ? "index.html" : `${route.slice(1)}.html`;
 }
 
-/** The inverse of outputFileOf. */
 export function routeOfOutputFile(file: string): string {
   return file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`;
 }

@@ -1,6 +1,5 @@
-// Compiles styles/main.scss into one compressed stylesheet (cached by its sources), which every page inlines. A
-// build runs Dart Sass's native command in a process of its own: sass-embedded's JavaScript host costs the main
-// thread far more. The dev server keeps sass-embedded's compiler running (engine/dev/styles.ts).
+// Compiles styles/main.scss into the stylesheet every page inlines, cached by its sources. A build runs Dart Sass's native
+// command (sass-embedded's JavaScript host costs the main thread far more); the dev server keeps a compiler (engine/dev/styles.ts).
 import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -8,7 +7,6 @@ import { join } from "node:path";
 import { keyOf } from "../state/key.ts";
 import { cached } from "../state/store.ts";
 
-/** Sass's entry, which uses every partial. */
 export const ENTRY = "styles/main.scss";
 const sassVersion = readFile("node_modules/sass-embedded/package.json", "utf8").then((json) => String(JSON.parse(json).version));
 
