@@ -1,19 +1,16 @@
-// The story of a build, told once for `npm run build` and `npm run dev` alike: read the pages (and so the
-// images they name), styles and public files; name the images and each page's social card, and encode
-// them while every page is rendered; bundle the islands; write the documents; print the PDFs, the sitemap
-// and each host's files; remove what the site no longer makes; verify; keep the output folder's manifest.
-// In a run, each step keeps its last result while its inputs (source folders, settings, other steps'
-// results) are the same, so a dev save redoes only what it touched; across runs, the manifest decides
-// which page is rendered, written and verified again (engine/state/manifest.ts).
+// The story of a build, for `npm run build` and `npm run dev` alike: read the pages, styles and public files;
+// name the images and social cards and encode them while the pages render; bundle the islands; write the
+// documents, PDFs, sitemap and host files; remove what the site no longer makes; verify; keep the manifest.
+// Each step keeps its result while its inputs are the same (a dev save redoes only what it touched); across
+// runs, the manifest decides which page is rendered, written and verified again (engine/state/manifest.ts).
 import { mkdir } from "node:fs/promises";
 import { setFlagsFromString } from "node:v8";
 import type { Unpublished } from "./engine/content/modules.ts";
-import type { StyleSplice } from "./engine/dev/styles.ts";
-import { DevStyles } from "./engine/dev/styles.ts";
+import { DevStyles, type StyleSplice } from "./engine/dev/styles.ts";
 import { Encoder } from "./engine/media/encoder.ts";
 import { buildImages } from "./engine/media/images.ts";
 import { writeCaseStudyPdfs } from "./engine/media/pdfs.ts";
-import { buildSocialCards, DevCards, type SocialCards } from "./engine/media/social-cards.ts";
+import { buildSocialCards, DevCards } from "./engine/media/social-cards.ts";
 import { adminCsp, adminHeaders, githubBackend, writeAdmin } from "./engine/outputs/admin.ts";
 import { budgetReport } from "./engine/outputs/budgets.ts";
 import { contentSecurityPolicy } from "./engine/outputs/csp.ts";
@@ -22,13 +19,11 @@ import { listedShort, removeStale } from "./engine/outputs/output.ts";
 import { copyPublic, readLogos } from "./engine/outputs/public-files.ts";
 import { writeFixedFiles, writeSitemap } from "./engine/outputs/sitemap.ts";
 import { type OutputFolders, staged } from "./engine/outputs/staging.ts";
-import { readConfig, type SiteConfig, siteAddress } from "./engine/pipeline/config.ts";
+import { readConfig, type SiteConfig, siteAddress, siteData } from "./engine/pipeline/config.ts";
 import { type PageSink, type WrittenPage, writeDocuments } from "./engine/pipeline/documents.ts";
 import { stopEsbuild } from "./engine/pipeline/esbuild.ts";
-import { bundleIslands, type IslandBundle } from "./engine/pipeline/islands.ts";
+import { bundleIslands } from "./engine/pipeline/islands.ts";
 import { type LoadedPages, pageBundler } from "./engine/pipeline/pages.ts";
-import type { DocumentAssets } from "./engine/pipeline/render.ts";
-import { siteData } from "./engine/pipeline/site-data.ts";
 import { ISLAND_SOURCES, PAGE_SOURCES, PUBLIC_SOURCES, STYLE_SOURCES } from "./engine/pipeline/sources.ts";
 import { buildStyles } from "./engine/pipeline/styles.ts";
 import { BuildTimer } from "./engine/pipeline/timer.ts";
@@ -39,83 +34,137 @@ import { DiskStore, MemoryStore } from "./engine/state/store.ts";
 import { Verification } from "./engine/verify/verify.ts";
 
 export interface RunOptions {
-  /** Where each page's document goes as it is written (a build's verification, finished once the run's
-   * files are all written), given how many pages were rendered anew, the entries left out and the
-   * address the site is served from. */
+  /** Where each document goes as it is written (a build's verification). */
   sinkFor?: (rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
-  /** Called with a newly compiled stylesheet before any page is written (the dev server applies it at once),
-   * there first with a preview and the spans it replaced, should a partial's save allow one (DevStyles). */
+  /** A newly compiled stylesheet, before any page is written (with its splices where DevStyles previews a save). */
   stylesheetReady?: (css: string, splices?: StyleSplice[]) => void;
-  /** Called once the documents are on disk, and the images they name (the dev server shows them then),
-   * before the steps that follow them: every page, the routes whose document changed, and whether the
-   * browser code changed. */
+  /** The documents and their images are on disk (the dev server shows them then, before the later steps). */
   pagesWritten?: (written: { pages: WrittenPage[]; changed: string[]; scriptsChanged: boolean }) => void;
 }
-
-/** The pages' bodies, as the page bundle gives them and rendered with the site data. */
-type Bodies = RenderedBodies<LoadedPages["pages"][number], ReturnType<typeof siteData>>;
 
 export class Pipeline {
   private readonly sources = new SourceVersions();
   private readonly bundler: ReturnType<typeof pageBundler>;
-  private readonly styles: DevStyles | undefined;
-  /** The output folder's manifest: the last run's, and this run's as the steps fill it in. */
+  /** The dev server's stylesheet, which previews a partial's save. */
+  readonly styles: DevStyles | undefined;
   private readonly state: OutputState;
-  private readonly bodies: Bodies;
+  private readonly bodies: RenderedBodies<LoadedPages["pages"][number], ReturnType<typeof siteData>>;
   private lastBootstrap: string | undefined;
-  /** The dev server's cards, drawn after each run (DevCards). */
-  private readonly devCards = new DevCards();
-  /** The data the pages were last rendered with (the dev server renders again with it to explain an error). */
+  /** The dev server's cards, drawn after each run. */
+  readonly devCards = new DevCards();
+  /** The data the pages were last rendered with (the dev server renders with it to explain an error). */
   site: ReturnType<typeof siteData> | undefined;
-  private readonly step = {
-    pages: new Memo<LoadedPages>(),
-    images: new Memo<Awaited<ReturnType<typeof buildImages>>>(),
-    logos: new Memo<Record<string, string>>(),
-    publicFiles: new Memo<string[]>(),
-    styles: new Memo<string>(),
-    cards: new Memo<SocialCards>(),
-    site: new Memo<ReturnType<typeof siteData>>(),
-    render: new Memo<Awaited<ReturnType<Bodies["render"]>>>(),
-    islands: new Memo<IslandBundle>(),
-    assets: new Memo<DocumentAssets>(),
-    pdfs: new Memo<string[]>(),
-    sitemap: new Memo<void>(),
-    hosts: new Memo<string[]>(),
-    fixedFiles: new Memo<string[]>(),
-    admin: new Memo<string[]>(),
-  };
+  /** Each step's last result, by name. */
+  private readonly memos = new Map<string, Memo<unknown>>();
 
-  /** `dev`: warm for many runs (the dev server): esbuild and Sass stay running, the pages are loaded file by
-   * file and React once, and what a run keeps stays in memory. `into`: where it writes (engine/outputs/staging.ts). */
+  /** `dev`: warm for many runs, what a run keeps in memory; `into`: where it writes (engine/outputs/staging.ts). */
   constructor(
     readonly config: SiteConfig = readConfig(),
     private readonly dev = false,
     private readonly into: OutputFolders = config,
   ) {
     this.bundler = pageBundler({ dev: this.dev, today: config.buildDate.toISOString().slice(0, 10) });
-    // A build keeps its manifest and bodies on disk for the next build; the dev server in memory between saves.
     this.state = new OutputState(this.dev ? new MemoryStore() : new DiskStore(config.outDir), config.outDir, engineHash(config));
     this.bodies = new RenderedBodies(this.state);
     this.styles = this.dev ? new DevStyles() : undefined;
   }
 
-  /** The dev server's early look at a saved style partial (DevStyles.previewSave); a build has none. */
-  previewStyleSave(file: string, ready: (css: string, splices: StyleSplice[]) => void): Promise<void> {
-    return this.styles?.previewSave(file, ready) ?? Promise.resolve();
-  }
-
-  /** Builds the site into its folder (`into`), redoing only the steps that `changed` files (project-relative) feed. */
-  async run(changed: string[] = [], options: RunOptions = {}) {
+  /** Builds the site, redoing only the steps that `changed` files (project-relative) feed. */
+  async run(changed: string[] = [], { sinkFor, stylesheetReady, pagesWritten }: RunOptions = {}) {
     this.sources.touch(changed);
+    const { config } = this;
     const timer = new BuildTimer();
-    // One image encoder (sharp, in a process of its own) for the art and the social cards, started at the
-    // first image the cache lacks and ended once they are written (or with the run, should a step fail).
+    const version = (...folders: string[]) => this.sources.of(...folders);
+    const out = this.into.outDir;
+    // One image encoder for the art and the cards; a failed run ends the processes it started before it reports.
     const encoder = new Encoder();
-    // A failed run ends the helper processes it started before it reports (a late answer is only noise).
     const failed = new AbortController();
     this.devCards.hold(true);
     try {
-      return await this.steps(changed, options, timer, encoder, failed);
+      this.state.begin();
+      // The stylesheet first: a style save's preview leaves before anything else is looked at.
+      const styles = this.step("styles", [version(STYLE_SOURCES)], async () => {
+        const css = await timer.step("styles", () => (this.styles ? this.styles.compile(changed, stylesheetReady) : buildStyles(undefined, failed.signal)));
+        stylesheetReady?.(css);
+        return css;
+      });
+      styles.catch(() => {}); // awaited below
+      await mkdir(out, { recursive: true });
+
+      const [loaded, logos, publicFiles, stylesheet] = await allOrStop(failed, [
+        this.step("pages", [version(...PAGE_SOURCES)], async () => (await this.bundler).load(changed, this.state), timer),
+        this.step("logos", [version(PUBLIC_SOURCES)], () => readLogos()),
+        this.step("publicFiles", [version(PUBLIC_SOURCES)], () => copyPublic(out)),
+        styles,
+      ]);
+      // A build's esbuild (~35 MB) ends while the image encoder runs; it restarts should the islands need bundling.
+      if (!this.dev) await stopEsbuild();
+      // Each image's and card's address is known at once; the files are encoded while the pages render.
+      const { renderer } = loaded;
+      const { company, navigation } = renderer.site;
+      const siteUrl = siteAddress(config, renderer.site);
+      const social = renderer.site.seoDefaults.image.src;
+      const folders = [...new Set(loaded.images.map((file) => file.split("/")[0]))];
+      const images = await this.step("images", [loaded.images.join("\n"), social, version(...folders)], () => buildImages(out, encoder, loaded.images, social));
+      const site = await this.step("site", [siteUrl, images.images, logos], () => siteData(config, siteUrl, images.images, logos));
+      const labels = { brand: company.name, sectionLabel: renderer.sectionLabel };
+      const cardInputs = JSON.stringify([loaded.pages.map(({ route, meta }) => [route, meta.title, meta.section, meta.socialCard]), labels, navigation]);
+      const cards = await this.step("cards", [cardInputs, siteUrl], () =>
+        this.dev ? this.devCards.make(loaded.pages, labels, siteUrl, out) : buildSocialCards(loaded.pages, labels, siteUrl, out, encoder),
+      );
+      // The encoder (~130 MB) ends once all are written, not with the run; a failed write is made again next run.
+      this.memos.get("images")!.keptIf(images, images.written);
+      this.memos.get("cards")!.keptIf(cards, cards.written);
+      const writes = this.dev ? [images.written] : [images.written, cards.written];
+      const imagesWritten = Promise.all(writes);
+      imagesWritten.catch(() => {}); // awaited at the end
+      Promise.allSettled(writes).then(() => encoder.close());
+      this.site = site;
+      const { pages: bodies, rendered } = await this.step("render", [loaded, site], () => this.bodies.render(loaded, site), timer);
+      // Known now, so that a build's verification threads load while the islands are bundled.
+      const sink = sinkFor?.(rendered, loaded.unpublished, siteUrl);
+
+      const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
+      const scripts = await this.step("islands", [JSON.stringify(usage), version(...ISLAND_SOURCES)], () => bundleIslands(usage, config, out), timer);
+      if (!this.dev) await stopEsbuild();
+      const { bootstrap } = scripts;
+      const inline = { themeScript: renderer.themeScript, bootstrap, speculationRules: renderer.speculationRules };
+      const csp = await this.step("csp", [...Object.values(inline), stylesheet], () => contentSecurityPolicy(config, Object.values(inline), [stylesheet]));
+      const assets = { siteUrl, ogImage: images.socialImage, cards: cards.byRoute, csp, stylesheet, bootstrap };
+      // The dev server serves dist/ as it is written: a page only after its images.
+      if (this.dev) await images.written;
+      const { pages, changed: changedPages } = await timer.step("documents", () =>
+        writeDocuments(this.state, bodies, (page) => this.bodies.bodyOf(page), assets, out, renderer.renderDocument, sink),
+      );
+      pagesWritten?.({ pages, changed: changedPages, scriptsChanged: bootstrap !== this.lastBootstrap });
+      this.lastBootstrap = bootstrap;
+      // The dev server's update to the open pages leaves before the git commands below start.
+      if (pagesWritten) await new Promise((done) => setImmediate(done));
+
+      const routes = pages.map((page) => page.route);
+      const documents = renderer.caseStudyDocuments(renderer.caseStudies);
+      const admin = config.cms ? adminHeaders(adminCsp(githubBackend(config.cms))) : null;
+      const studies = documents.map((study) => study.path);
+      const { redirects } = renderer;
+      const hosts = { outDir: out, hostsDir: this.into.hostsDir, siteUrl, csp, routes, documents: studies, redirects, admin, cloudflare: config.cloudflare };
+      const [pdfs, , hostFiles, fixedFiles, adminFiles] = await allOrStop(failed, [
+        this.step("pdfs", [JSON.stringify([documents, company, siteUrl])], () => writeCaseStudyPdfs(documents, company, siteUrl, config.buildDate, out), timer),
+        // Each page's date is its sources' last commit, so any save may move one.
+        this.step("sitemap", [loaded], () => writeSitemap(out, siteUrl, routes, loaded.sourcesOf, config.buildDate), timer),
+        this.step("hosts", [siteUrl, csp, routes.join("\n"), JSON.stringify(studies), JSON.stringify(redirects)], () => writeHostFiles(hosts)),
+        this.step("fixedFiles", [siteUrl], () => writeFixedFiles(out, siteUrl, config.buildDate)),
+        // The CMS, published by a build with a GitHub backend (the dev server serves its own).
+        this.step("admin", [JSON.stringify(config.cms), version(...PAGE_SOURCES), stylesheet], () => (this.dev ? [] : writeAdmin(out, config.cms, stylesheet))),
+      ]);
+
+      const made = [...scripts.files, ...images.files, ...publicFiles, ...hostFiles, ...fixedFiles, ...adminFiles, "sitemap.xml"];
+      const sitePaths = [...Object.values(cards.byRoute).map((card) => card.path), ...pdfs];
+      await timer.step("images and cards", () => imagesWritten);
+      const removed = await removeStale(out, new Set([...made, ...pages.map((page) => page.file), ...sitePaths.map((path) => path.slice(1))]));
+      const verified = await timer.step("verify", async () => sink?.finish());
+      if (verified) this.state.recordVerified(verified);
+      await this.state.keep();
+      return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written, advice: loaded.advice, siteUrl };
     } catch (error) {
       failed.abort();
       await encoder.stop();
@@ -126,156 +175,24 @@ export class Pipeline {
     }
   }
 
-  /** The dev server's card at this site path, while it may still be being drawn: resolves once it is
-   * written (or failed); undefined for any other path. */
-  cardWritten(path: string): Promise<void> | undefined {
-    return this.devCards.written(path);
-  }
-
-  /** The steps of one run, each redone only when its inputs changed; `failed` is aborted should one fail. */
-  private async steps(changed: string[], { sinkFor, stylesheetReady, pagesWritten }: RunOptions, timer: BuildTimer, encoder: Encoder, failed: AbortController) {
-    const { config, step } = this;
-    const version = (...folders: string[]) => this.sources.of(...folders);
-    const out = this.into.outDir;
-    this.state.begin();
-    // The stylesheet first: a style save's preview (in the dev server) leaves before anything else is looked at.
-    const styles = step.styles.get([version(STYLE_SOURCES)], async () => {
-      const css = await timer.step("styles", () => (this.styles ? this.styles.compile(changed, stylesheetReady) : buildStyles(undefined, failed.signal)));
-      stylesheetReady?.(css);
-      return css;
-    });
-    // Awaited below, with the other steps; a failure meanwhile is not an unhandled rejection.
-    styles.catch(() => {});
-    await mkdir(out, { recursive: true });
-
-    const [loaded, logos, publicFiles, stylesheet] = await allOrStop(failed, [
-      step.pages.get([version(...PAGE_SOURCES)], async () => timer.step("pages", async () => (await this.bundler).load(changed, this.state))),
-      step.logos.get([version(PUBLIC_SOURCES)], () => readLogos()),
-      step.publicFiles.get([version(PUBLIC_SOURCES)], () => copyPublic(out)),
-      styles,
-    ]);
-    // A build's esbuild (~35 MB) ends while the pages are rendered, beside the image encoder; it restarts should the islands need bundling.
-    if (!this.dev) await stopEsbuild();
-    // The images the page bundle names: each file's address is known at once, and only the placeholders the
-    // pages print are waited for; the files are encoded while the pages are rendered and written.
-    const siteUrl = siteAddress(config, loaded.renderer.site);
-    const social = loaded.renderer.site.seoDefaults.image.src;
-    const imageFolders = [...new Set(loaded.images.map((file) => file.split("/")[0]))];
-    const images = await step.images.get([loaded.images.join("\n"), social, version(...imageFolders)], () => buildImages(out, encoder, loaded.images, social));
-    const site = await step.site.get([siteUrl, images.images, logos], () => siteData(config, siteUrl, images.images, logos));
-    // Each card's address is known at once; they are drawn while the pages are rendered and written.
-    const labels = { brand: loaded.renderer.site.company.name, sectionLabel: loaded.renderer.sectionLabel };
-    const cardInputs = JSON.stringify([
-      loaded.pages.map((page) => [page.route, page.meta.title, page.meta.section, page.meta.socialCard]),
-      labels.brand,
-      loaded.renderer.site.navigation,
-    ]);
-    const cards = await step.cards.get([cardInputs, siteUrl], () =>
-      this.dev ? this.devCards.make(loaded.pages, labels, siteUrl, out) : buildSocialCards(loaded.pages, labels, siteUrl, out, encoder),
-    );
-    // Every image is asked for by now: the encoder (~130 MB) ends once all are written or failed, not with the
-    // run. A failed write (an encoder stopped by a failed run) is made again by the next run.
-    step.images.keptIf(images, images.written);
-    step.cards.keptIf(cards, cards.written);
-    const writes = this.dev ? [images.written] : [images.written, cards.written];
-    const imagesWritten = Promise.all(writes);
-    // Awaited at the end; should the run fail first (its encoder stopped), not an unhandled rejection.
-    imagesWritten.catch(() => {});
-    Promise.allSettled(writes).then(() => encoder.close());
-    this.site = site;
-    const { pages: bodies, rendered } = await step.render.get([loaded, site], () => timer.step("render", () => this.bodies.render(loaded, site)));
-    // Known now, so that what the sink starts (a build's verification thread) loads while the islands are bundled.
-    const sink = sinkFor?.(rendered, loaded.unpublished, siteUrl);
-
-    const usage = bodies.map((body) => ({ route: body.page.route, islands: body.islands }));
-    const scripts = await step.islands.get([JSON.stringify(usage), version(...ISLAND_SOURCES)], () =>
-      timer.step("islands", () => bundleIslands(usage, config, out)),
-    );
-    if (!this.dev) await stopEsbuild();
-    const { themeScript, speculationRules } = loaded.renderer;
-    const assets = await step.assets.get([siteUrl, scripts.bootstrap, themeScript, speculationRules, stylesheet, images.socialImage, cards.byRoute], () => ({
-      siteUrl,
-      ogImage: images.socialImage,
-      cards: cards.byRoute,
-      csp: contentSecurityPolicy(config, [themeScript, scripts.bootstrap, speculationRules], [stylesheet]),
-      stylesheet,
-      bootstrap: scripts.bootstrap,
-    }));
-    // The dev server serves dist/ as it is written: a page is written once the images it names are.
-    if (this.dev) await images.written;
-    const { pages, changed: changedPages } = await timer.step("documents", () =>
-      writeDocuments(this.state, bodies, (page) => this.bodies.bodyOf(page), assets, out, loaded.renderer.renderDocument, sink),
-    );
-    pagesWritten?.({ pages, changed: changedPages, scriptsChanged: scripts.bootstrap !== this.lastBootstrap });
-    this.lastBootstrap = scripts.bootstrap;
-    // The dev server's update to the open pages leaves before the git commands below start (~8 ms sooner).
-    if (pagesWritten) await new Promise((done) => setImmediate(done));
-
-    const routes = pages.map((page) => page.route);
-    const documents = loaded.renderer.caseStudyDocuments(loaded.renderer.caseStudies);
-    const admin = config.cms ? adminHeaders(adminCsp(githubBackend(config.cms))) : null;
-    const studies = documents.map((study) => study.path);
-    const { redirects } = loaded.renderer;
-    const [pdfs, , hostFiles, fixedFiles, adminFiles] = await allOrStop(failed, [
-      step.pdfs.get([JSON.stringify([documents, loaded.renderer.site.company, siteUrl])], () =>
-        timer.step("pdfs", () => writeCaseStudyPdfs(documents, loaded.renderer.site.company, siteUrl, config.buildDate, out)),
-      ),
-      // Each page's date is its sources' last commit, so any save may move one.
-      step.sitemap.get([loaded], () => timer.step("sitemap", () => writeSitemap(out, siteUrl, routes, loaded.sourcesOf, config.buildDate))),
-      step.hosts.get([siteUrl, assets.csp, routes.join("\n"), JSON.stringify(studies), JSON.stringify(redirects)], () =>
-        writeHostFiles({
-          outDir: out,
-          hostsDir: this.into.hostsDir,
-          siteUrl,
-          csp: assets.csp,
-          routes,
-          documents: studies,
-          redirects,
-          admin,
-          cloudflare: config.cloudflare,
-        }),
-      ),
-      step.fixedFiles.get([siteUrl], () => writeFixedFiles(out, siteUrl, config.buildDate)),
-      // The CMS, published by a build with its GitHub backend configured (the dev server serves its own):
-      // its configuration follows the schema, which is build code; its preview, the pages' sources and the stylesheet.
-      step.admin.get([JSON.stringify(config.cms), version(...PAGE_SOURCES), stylesheet], () => (this.dev ? [] : writeAdmin(out, config.cms, stylesheet))),
-    ]);
-
-    const made = [
-      ...pages.map((page) => page.file),
-      ...scripts.files,
-      ...images.files,
-      ...Object.values(cards.byRoute).map((card) => card.path.slice(1)),
-      ...publicFiles,
-      ...pdfs.map((path) => path.slice(1)),
-      ...hostFiles,
-      ...fixedFiles,
-      ...adminFiles,
-      "sitemap.xml",
-    ];
-    await timer.step("images and cards", () => imagesWritten);
-    const removed = await removeStale(out, new Set(made));
-    const verified = await timer.step("verify", async () => sink?.finish());
-    if (verified) this.state.recordVerified(verified);
-    await this.state.keep();
-    return { pages, changedPages, rendered, removed, scripts, timer, cardsWritten: cards.written, advice: loaded.advice, siteUrl };
+  /** A step's result, made again (and timed, given the run's `timer`) only when its inputs changed since its last run. */
+  private step<T>(name: string, inputs: unknown[], make: () => T | Promise<T>, timer?: BuildTimer): Promise<T> {
+    if (!this.memos.has(name)) this.memos.set(name, new Memo());
+    return (this.memos.get(name) as Memo<T>).get(inputs, timer ? () => timer.step(name, make) : make);
   }
 
   async close(): Promise<void> {
     await Promise.all([this.bundler.then((bundler) => bundler.dispose()), this.styles?.dispose()]);
-    // A build's esbuild process, should a step have failed before the build stopped it.
     if (!this.dev) await stopEsbuild();
   }
 }
 
 export type PipelineRun = Awaited<ReturnType<Pipeline["run"]>>;
 
-/** From this many pages rendered anew, V8's heap grows by 40% past what survived a full collection, not 100%:
- * a cold build of 10,000 pages then peaked at ~270 MB, not ~500 MB, in the same time (15 pages: 2.6% slower). */
+/** From this many pages rendered anew, V8's heap grows by 40%, not 100%: 10,000 pages peak at ~270 MB, not ~500 MB. */
 const MANY_PAGES = 1000;
 
-/** `npm run build`: the pipeline once, verified as it writes, into copies of the output folders that take
- * their places once it has ended well (engine/outputs/staging.ts); prints what it made and each page's budget. */
+/** `npm run build`: the pipeline once, verified as it writes, into staged output folders (engine/outputs/staging.ts). */
 export async function build(config: SiteConfig = readConfig(), log: (line: string) => void = console.log): Promise<PipelineRun> {
   let verification: Verification | undefined;
   const run = await staged(config, async (into) => {
@@ -289,7 +206,6 @@ export async function build(config: SiteConfig = readConfig(), log: (line: strin
         },
       });
     } finally {
-      // Verification's threads too, when a step after writing failed.
       await Promise.all([pipeline.close(), verification?.close()]);
     }
   });

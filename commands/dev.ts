@@ -1,22 +1,12 @@
-// npm run dev: one warm process that runs the build's own pipeline (build.ts) once, serves the site,
-// and on every save runs it again, so only the steps the save feeds do work: a page, component or
-// content save is patched into the open page in place (no reload: scroll, focus and what was typed
-// stay); a style save swaps the stylesheet in place; a save to the islands' code reloads the page; an
-// error shows over the page and the next good save clears it. Verification and the type check follow
-// in the background. The server runs in a child process, started afresh when the build's own code or
-// settings change (engine/dev/server.ts; its parts beside it: the watcher, the warm site, the page channel, the type check).
+// npm run dev: the build's own pipeline kept warm, serving the site and running again on each save (engine/dev/server.ts).
+// The server runs in a child process, started afresh when the build's own code or settings change.
 import { spawn } from "node:child_process";
 
-/** The exit code with which the server asks for a fresh process. */
-const RESTART = 75;
+const RESTART = 75; // the exit code with which the server asks for a fresh process
 
-/** Runs the server in a child process, and a fresh one whenever it exits with RESTART. */
 function supervise(): void {
-  const child = spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], {
-    stdio: "inherit",
-    env: { ...process.env, DEV_SERVER_CHILD: "1" },
-  });
-  child.on("exit", (code, signal) => {
+  const env = { ...process.env, DEV_SERVER_CHILD: "1" };
+  spawn(process.execPath, [...process.execArgv, ...process.argv.slice(1)], { stdio: "inherit", env }).on("exit", (code, signal) => {
     if (code === RESTART) supervise();
     else process.exit(code ?? (signal ? 1 : 0));
   });

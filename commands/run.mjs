@@ -1,8 +1,5 @@
-// Runs one of the engine's commands compiled (npm run build is `node commands/run.mjs build`): the command's
-// file and every project file it imports bundled by esbuild into one module and its lazy chunks, which Node
-// loads at once (through tsx's loader, file by file, every build took ~0.45 s more). The compiled engine is
-// kept in .cache/engine/, named by what it is made from: a save to any of those files compiles it again.
-// Plain JavaScript, so Node runs it as it is.
+// Runs an engine command (`node commands/run.mjs build`) compiled by esbuild into .cache/engine/KEY/, KEY hashing
+// every file it imports: Node loads it at once (through tsx's loader, every build took ~0.45 s more).
 import { createHash } from "node:crypto";
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, utimesSync, writeFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
@@ -10,16 +7,10 @@ import { join, relative, resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 import { setFlagsFromString } from "node:v8";
 
-// V8 optimises a function (TurboFan, on its own threads) after 4 times the usual work in it: a build runs
-// most of its code a few times, and on 2 cores those compiles took CPU from the image encoder (a cold
-// build 6% faster). Code that stays hot (a 10,000-page render) is optimised all the same.
+// TurboFan after 4 times the usual work: on 2 cores its compiles took CPU from the image encoder (a cold build 6% faster).
 setFlagsFromString("--interrupt-budget=270336");
 
 const ENGINE_DIR = ".cache/engine";
-/** A compiled engine no record names is removed once unused this long (a run may still load its chunks). */
-const UNUSED_GRACE_MS = 60 * 60 * 1000;
-/** Read besides the bundled files: what decides how esbuild resolves and compiles them. */
-const SETTINGS = ["tsconfig.json", "package.json"];
 
 const [name, ...args] = process.argv.slice(2);
 if (!name || !/^[a-z-]+$/.test(name)) {
@@ -27,14 +18,13 @@ if (!name || !/^[a-z-]+$/.test(name)) {
   process.exit(2);
 }
 const entry = `commands/${name}.ts`;
-/** What the compiled command was made from: its key, and the project files it read. */
 const recordFile = join(ENGINE_DIR, `${name}.json`);
 
-/** The key of a compiled engine: the versions, this file, and each project file with its bytes. */
 function keyOf(/** @type {Map<string, string | Buffer>} */ files) {
-  const hash = createHash("sha256");
   const esbuild = JSON.parse(readFileSync("node_modules/esbuild/package.json", "utf8")).version;
-  hash.update(`${process.version}\0${esbuild}\0`).update(readFileSync(new URL(import.meta.url)));
+  const hash = createHash("sha256")
+    .update(`${process.version}\0${esbuild}\0`)
+    .update(readFileSync(new URL(import.meta.url)));
   for (const [file, bytes] of [...files].sort(([a], [b]) => (a < b ? -1 : 1))) hash.update(`\0${file}\0`).update(bytes);
   return hash.digest("hex").slice(0, 20);
 }
@@ -42,38 +32,30 @@ function keyOf(/** @type {Map<string, string | Buffer>} */ files) {
 /** The compiled command's module, when the record names one made from the files as they are now. */
 function compiled() {
   try {
-    /** @type {{ key: string; files: string[] }} */
-    const record = JSON.parse(readFileSync(recordFile, "utf8"));
+    const record = /** @type {{ key: string; files: string[] }} */ (JSON.parse(readFileSync(recordFile, "utf8")));
     const folder = join(ENGINE_DIR, record.key);
     statSync(join(folder, `${name}.js`));
     if (keyOf(new Map(record.files.map((file) => [file, readFileSync(file)]))) !== record.key) return null;
-    // Used now: no other run prunes it while this one may load its chunks.
-    const now = new Date();
-    utimesSync(folder, now, now);
+    utimesSync(folder, new Date(), new Date()); // used now: no other run prunes it while this one loads it
     return join(folder, `${name}.js`);
   } catch {
-    return null; // none yet, damaged, or a file of it gone
+    return null;
   }
 }
 
-/** Compiles the command: its module and chunks in .cache/engine/KEY/, the record beside. */
 async function compile() {
   const esbuild = await import("esbuild");
-  /** @type {Map<string, string | Buffer>} */
-  const read = new Map();
+  const read = /** @type {Map<string, string | Buffer>} */ (new Map());
   const outputDepth = join(ENGINE_DIR, "key");
   const result = await esbuild.build({
     entryPoints: { [name]: entry },
     bundle: true,
     splitting: true,
     platform: "node",
-    // As tsx compiles: for the Node that runs it.
     target: `node${process.versions.node}`,
     format: "esm",
     packages: "external",
-    jsx: "automatic",
     outdir: outputDepth,
-    chunkNames: "[name]-[hash]",
     sourcemap: "linked",
     sourcesContent: false,
     write: false,
@@ -83,10 +65,8 @@ async function compile() {
       {
         name: "own-location",
         setup(build) {
-          // Each file's `import.meta.url` keeps naming its own place (not the compiled module's): a worker's,
-          // a child's or a package's path is found from it, as when it ran uncompiled.
+          // Each file's `import.meta.url` keeps naming its own place, from which workers and packages are found.
           build.onLoad({ filter: /\.(ts|tsx|mjs|js)$/ }, async (args) => {
-            if (args.path.includes("/node_modules/")) return undefined;
             const file = relative(process.cwd(), args.path);
             const text = await readFile(args.path, "utf8");
             read.set(file, text);
@@ -98,44 +78,26 @@ async function compile() {
       },
     ],
   });
-  // Every other project file esbuild read (a JSON file), and its settings.
   const others = Object.keys(result.metafile.inputs).filter((file) => !read.has(file) && !file.includes("node_modules/"));
-  for (const file of [...others, ...SETTINGS]) read.set(file, readFileSync(file));
+  // With the settings that decide how esbuild resolves and compiles them.
+  for (const file of [...others, "tsconfig.json", "package.json"]) read.set(file, readFileSync(file));
   const key = keyOf(read);
   const made = mkdtempSync(join(ENGINE_DIR, "making-"));
   for (const output of result.outputFiles) writeFileSync(join(made, relative(outputDepth, output.path)), output.contents);
   try {
     renameSync(made, join(ENGINE_DIR, key));
   } catch {
-    rmSync(made, { recursive: true, force: true }); // another run compiled the same engine meanwhile
+    rmSync(made, { recursive: true, force: true }); // another run compiled the same engine
   }
-  const recordMade = `${recordFile}.${process.pid}.tmp`;
-  writeFileSync(recordMade, JSON.stringify({ key, files: [...read.keys()] }));
-  renameSync(recordMade, recordFile);
+  writeFileSync(recordFile, JSON.stringify({ key, files: [...read.keys()] })); // read half-written: compiled again
   try {
-    prune(key);
-  } catch {
-    // another run pruned or compiled meanwhile: what is left goes next time
-  }
-  return join(ENGINE_DIR, key, `${name}.js`);
-}
-
-/** Removes the compiled engines no record names, once unused long enough that no run can still be loading them. */
-function prune(/** @type {string} */ kept) {
-  const named = new Set([kept]);
-  const entries = readdirSync(ENGINE_DIR);
-  for (const file of entries.filter((entry) => entry.endsWith(".json"))) {
-    try {
-      named.add(JSON.parse(readFileSync(join(ENGINE_DIR, file), "utf8")).key);
-    } catch {
-      // damaged: its engine is compiled again by its next run
+    // Older engines, once unused for an hour: no run can still be loading them.
+    for (const folder of readdirSync(ENGINE_DIR).filter((entry) => !entry.endsWith(".json") && entry !== key)) {
+      const path = join(ENGINE_DIR, folder);
+      if (Date.now() - statSync(path).mtimeMs > 60 * 60 * 1000) rmSync(path, { recursive: true, force: true });
     }
-  }
-  for (const folder of entries.filter((entry) => !entry.endsWith(".json") && !named.has(entry))) {
-    const path = join(ENGINE_DIR, folder);
-    const used = statSync(path, { throwIfNoEntry: false })?.mtimeMs;
-    if (used !== undefined && Date.now() - used > UNUSED_GRACE_MS) rmSync(path, { recursive: true, force: true });
-  }
+  } catch {} // another run pruned meanwhile: what is left goes next time
+  return join(ENGINE_DIR, key, `${name}.js`);
 }
 
 let module = compiled();
@@ -144,15 +106,13 @@ if (!module) {
     mkdirSync(ENGINE_DIR, { recursive: true });
     module = await compile();
   } catch (error) {
-    const errors = /** @type {{ errors?: import("esbuild").Message[] }} */ (error).errors;
-    const where = (/** @type {import("esbuild").Message} */ message) =>
-      message.location ? `${message.location.file}:${message.location.line}:${message.location.column + 1}: ` : "";
+    const { errors } = /** @type {{ errors?: import("esbuild").Message[] }} */ (error);
+    const where = (/** @type {import("esbuild").Message} */ { location: at }) => (at ? `${at.file}:${at.line}:${at.column + 1}: ` : "");
     if (errors) console.error(`${entry}, or a file it imports, does not compile:\n${errors.map((message) => `  ${where(message)}${message.text}`).join("\n")}`);
     else console.error(`${entry} could not be compiled into ${ENGINE_DIR}/: ${/** @type {Error} */ (error).message}`);
     process.exit(1);
   }
 }
-// The command sees itself run as it would uncompiled: its file, then its own arguments.
 process.argv = [process.argv[0], resolve(entry), ...args];
 if (process.env.DEBUG) process.setSourceMapsEnabled(true);
 await import(pathToFileURL(resolve(module)).href);

@@ -9,9 +9,8 @@ if (!existsSync(join(root, "index.html"))) {
   console.error(`${root}/index.html not found: run npm run build first.`);
   process.exit(1);
 }
-serve(root, port)
-  .then(() => console.log(`Serving ${root}/ at http://127.0.0.1:${port}/ (Ctrl+C to stop)`))
-  .catch((error: Error) => {
-    console.error(`Cannot serve on port ${port}: ${error.message}. Set PORT to another port.`);
-    process.exit(1);
-  });
+await serve(root, port).catch((error: Error) => {
+  console.error(`Cannot serve on port ${port}: ${error.message}. Set PORT to another port.`);
+  process.exit(1);
+});
+console.log(`Serving ${root}/ at http://127.0.0.1:${port}/ (Ctrl+C to stop)`);

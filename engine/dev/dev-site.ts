@@ -50,16 +50,16 @@ export class DevSite {
     return /\.(pdf|xml|txt)$/.test(path) ? (this.running ?? undefined) : undefined;
   }
 
-  /** The social card at this site path while it may still be being drawn (Pipeline.cardWritten). */
+  /** The social card at this site path while it may still be being drawn (DevCards.written). */
   cardWritten(path: string): Promise<void> | undefined {
-    return this.pipeline.cardWritten(path);
+    return this.pipeline.devCards.written(path);
   }
 
   /** A saved style partial shown on the open pages at once, before the update that follows (which
    * sends the whole stylesheet, putting right a preview read half-written). Never throws. */
   previewSave(file: string): void {
     if (!this.built) return;
-    this.pipeline.previewStyleSave(file, (css, splices) => this.channel.swapStylesheet(css, splices)).catch(() => {});
+    this.pipeline.styles?.previewSave(file, (css, splices) => this.channel.swapStylesheet(css, splices)).catch(() => {});
   }
 
   /** Runs the pipeline for a batch of saved files; never throws: a failure is shown, and the next save

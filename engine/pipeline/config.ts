@@ -1,22 +1,15 @@
 // Deployment settings, read once from the environment (and an optional .env file) at build time.
 import { existsSync, readFileSync } from "node:fs";
 import { parseEnv } from "node:util";
+import type { SiteData } from "../../components/SiteContext.tsx";
 import type { Site } from "../../content/collections.ts";
 import type { CmsSettings } from "../outputs/admin.ts";
 
-interface CrmConfig {
-  origin: string;
-  portalId: string;
-  contactFormId: string;
-  downloadFormId: string;
-}
+type CrmConfig = { origin: string; portalId: string; contactFormId: string; downloadFormId: string };
 
 export interface SiteConfig {
-  /** SITE_URL: the absolute origin (and optional base path) with no trailing slash, e.g. https://example.com,
-   * when the deployment sets it; else null, and the site's own (content/site.yaml's siteUrl) holds, read
-   * with the content so that a dev save of it reaches every output (siteAddress). */
+  /** SITE_URL without its trailing slash when the deployment sets it; else null, and content/site.yaml's holds (siteAddress). */
   siteUrl: string | null;
-  /** The day the site was built: the footer year and the policies' "Last updated". */
   buildDate: Date;
   /** null when any HubSpot id is missing: the forms then show their error message. */
   crm: CrmConfig | null;
@@ -24,12 +17,11 @@ export interface SiteConfig {
   clarityProjectId: string | null;
   /** Analytics storage before the visitor chooses: "denied" unless the firm's lawyers allow "granted". */
   consentDefault: "denied" | "granted";
-  /** The CMS at /admin/ and the GitHub repository it commits to; null: /admin/ is not published. */
+  /** null: /admin/ is not published. */
   cms: CmsSettings | null;
-  /** Built by Cloudflare Pages (CF_PAGES), whose _headers needs a site-wide header detached where /admin/ has its own. */
+  /** Cloudflare Pages (CF_PAGES), whose _headers needs a site-wide header detached where /admin/ has its own. */
   cloudflare: boolean;
   outDir: string;
-  /** Host configuration that is not part of the site (nginx, CloudFront, GitHub Pages): beside outDir. */
   hostsDir: string;
 }
 
@@ -39,17 +31,10 @@ const DEFAULT_PORT = 4173;
 
 type Env = Record<string, string | undefined>;
 
-/** The settings in a .env file, parsed by Node itself; none when there is no file. */
-function readDotEnv(path: string): Env {
-  return existsSync(path) ? parseEnv(readFileSync(path, "utf8")) : {};
-}
-
-/** The environment a command sees: .env, overridden by the real environment. */
 function environment(): Env {
-  return { ...readDotEnv(".env"), ...process.env };
+  return { ...(existsSync(".env") ? parseEnv(readFileSync(".env", "utf8")) : {}), ...process.env };
 }
 
-/** Where the site is written and served from, and the port a developer's server listens on. */
 export function readPaths(env: Env = environment()): { outDir: string; hostsDir: string; port: number } {
   const port = Number(env.PORT?.trim() || DEFAULT_PORT);
   if (!Number.isInteger(port) || port < 0 || port > 65535)
@@ -67,7 +52,6 @@ function optional(env: Env, name: string, pattern: RegExp, example: string): str
   return value;
 }
 
-/** The address in `name`, checked and without its trailing slash; null when unset. */
 function optionalUrl(env: Env, name: string, example: string): string | null {
   const value = env[name]?.trim();
   if (!value) return null;
@@ -132,14 +116,17 @@ export function readConfig(env: Env = environment()): SiteConfig {
   };
 }
 
-/** The address the site is served from: the deployment's SITE_URL, else the site's own. */
 export function siteAddress(config: SiteConfig, site: Pick<Site, "siteUrl">): string {
   return config.siteUrl ?? site.siteUrl.replace(/\/+$/, "");
 }
 
-/** The HubSpot Forms API v3 address a form posts to. */
 export function crmEndpoint(crm: CrmConfig | null, form: "contact" | "download"): string | null {
   if (!crm) return null;
   const formId = form === "contact" ? crm.contactFormId : crm.downloadFormId;
   return `${crm.origin}/submissions/v3/integration/submit/${crm.portalId}/${formId}`;
+}
+
+export function siteData(config: SiteConfig, siteUrl: string, images: SiteData["images"], logos: Record<string, string>): Omit<SiteData, "path"> {
+  const { buildDate, crm, consentDefault } = config;
+  return { siteUrl, buildDate, images, logos, endpoints: { contact: crmEndpoint(crm, "contact"), download: crmEndpoint(crm, "download") }, consentDefault };
 }

@@ -1,8 +1,5 @@
-// Writes each page's whole document where a static host serves its clean URL, and hands each one to
-// whatever reads it next (verification) without keeping it: page by page, each body fetched as its page
-// is written, so a large site's pages are never all held. What each route was written from goes in the
-// output folder's manifest, so a page whose body and assets are the same and whose file nobody has
-// touched since is not printed again.
+// Writes each page's document where a host serves its clean URL and hands it to verification, page by page; one whose
+// body, assets and file are as the manifest recorded is not printed again.
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeIfChanged } from "../outputs/output.ts";
@@ -14,27 +11,20 @@ import type { RenderedPage } from "../state/render-cache.ts";
 import type { DocumentAssets, RenderedBody } from "./render.ts";
 import { outputFileOf, type Page } from "./routes.ts";
 
-export interface WrittenPage {
-  route: string;
-  /** dist-relative, e.g. services.html */
-  file: string;
-}
+/** `file`: dist-relative, e.g. services.html */
+export type WrittenPage = { route: string; file: string };
 
 /** Where each page's document goes next (a build's verification). */
 export interface PageSink {
-  /** A document as this run wrote it (or found it already on disk, byte for byte). */
+  /** A document as this run wrote it (or found it on disk, byte for byte). */
   page(file: string, html: string): void | Promise<void>;
-  /** A document left as an earlier run wrote it (same body, same assets, file untouched since), with
-   * what the last run kept of its route (what verifying it found then). */
+  /** A document left as an earlier run wrote it, with what the last run kept of its route. */
   kept(file: string, last: RouteEntry): void | Promise<void>;
-  /** Every document of this run has come: what waits for more may start now, while the run goes on. */
   allCome(): void;
-  /** Once the run's other files are written: what verifying each document found, by file (a build's
-   * verification, which throws should a page be invalid or a link broken). */
+  /** Once the run's other files are written: what verifying each document found, by file (throws on a problem). */
   finish(): Promise<Map<string, Verified>>;
 }
 
-/** Writes every page that changed; returns every page and, apart, the routes whose document changed. */
 export async function writeDocuments(
   state: OutputState,
   rendered: RenderedPage<Page>[],
@@ -57,7 +47,6 @@ export async function writeDocuments(
     pages.push({ route, file });
     const last = state.last(route);
     const assetsKey = keyOf(sharedKey, JSON.stringify(cards[route] ?? null));
-    // What the route's body is, whether rendered this run or not (a style save renders nothing).
     state.record(route, { file, body: page.key, islands: page.islands });
     const version = last?.document ? fileVersion(path) : null;
     if (documentKept(last, page.key, assetsKey, version)) {
@@ -66,7 +55,7 @@ export async function writeDocuments(
       continue;
     }
     const html = render({ page: page.page, bodyHtml: bodyOf(page), islands: page.islands }, assets);
-    // Each folder once (a thousand pages in one folder made a thousand mkdir calls, ~0.2 s).
+    // Each folder once (a thousand pages in one folder: a thousand mkdir calls, ~0.2 s).
     const folder = dirname(path);
     if (!folders.has(folder)) {
       await mkdir(folder, { recursive: true });

@@ -1,9 +1,5 @@
-// Bundles the browser JavaScript with esbuild: the inline bootstrap, one entry with the hydrate
-// runtime (fetched after the load event or at the first interaction), and each island as its own
-// chunk, fetched only by pages that use it. Preact stands in for React; shared code is one chunk.
-// What it makes is a blob of the store, keyed by what it is made from: a build that changed no browser
-// code writes the files again from it without starting esbuild (~50 ms of every build).
-
+// Bundles the browser JavaScript: the inline bootstrap, the hydrate runtime (fetched after load or at the first
+// interaction) and each island as a chunk for the pages that use it, Preact for React; kept in the store by its sources.
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
@@ -19,29 +15,19 @@ import { ISLAND_SOURCES } from "./sources.ts";
 
 /** What the bundler produced, written beside the scripts for `npm run size`. */
 export interface PageScripts {
-  /** The inline bootstrap, exactly as every page carries it in its <head>. */
   bootstrap: string;
-  /**
-   * Per route, every script the page fetches after its load event or on the visitor's first
-   * interaction: the island runtime, the page's islands, analytics, web-vitals. Before the load
-   * event a page fetches no script at all.
-   */
+  /** Per route, every script the page fetches after its load event or at the first interaction. */
   routes: Record<string, string[]>;
 }
 
-/** Its file keeps the name it had (the output's bytes stay); in the engine, "manifest" is the output folder's record alone. */
+/** Named so for the output's sake; in the engine, "manifest" is the output folder's record alone. */
 export const PAGE_SCRIPTS_FILE = "assets/manifest.json";
 
 const root = process.cwd();
-/** The islands' JSX runtime (browser/jsx-runtime.ts), by the name the bundle's alias gives it. */
+/** The islands' JSX runtime (browser/jsx-runtime.ts), by its alias. */
 const JSX_SOURCE = "islands-jsx";
 const islandFile = (name: string) => resolve(root, "islands", `${name}.tsx`);
 const browserModule = (file: string) => JSON.stringify(resolve(root, "browser", file));
-
-/** Islands on every page travel inside the runtime's entry: one request fewer, and no extra chunk. */
-function islandsOnEveryPage(pages: { islands: string[] }[]): string[] {
-  return pages.map((page) => page.islands).reduce((common, names) => common.filter((name) => names.includes(name)));
-}
 
 function entrySource(bundled: string[], lazy: string[]): string {
   const registry = [...bundled, ...lazy.map((name) => `${name}: { load: () => import(${JSON.stringify(islandFile(name))}) }`)];
@@ -49,23 +35,20 @@ function entrySource(bundled: string[], lazy: string[]): string {
     `import { hydrateIslands } from ${browserModule("hydrate.ts")};`,
     ...bundled.map((name) => `import ${name} from ${JSON.stringify(islandFile(name))};`),
     `hydrateIslands({ ${registry.join(", ")} });`,
-    // Analytics waits for the load event, so it never competes with first paint.
     `const analytics = () => import(${browserModule("analytics.ts")}).then((m) => m.startAnalytics());`,
     `if (document.readyState === "complete") analytics(); else addEventListener("load", analytics, { once: true });`,
   ].join("\n");
 }
 
-/** The bootstrap minified, with the runtime's address in it; its text is hashed into the CSP. */
 async function bootstrapScript(entry: string): Promise<string> {
   const source = await readFile(resolve(root, "browser/bootstrap.ts"), "utf8");
   const esbuild = await loadEsbuild();
   const js = await esbuild.transform(source, { loader: "ts", target: "es2022", define: { ISLAND_ENTRY: JSON.stringify(entry) } });
-  // Wrapped by hand: esbuild's own iife format adds module interop helpers that the import() here never needs.
+  // Wrapped by hand: esbuild's iife format adds interop helpers this import() never needs.
   const minified = await esbuild.transform(`(()=>{${js.code}})()`, { target: "es2022", minify: true, legalComments: "none" });
   return minified.code.trim();
 }
 
-/** Stops the build if anything would ship React. */
 const noReact: esbuild.Plugin = {
   name: "no-react-in-the-browser",
   setup(build) {
@@ -77,20 +60,16 @@ const noReact: esbuild.Plugin = {
   },
 };
 
-/** The page scripts, and every file the bundler wrote (dist-relative), the list's own included. */
 export type IslandBundle = PageScripts & { files: string[] };
 
-/** What the islands are made from besides the pages' use of them: every file of the browser code's
- * folders, the settings esbuild reads and the packages' versions. */
 function sourcesKey(): string {
   const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
-  // This file too: how it bundles (esbuild's options, the entry, the page scripts) is part of what it makes.
+  // This file too: how it bundles is part of what it makes.
   return keyOf(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
 }
 
-/** The browser code for these pages, from the store or bundled now, written into `outDir`. */
 export async function bundleIslands(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandBundle> {
-  // The settings the scripts carry, not the rest of the site's configuration (its day, its output folder).
+  // The settings the scripts carry, not the rest of the configuration (its day, its output folder).
   const { gaMeasurementId, clarityProjectId, consentDefault } = analytics;
   const key = keyOf(sourcesKey(), JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
   const made = await cached("islands", key, "json", async () => JSON.stringify(await bundle(pages, analytics, outDir)));
@@ -101,23 +80,18 @@ export async function bundleIslands(pages: { route: string; islands: string[] }[
   return { ...scripts, files: [...Object.keys(outputs), PAGE_SCRIPTS_FILE] };
 }
 
-/** What the bundler made: each file's text by its path in the output folder, and the page scripts. */
-interface Bundled {
-  outputs: Record<string, string>;
-  scripts: PageScripts;
-}
+type Bundled = { outputs: Record<string, string>; scripts: PageScripts };
 
 async function bundle(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<Bundled> {
-  const found = new Set<string>();
-  for (const page of pages) {
-    for (const name of page.islands) {
-      if (found.has(name)) continue;
-      if (existsSync(islandFile(name))) found.add(name);
-      else throw new Error(`${page.route}: uses island ${name}, but islands/${name}.tsx does not exist; an island's component name must match its file name`);
-    }
+  const used = new Set(pages.flatMap((page) => page.islands));
+  for (const name of used) {
+    if (existsSync(islandFile(name))) continue;
+    const { route } = pages.find((page) => page.islands.includes(name))!;
+    throw new Error(`${route}: uses island ${name}, but islands/${name}.tsx does not exist; an island's component name must match its file name`);
   }
-  const bundled = islandsOnEveryPage(pages);
-  const lazy = [...new Set(pages.flatMap((page) => page.islands))].filter((name) => !bundled.includes(name)).sort();
+  // Islands on every page travel inside the runtime's entry: one request fewer, and no extra chunk.
+  const bundled = pages.map((page) => page.islands).reduce((common, names) => common.filter((name) => names.includes(name)));
+  const lazy = [...used].filter((name) => !bundled.includes(name)).sort();
 
   const result = await (await loadEsbuild())
     .build({
@@ -129,13 +103,11 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
       minify: true,
       legalComments: "none",
       jsx: "automatic",
-      // The JSX runtime and React by names, not by this machine's paths: esbuild's minifier weighs the letters
-      // of each file's import paths (the JSX runtime's too, which no file spells) to name its variables, so a
-      // path of the project's folder here made other bytes, and other chunk names, in every other folder.
+      // The JSX runtime and React by names, not paths: the minifier weighs the letters of import paths to
+      // name variables, so the project's folder changed the bytes.
       jsxImportSource: JSX_SOURCE,
       alias: { react: "./browser/react.ts", [JSX_SOURCE]: "./browser" },
-      // A package by its path in the project, not where a linked node_modules really is: a chunk's name hashes
-      // the path of each file in it from the project's folder.
+      // A package by its path in the project, not where a linked node_modules is: a chunk's name hashes its paths.
       preserveSymlinks: true,
       define: {
         "process.env.NODE_ENV": '"production"',
@@ -147,7 +119,7 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
       entryNames: "[name].[hash]",
       chunkNames: "[name].[hash]",
       metafile: true,
-      // Kept, then written each file whole and only when changed: esbuild rewrites every file in place.
+      // Written each file whole and only when changed: esbuild rewrites every file in place.
       write: false,
       logLevel: "silent",
       plugins: [
@@ -166,12 +138,7 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
     });
 
   const outputs = result.metafile.outputs;
-  const paths = new Map<string, string>();
-  const sitePath = (file: string) => {
-    if (!paths.has(file)) paths.set(file, `/${relative(resolve(outDir), resolve(file))}`);
-    return paths.get(file) as string;
-  };
-  /** The file and everything it pulls in; with `dynamic`, what it imports later too. */
+  const sitePath = (file: string) => `/${relative(resolve(outDir), resolve(file))}`;
   const closure = (file: string, dynamic: boolean, seen = new Set<string>()): Set<string> => {
     seen.add(file);
     for (const imported of outputs[file].imports) {
@@ -182,16 +149,13 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
   };
   const outputOf = (entryPoint: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)!;
   const entry = outputOf("islands-entry:site");
-  // The runtime with analytics and web-vitals; each island's chunks are added only where it is used.
-  const runtimeFiles = [...closure(entry, false), ...closure(outputOf(relative(root, resolve(root, "browser/analytics.ts"))), true)];
-  /** The files a page with these lazy islands fetches, once per set of islands (most pages share theirs). */
+  const runtimeFiles = [...closure(entry, false), ...closure(outputOf("browser/analytics.ts"), true)];
   const lists = new Map<string, string[]>();
   const filesOf = (islands: string[]) => {
     const name = islands.join(" ");
     if (!lists.has(name)) {
       const files = new Set(runtimeFiles);
-      // An island's own dynamic imports are fetched only when needed (the CRM's rejection reader, on a
-      // rejected submission), so they are not counted as fetched.
+      // An island's own dynamic imports are fetched only when needed: not counted.
       for (const island of islands) for (const file of closure(outputOf(relative(root, islandFile(island))), false)) files.add(file);
       lists.set(name, [...files].map(sitePath));
     }

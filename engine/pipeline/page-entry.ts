@@ -1,13 +1,11 @@
-// The pages' entry: the renderer, all the engine reads of the site (printedContent), and every page
-// module by its project path. A build bundles it (engine/pipeline/pages.ts); the dev server loads it and
-// the modules it imports file by file (engine/pipeline/page-modules.ts).
+// The pages' entry: the renderer, what the engine reads of the site (printedContent) and every page module by its
+// project path. A build bundles it (pages.ts); the dev server loads it file by file (page-modules.ts).
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CaseStudy, Redirect, Site } from "../../content/collections.ts";
 import type { PageModule } from "./static-paths.ts";
 
-/** The renderer, from the same bundle as the pages, so they share one React context and island
- * registry; and all the engine reads of the site (printedContent), so a dev server's outputs follow every save too. */
+/** The renderer, from the same bundle as the pages so that they share one React context and island registry. */
 export type Renderer = typeof import("./render.ts") & {
   caseStudies: CaseStudy[];
   site: Site;
@@ -18,15 +16,11 @@ export type Renderer = typeof import("./render.ts") & {
   speculationRules: string;
 };
 
-/** What the entry exports: the renderer, the printed content, and every page module by its project path. */
 export type Entry = Renderer & { pageModules: [string, PageModule][] };
 
 export const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
-/** What the steps after the render read of the site (the PDFs, the cards, the hosts' redirects, the
- * policy's inline scripts): from the bundle too, so that a dev save of any of it reaches them as it
- * reaches the pages. The engine imports nothing of pages/, components/ or content/ itself but the content
- * store's declaration, whose save restarts the dev server (test/build/engine-imports.test.ts). Each
- * export's module as an absolute path. */
+/** What the steps after the render read of the site (PDFs, cards, redirects, inline scripts): from the bundle
+ * too, so that a dev save reaches them; the engine imports nothing of the site itself but content/collections.ts. */
 const printedContent = [
   ["default as caseStudies", "../../content/case-studies"],
   ["default as site", "../../content/site.yaml"],
@@ -37,7 +31,6 @@ const printedContent = [
   ["speculationRules", "../../components/speculation-rules.ts"],
 ].map(([name, path]) => [name, fileURLToPath(new URL(path, import.meta.url))]);
 
-/** The entry's source: the renderer, the printed content, and every page module by its project path. */
 export function entrySource(root: string, files: string[]): string {
   return [
     `export * from ${JSON.stringify(renderModule)};`,

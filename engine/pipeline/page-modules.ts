@@ -1,11 +1,5 @@
-// The dev server's pages, loaded file by file rather than as one bundle: each project file is compiled
-// on its own by esbuild (to CommonJS, as the bundle's files are; an image or a folder collection through the
-// bundle's plugins, a content file's module made here, which spares esbuild a round trip) and run once,
-// and a save compiles again only the files it changed and runs again only them and the files that import
-// them, in turn. A whole bundle took 25–40 ms to rebuild for a save of one page even with nothing changed
-// (esbuild links and prints all of its 131 KB again), and 7–14 ms to load; one page's file takes ~3 ms.
-// Packages are required from node_modules, so React is loaded once and kept across saves. Each file's
-// source map is kept, so that a render error names the line of the source (sourcePlaces).
+// The dev server's pages, file by file: each compiled alone to CommonJS and run once; a save compiles and runs
+// again only what it changed and their importers (~3 ms a page, a whole bundle 25–40 ms). React loads once.
 import { readFileSync, statSync } from "node:fs";
 import { createRequire, isBuiltin, SourceMap, type SourceMapping } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
@@ -27,23 +21,18 @@ import { fileVersion, landed } from "../state/files.ts";
 import type { ImportGraph } from "../state/manifest.ts";
 import { loadEsbuild } from "./esbuild.ts";
 
-/** One project file as compiled and, once run, its exports. */
 interface CompiledFile {
-  /** The file's version when it was read: another version means it was saved since. */
   version: string | null;
   code: string;
-  /** The project files it imports, in any way (a dynamic import too, as a bundle's graph has it): each
-   * import's name as written, and the file's absolute path. */
+  /** The project files it imports (dynamic imports too): by the name as written, to the absolute path. */
   own: Map<string, string>;
-  /** Its exports, once it has run (in a box: the exports may be any value). */
   ran?: { exports: unknown };
 }
 
-/** What esbuild's bundler tries after an import's path when no file has that name, in its order. */
+/** What esbuild's bundler tries after an import's path, in its order. */
 const EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".css", ".json"];
 
-/** Runs a module's CommonJS code as Node runs a file's: `require` answers its imports, `entriesOf` a folder
- * collection's (engine/content/modules.ts, folderModule). The bundle's and each of the dev server's files. */
+/** Runs CommonJS code as Node runs a file's; `entriesOf` answers a folder collection's module (folderModule). */
 export function runModule(
   code: string,
   path: string,
@@ -56,14 +45,12 @@ export function runModule(
   return module.exports;
 }
 
-/** Each file the dev server compiled, by its absolute path (unique in the process), with its source map. */
 const sourceMaps = new Map<string, string>();
 
 /** A stack with each place in a file the dev server compiled given as its source's line and column. */
 export function sourcePlaces(stack: string): string {
   return stack.replace(/(\/[^():\s]+):(\d+):(\d+)/g, (place, path: string, line: string, column: string) => {
     const map = sourceMaps.get(path);
-    // Node's findEntry gives {} where the map has no place.
     const found: Partial<SourceMapping> = map ? new SourceMap(JSON.parse(map)).findEntry(Number(line) - 1, Number(column) - 1) : {};
     return found.originalLine === undefined ? place : `${path}:${found.originalLine + 1}:${(found.originalColumn ?? 0) + 1}`;
   });
@@ -71,58 +58,42 @@ export function sourcePlaces(stack: string): string {
 
 export class PageModules {
   private readonly files = new Map<string, CompiledFile>();
-  /** The advice on each content file, as it was last compiled. */
-  private readonly advice = new Map<string, string[]>();
-  /** Each folder collection of the project as its module last read it, by its folder ("content/case-studies"). */
+  /** The advice on each content file. */
+  readonly advice = new Map<string, string[]>();
   readonly folders = new Map<string, FolderEntries>();
-  /** The generated entry (engine/pipeline/page-entry.ts), named as a file that is never written, and its source. */
+  /** The generated entry (page-entry.ts), named as a file that is never written. */
   private readonly entry: string;
   private entrySource = "";
 
-  /** `root`: the project; `outdir`: where esbuild would write (it writes nothing, but names its output by it);
-   * `publishing`: which entries of a folder collection the pages get (the dev server's: drafts too). */
   constructor(
     private readonly root: string,
-    private readonly outdir: string,
     private readonly publishing: Publishing,
     private readonly checks: ContentChecks,
-    private readonly plugins: esbuild.Plugin[],
+    private readonly shared: esbuild.BuildOptions,
   ) {
-    this.entry = join(outdir, "pages.js");
+    this.entry = join(shared.outdir!, "pages.js");
   }
 
-  /** The advice on the content files the pages read. */
-  contentAdvice(): string[] {
-    return [...this.advice.values()].flat();
-  }
-
-  /**
-   * The entry's exports (its source: `entrySource`), and the graph of the project files it is made from. The
-   * files in `changed` (project-relative), and any whose version moved (a save not reported yet), are compiled
-   * again; a folder collection is read again after a save of its folder, its images or the site's facts. They
-   * and every file importing them, directly or not, run again. The others keep their exports, so a React
-   * context or the island registry stays one object across saves, unless its file runs again, and then so
-   * does every file that uses it.
-   */
+  /** The entry's exports and import graph. The `changed` files and any whose version moved are compiled again (a
+   * folder collection read again after a save of its folder, images or the site's facts); they and every file
+   * importing them run again. The others keep their exports, so a React context stays one object across saves. */
   async load(entrySource: string, changed: string[]): Promise<{ exports: unknown; graph: ImportGraph }> {
     const saved = new Set(changed.map((file) => resolve(this.root, file)));
-    // A file emptied by an editor saving in place is read once its bytes land, here as when compiled.
     await Promise.all([...saved].map(landed));
     const readsSaved = (path: string) => {
       const read = this.folders.get(relative(this.root, path));
       const sources = [SITE_FILE, ...(read?.images ?? [])].map((file) => join(this.root, file));
       return [...saved].some((file) => dirname(file) === path || sources.includes(file));
     };
-    // A folder's version moves with each save by rename of an entry: its module is compiled again only once the folder is gone.
+    // A folder's version moves with each entry's save by rename: its module is compiled again only once it is gone.
     const moved = (path: string, version: string | null) => (collectionFolderOf(path) ? fileVersion(path) === null : fileVersion(path) !== version);
     const stale = [...this.files].filter(([path, file]) => saved.has(path) || moved(path, file.version)).map(([path]) => path);
     if (entrySource !== this.entrySource) stale.push(this.entry);
     this.entrySource = entrySource;
     const importers = new Map<string, string[]>();
     for (const [path, file] of this.files) for (const imported of file.own.values()) importers.set(imported, [...(importers.get(imported) ?? []), path]);
-    // A file that imports one to be run again holds its old exports: it runs again too, and so on up. Marked
-    // before anything is compiled, so that a load that fails half-way leaves nothing holding old exports.
-    // A folder collection's module stays compiled (it is one line); it runs again to read the entries again.
+    // Marked before anything is compiled, so that a load failing half-way leaves nothing holding old exports.
+    // A folder collection's module stays compiled (one line); it runs again to read the entries again.
     const rerun = new Set([...stale, ...[...this.files.keys()].filter((path) => collectionFolderOf(path) && readsSaved(path))]);
     for (const path of rerun) {
       const file = this.files.get(path);
@@ -132,21 +103,14 @@ export class PageModules {
     for (const path of stale) this.files.delete(path);
     // A file that imports one now gone is compiled again, so that the error names the import.
     for (const path of stale) if (fileVersion(path) === null) for (const importer of importers.get(path) ?? []) this.files.delete(importer);
-    await this.compileFrom([this.entry]);
-    const exports = this.run(this.entry);
-    return { exports, graph: this.graphFrom([...this.files.get(this.entry)!.own.values()]) };
-  }
-
-  /** Compiles every project file the entries import, directly or not, that is not compiled yet (those
-   * missing at once, then what they import). */
-  private async compileFrom(entries: string[]): Promise<void> {
+    // Every file the entry imports, directly or not, that is not compiled yet.
     const seen = new Set<string>();
-    let next = entries;
-    while (next.length) {
+    for (let next = [this.entry]; next.length; ) {
       for (const path of next) seen.add(path);
       const files = await Promise.all(next.map((path) => this.files.get(path) ?? this.compile(path)));
       next = [...new Set(files.flatMap((file) => [...file.own.values()]))].filter((path) => !seen.has(path));
     }
+    return { exports: this.run(this.entry), graph: this.graphFrom([...this.files.get(this.entry)!.own.values()]) };
   }
 
   private async compile(path: string): Promise<CompiledFile> {
@@ -161,23 +125,14 @@ export class PageModules {
       ...(contents !== undefined
         ? { stdin: { contents, resolveDir: dirname(path), sourcefile: relative(this.root, path), loader: "js" as const } }
         : { entryPoints: [path] }),
-      bundle: false,
-      platform: "node",
+      ...this.shared,
       format: "cjs",
       target: "node20",
-      // A dynamic import as a require when it is made, as the bundle links one: a function made here
-      // cannot import() (Node 20 offers that to vm's code only behind a flag).
+      // A dynamic import as a require, as the bundle links one: vm's code cannot import() in Node 20.
       supported: { "dynamic-import": false },
-      jsx: "automatic",
       // A render error's place is in code: a content file's module is data.
       sourcemap: made ? false : "external",
       sourcesContent: false,
-      write: false,
-      metafile: true,
-      outdir: this.outdir,
-      logLevel: "silent",
-      absWorkingDir: this.root,
-      plugins: this.plugins,
     });
     const [output] = Object.entries(result.metafile!.outputs).filter(([name]) => !name.endsWith(".map"));
     const own = new Map<string, string>();
@@ -193,18 +148,14 @@ export class PageModules {
     return file;
   }
 
-  /**
-   * The project file an import names, as esbuild's bundler finds it, or undefined for a package (or one
-   * of Node's modules). A path is looked for as it is, then with each of esbuild's extensions, then as a
-   * folder's index; any other name as Node finds it (a package, or a package.json #imports entry), else
-   * as esbuild does (a tsconfig path alias).
-   */
+  /** The project file an import names, as esbuild's bundler finds it (a path, a package, a tsconfig alias); undefined
+   * for a package or a Node module. */
   private async resolveImport(importer: string, specifier: string): Promise<string | undefined> {
     if (/^\.\.?(\/|$)|^\//.test(specifier)) {
       const path = resolve(dirname(importer), specifier);
-      const candidates = [path, ...EXTENSIONS.map((extension) => path + extension), ...EXTENSIONS.map((extension) => join(path, `index${extension}`))];
       // A folder collection (content/case-studies) is imported as its folder.
       if (collectionFolderOf(path) && statSync(path, { throwIfNoEntry: false })?.isDirectory()) return path;
+      const candidates = [path, ...EXTENSIONS.map((extension) => path + extension), ...EXTENSIONS.map((extension) => join(path, `index${extension}`))];
       const found = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile());
       if (found) return found;
       throw unresolved(this.root, importer, specifier);
@@ -214,7 +165,7 @@ export class PageModules {
     try {
       found = createRequire(importer).resolve(specifier);
     } catch {
-      // Not a name Node knows from here: esbuild's own look-up, through the tsconfig.
+      // Not a name Node knows from here: esbuild's own look-up, through the tsconfig's path aliases.
       const result = await (await loadEsbuild())
         .build({
           stdin: { contents: `import ${JSON.stringify(specifier)};`, resolveDir: dirname(importer), loader: "ts" },
@@ -234,7 +185,6 @@ export class PageModules {
     return found && !found.includes("/node_modules/") ? found : undefined;
   }
 
-  /** A folder collection's entries, read now (the project's kept for the graph and the notes). */
   private readonly entriesOf = (path: string): unknown[] => {
     const { root, folder } = collectionFolderOf(path)!;
     const read = folderEntries(root, folder, this.publishing, this.checks);
@@ -242,7 +192,6 @@ export class PageModules {
     return read.entries;
   };
 
-  /** The file's exports, running it (and what it imports that has not run) if it has not run since it was compiled. */
   private run(path: string): unknown {
     const file = this.files.get(path)!;
     if (file.ran) return file.ran.exports;
@@ -263,7 +212,6 @@ export class PageModules {
     return module.exports;
   }
 
-  /** The project files the entries are made from, project-relative, each with the project files it imports. */
   private graphFrom(entries: string[]): ImportGraph {
     const graph: ImportGraph = {};
     const visit = (path: string) => {
@@ -278,32 +226,22 @@ export class PageModules {
   }
 }
 
-/** An import no file answers to, reported where it is written, as esbuild reports one in a bundle. */
 function unresolved(root: string, importer: string, specifier: string): esbuild.BuildFailure {
   const source = readFileSync(importer, "utf8");
-  // Where esbuild points: at the quoted name.
-  const at = Math.max(0, ...[`"${specifier}"`, `'${specifier}'`].map((quoted) => source.indexOf(quoted)));
-  const before = source.slice(0, at).split("\n");
+  const before = source.slice(0, Math.max(0, ...[`"${specifier}"`, `'${specifier}'`].map((quoted) => source.indexOf(quoted)))).split("\n");
   const text = `Could not resolve "${specifier}"`;
   const location = {
     file: relative(root, importer),
-    namespace: "file",
     line: before.length,
     column: before[before.length - 1].length,
-    length: specifier.length + 2,
     lineText: source.split("\n")[before.length - 1],
-    suggestion: "",
   };
-  return Object.assign(new Error(text), { errors: [{ id: "", pluginName: "", text, location, notes: [], detail: undefined }], warnings: [] });
+  return Object.assign(new Error(text), { errors: [{ text, location } as esbuild.Message], warnings: [] });
 }
 
-/**
- * The code with each default or namespace import of a project file read as an ES module compiled to
- * CommonJS (its default export is its `default`), as the bundle links it. esbuild gives every import
- * in a file of a "type": "module" package Node's reading of a CommonJS module instead (`__toESM(…, 1)`:
- * its default export is the whole of `module.exports`), right for a package but not for our own files:
- * `import MobileMenu from "../../islands/MobileMenu.tsx"` got an object, not the component.
- */
+/** The code with each import of a project file read as an ES module compiled to CommonJS (its default export
+ * is its `default`), as the bundle links it: esbuild's `__toESM(…, 1)` in a "type": "module" package takes the
+ * whole `module.exports` as the default, right for a package but not for our own files. */
 function ownImportsAsEsm(code: string, own: Map<string, string>): string {
   return code.replace(/__toESM\(require\(("[^"]*")\), 1\)/g, (call, quoted: string) =>
     own.has(JSON.parse(quoted) as string) ? `__toESM(require(${quoted}))` : call,

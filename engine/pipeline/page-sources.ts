@@ -1,8 +1,5 @@
-// The project files each route's output is made from (LoadedPages' sourcesOf and templateSourcesOf):
-// its page file, what that imports and what the renderer imports, from the page bundle's import graph
-// (with each folder collection's entries: withEntries);
-// and for a collection's entry, the files its body is rendered from besides its props, its template,
-// traced by esbuild. The dev server keeps each trace from save to save while no file saved can move it.
+// The project files each route's output is made from: its page file and what it and the renderer import, from
+// the page bundle's import graph; for a collection's entry, what its template uses, traced by esbuild.
 import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { collectionFolderOf, type FolderEntries, SITE_FILE } from "../content/modules.ts";
@@ -13,30 +10,16 @@ import type { Page } from "./routes.ts";
 /** The files esbuild loads itself (no plugin): the bytes it reports of one are the file's. */
 const ESBUILD_LOADS = /\.(ts|tsx|js|mjs|json)$/;
 
-/** The collections' templates as traced by the page bundler's esbuild (`run`: once in a build, warm in the
- * dev server), with the page bundle's `plugins`; `outfile`: where esbuild would write (it writes nothing). */
-export function templateTraces(
-  root: string,
-  run: (name: string, options: esbuild.BuildOptions) => Promise<esbuild.BuildResult>,
-  outfile: string,
-  plugins: esbuild.Plugin[],
-) {
-  /** The dev server's last trace of each collection's template (null: it could not be traced), the last
-   * bundle's inputs, and what each template imports, directly or not: a save of a file the template does
-   * not import, and that is no file new to the bundle, keeps the trace (~8 ms of each page or content
-   * save, measured with the page open). A file it imports moves the trace even when the trace left it
-   * out: emptied by an editor saving in place, it gave nothing; filled, the template uses it again. */
+/** The collections' templates as traced by `run` (esbuild once in a build, warm in the dev server) with the pages' `shared` options. */
+export function templateTraces(root: string, run: (name: string, options: esbuild.BuildOptions) => Promise<esbuild.BuildResult>, shared: esbuild.BuildOptions) {
+  /** The dev server's last trace of each template (null: untraceable), the last bundle's inputs and what each
+   * template imports: only a save of a file it imports (even one left out) or new to the bundle moves a trace. */
   const last: Traces = {};
   let lastInputs = new Set<string>();
   let imported = new Map<string, Set<string>>();
 
-  /**
-   * The project files a collection's entries are rendered from: what esbuild keeps of its file when only
-   * the component and meta are used, getStaticPaths tree-shaken away (a data module read only there
-   * contributes nothing). esbuild keeps whatever might be used, so a file the component reads is never
-   * left out; at worst a list is kept (a module it cannot prove free of side effects), and then every entry
-   * renders again when it changes.
-   */
+  /** The files a collection's entries are rendered from: what esbuild keeps when only the component and meta are
+   * used, getStaticPaths tree-shaken away (whatever might be used is kept). */
   async function templateInputs(file: string): Promise<Trace> {
     const options: esbuild.BuildOptions = {
       stdin: {
@@ -44,26 +27,18 @@ export function templateTraces(
         resolveDir: root,
         loader: "ts",
       },
+      ...shared,
       bundle: true,
-      platform: "node",
       format: "esm",
       packages: "external",
-      jsx: "automatic",
-      write: false,
-      outfile,
-      metafile: true,
-      logLevel: "silent",
-      absWorkingDir: root,
-      plugins,
     };
     const result = await run(file, options);
     const [output] = Object.values(result.metafile!.outputs);
     const used = Object.entries(output.inputs)
       .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
       .map(([input]) => input);
-    // The files it read and left out, with the bytes esbuild read of each (a plugin's, a content file or an
-    // image, are the module it made: unknown). No plugin's own module (in a namespace of its own), and no
-    // collection folder (read as its list of names, its entries unread: a save by rename moves the folder).
+    // The files it read and left out, with the bytes esbuild read of each (-1: a plugin's module, unknown).
+    // No collection folder: read as its list of names, its entries unread.
     const leftOut = Object.fromEntries(
       Object.entries(result.metafile!.inputs)
         .filter(([input]) => !input.includes(":") && !input.startsWith("<stdin>") && !used.includes(input) && !collectionFolderOf(join(root, input)))
@@ -72,9 +47,7 @@ export function templateTraces(
     return { used, leftOut };
   }
 
-  /** The collection's template inputs: traced again unless the files saved since the last trace (`saved`)
-   * show they cannot have moved. A trace changes only when a file the template imports changes (one the
-   * trace left out too), or a file the bundle did not know appears (an import may now resolve to it). */
+  /** The template's inputs: traced again unless the files `saved` since the last trace cannot have moved them. */
   function traceOf(file: string, saved: Set<string>): Promise<Trace | null> {
     const kept = last[file];
     const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.used.includes(path) && !imported.get(file)?.has(path);
@@ -83,42 +56,32 @@ export function templateTraces(
   }
 
   return {
-    /** Each of the `collections`' template inputs. */
     of: async (collections: string[], saved: Set<string>): Promise<Traces> =>
       Object.fromEntries(await Promise.all(collections.map(async (file) => [file, await traceOf(file, saved)] as const))),
-    /** The dev server's, once a load is done: its traces, and its bundle's inputs (`graph`), for the next load. */
     keep(traces: Traces, graph: ImportGraph): void {
       Object.assign(last, traces);
       lastInputs = new Set(Object.keys(graph));
-      // A collection folder's entries apart: the folder's module reads none of them (folderModule), so their saves cannot move it.
+      // Not through a collection folder: its module reads none of its entries (folderModule).
       const entriesUnread = (path: string) => !collectionFolderOf(join(root, path));
       imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), entriesUnread)]));
     },
   };
 }
 
-/** Which project files each route is made from. */
 export interface RouteSources {
-  /** The project files a route's output is made from (paths relative to the project). */
   sourcesOf: (route: string) => readonly string[];
-  /** The files a route's body is rendered from besides its props: for a collection's entry, those its
-   * component and meta use (its template, engine/pipeline/page-sources.ts), so an edit to one entry renders that
-   * entry alone; for any other page, its sources. */
+  /** The files a route's body is rendered from besides its props: for a collection's entry, those its template
+   * uses, so an edit to one entry renders that entry alone; for any other page, its sources. */
   templateSourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its template's trace read and left out, with the bytes it read
-   * (engine/state/manifest.ts, Trace): one read half-written was left out, yet the bundle may use it. */
+  /** For a collection's entry, the files its trace read and left out, with the bytes read (manifest.ts, Trace). */
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
 }
 
 const NONE: Readonly<Record<string, number>> = {};
 
-/** Every project file each route's output comes from: its page file, what that imports, and what the
- * renderer imports (`sourcesOf`); and (`templateSourcesOf`) for a collection's entry, what the renderer
- * imports and the files its component and meta use (`templates`; all of its sources where they could not
- * be traced), and (`templateLeftOutOf`) the files its trace read and left out. */
 export function routeSources(graph: ImportGraph, root: string, files: string[], templates: Traces, pages: Page[]): RouteSources {
   const shared = closure(graph, [relative(root, renderModule)]);
-  // Packages are bundled too, but they are not the project's files: React's version keys what it renders.
+  // Packages are not the project's files: React's version keys what it renders.
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
   const sources = new Map(
     files.map((file) => {
@@ -135,7 +98,7 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
     const page = byRoute.get(route);
     return page && sources.get(page.file);
   };
-  // One list per page file, shared by its routes (the render cache hashes each list once).
+  // One list per page file, shared by its routes: the render cache hashes each list once.
   return {
     sourcesOf: (route) => of(route)?.all ?? [],
     templateSourcesOf: (route) => {
@@ -146,21 +109,19 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
   };
 }
 
-/** The bundle's graph with each folder collection it imports importing its entries and their images: what a
- * page of them is made from, though the pages take them as data where they run (engine/content/modules.ts, folderModule). */
+/** The bundle's graph with each folder collection it imports importing its entries, their images and site.yaml
+ * (whose facts fill the entries' tokens), though the pages take them as data where they run (folderModule). */
 export function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
   const whole = { ...graph };
   for (const [folder, { files, images }] of store) {
     if (!(folder in whole)) continue;
-    // site.yaml too, whose facts fill the entries' tokens.
     whole[folder] = [...whole[folder], SITE_FILE, ...files, ...images];
     for (const file of [SITE_FILE, ...files, ...images]) whole[file] ??= [];
   }
   return whole;
 }
 
-/** The files `starts` are, and those they import, directly or not, in the graph (`seen` counted as visited;
- * the imports of a file `follow` refuses are not followed). */
+/** The files `starts` are and those they import, directly or not (`seen`: counted as visited; `follow`: whose imports to follow). */
 function closure(graph: ImportGraph, starts: string[], seen = new Set<string>(), follow = (_path: string) => true): Set<string> {
   const visit = (path: string) => {
     if (seen.has(path) || !graph[path]) return;

@@ -1,6 +1,5 @@
-// Renders each page with React on the server: first its body (collecting the islands it uses),
-// then the whole document once the island scripts and stylesheet have names. The build loads this
-// module from the page bundle (engine/pipeline/pages.ts), so it shares one React context with the pages.
+// Renders each page with React on the server: its body (collecting its islands), then the whole document once
+// the scripts and stylesheet have names. Loaded from the page bundle, so it shares the pages' React context.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Document } from "../../components/Document.tsx";
@@ -13,7 +12,6 @@ import type { Page } from "./routes.ts";
 export interface RenderedBody {
   page: Page;
   bodyHtml: string;
-  /** The names of the islands the page uses. */
   islands: string[];
 }
 
@@ -27,17 +25,13 @@ export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBo
   return { page, bodyHtml: result, islands };
 }
 
-/** What every document needs besides its page: addresses, the policy, the stylesheet and the bootstrap. */
 export interface DocumentAssets {
   siteUrl: string;
-  /** The default social image, a site path. */
   ogImage: string;
-  /** Each page's own social card (a site path) and what it shows, by route; a page without one uses ogImage. */
+  /** Each page's own social card by route; a page without one uses ogImage. */
   cards: Record<string, { path: string; alt: string }>;
   csp: string;
-  /** The stylesheet's text, inlined. */
   stylesheet: string;
-  /** The inline island bootstrap. */
   bootstrap: string;
 }
 

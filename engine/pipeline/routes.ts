@@ -5,11 +5,11 @@ import type { PageMeta } from "../../components/head.ts";
 export interface Page {
   /** pages/case-studies.tsx; for every entry of a collection, its one file: pages/case-studies/[slug].tsx */
   file: string;
-  /** "/case-studies"; "/" for index; "/404" for the not-found page; "/case-studies/eqos-initiative" for an entry. */
+  /** "/case-studies"; "/" for index; "/case-studies/eqos-initiative" for an entry. */
   route: string;
   meta: PageMeta;
   Component: ComponentType<never>;
-  /** An entry's props, as its file's getStaticPaths gave them (plain JSON); absent on a page of its own. */
+  /** An entry's props from getStaticPaths (plain JSON); absent on a page of its own. */
   props?: object;
 }
 
@@ -23,21 +23,17 @@ export function routeOf(file: string): string {
   return `/${name}`;
 }
 
-/** The parameters a route names, in order: ["slug"] for /case-studies/[slug]. */
 export function parametersOf(route: string): string[] {
   return [...route.matchAll(/\[([^\]]*)\]/g)].map((match) => match[1]);
 }
 
-/** What a parameter's value may be: lowercase letters and digits in words joined by single hyphens, so
- * that an address reads the same on every host (no case to fold, nothing to escape). */
+/** A parameter's value: lowercase words joined by single hyphens, so an address reads the same on every host. */
 export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 
-/** The one name a parameter's value may not be: a route ending in /index is written to …/index.html, which
- * hosts serve at the folder's address with a slash (/case-studies/), another page than /case-studies. */
+/** The one value a parameter may not take: …/index.html is served at the folder's address with a slash, another page. */
 export const FOLDER_INDEX = "index";
 
-/** A collection entry's route: each [parameter] of the file's route replaced by the entry's value.
- * Throws why, without the file's name (the caller knows which file and entry it is). */
+/** An entry's route: each [parameter] replaced by its value. Throws why, without the file's name (the caller's). */
 export function fillRoute(route: string, params: Record<string, unknown>): string {
   return route.replace(/\[([^\]]*)\]/g, (_, name: string) => {
     const value = params[name];
@@ -50,17 +46,12 @@ export function fillRoute(route: string, params: Record<string, unknown>): strin
   });
 }
 
-/** dist-relative output file. /services is services.html: Netlify, Cloudflare Pages and GitHub Pages
- * serve that at /services with no redirect (a services/ folder would send /services to /services/ first),
- * and the nginx and CloudFront recipes map it the same way, so every host serves the one URL form.
- * A nested route is a file in a folder: /case-studies/eqos-initiative is case-studies/eqos-initiative.html. */
+/** dist-relative output file: /services is services.html, which every host serves at /services with no redirect
+ * (a services/ folder would send /services to /services/ first). */
 export function outputFileOf(route: string): string {
-  if (route === "/") return "index.html";
-  return `${route.slice(1)}.html`;
+  return route === "/" ? "index.html" : `${route.slice(1)}.html`;
 }
 
-/** The route a dist-relative output file serves: the inverse of outputFileOf. */
 export function routeOfOutputFile(file: string): string {
-  if (file === "index.html") return "/";
-  return `/${file.replace(/\.html$/, "")}`;
+  return file === "index.html" ? "/" : `/${file.replace(/\.html$/, "")}`;
 }

@@ -1,7 +1,5 @@
-// A page file's exports, checked and turned into its pages: one page for a file of its own
-// (pages/about.tsx), one per entry for a collection, a file whose name holds a [parameter]
-// (pages/case-studies/[slug].tsx), whose getStaticPaths() lists each entry's params and props, as in Astro.
-// Every error names the file, and the entry where there is one.
+// A page file's exports turned into its pages: one for a file of its own (pages/about.tsx), one per entry for a
+// file whose name holds a [parameter] (pages/case-studies/[slug].tsx), listed by its getStaticPaths(), as in Astro.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ComponentType } from "react";
@@ -9,12 +7,7 @@ import type { PageMeta } from "../../components/head.ts";
 import { folders } from "../../content/collections.ts";
 import { fillRoute, outputFileOf, type Page, parametersOf, routeOf } from "./routes.ts";
 
-/** What a page file exports, as loaded. */
-export interface PageModule {
-  meta?: unknown;
-  default?: unknown;
-  getStaticPaths?: unknown;
-}
+export type PageModule = { meta?: unknown; default?: unknown; getStaticPaths?: unknown };
 
 /** Every page file under pages/, folders included, as project paths in a stable order; none is an error. */
 export function pageFiles(root: string): string[] {
@@ -31,7 +24,6 @@ function checkMeta(where: string, meta: unknown): PageMeta {
   if (!meta || typeof meta !== "object") throw new Error(`${where}: export const meta: PageMeta = { title, description } is missing`);
   const { title, description } = meta as Partial<PageMeta>;
   if (typeof title !== "string" || !title.trim()) throw new Error(`${where}: meta.title is missing`);
-  // Left out, the head gives the page the site's default description; written, it must say something.
   if (description !== undefined && (typeof description !== "string" || description.trim().length < 50)) {
     throw new Error(
       `${where}: meta.description is shorter than 50 characters; write one or two sentences for search results, or leave it out for the site's default (seoDefaults in content/site.ts)`,
@@ -40,7 +32,6 @@ function checkMeta(where: string, meta: unknown): PageMeta {
   return meta as PageMeta;
 }
 
-/** The pages one file makes. */
 export function pagesOf(file: string, module: PageModule): Page[] {
   if (typeof module.default !== "function") throw new Error(`${file}: export default function SomethingPage() is missing`);
   const Component = module.default as ComponentType<never>;
@@ -78,7 +69,7 @@ export function pagesOf(file: string, module: PageModule): Page[] {
     seen.set(route, index);
     if (!props || typeof props !== "object" || Array.isArray(props)) throw new Error(`${where(params)}: props must be an object`);
     const unplain = unplainAt(props);
-    // An entry is rendered again only when its props change, compared as JSON: anything else in them could change unseen.
+    // An entry is rendered again only when its props change, compared as JSON.
     if (unplain)
       throw new Error(`${where(params)}: props${unplain.reverse().join("")} is not plain JSON (strings, numbers, booleans, null, arrays and plain objects)`);
     const meta = typeof module.meta === "function" ? (module.meta as (props: object) => unknown)(props) : module.meta;
@@ -86,10 +77,8 @@ export function pagesOf(file: string, module: PageModule): Page[] {
   });
 }
 
-/** Where in `value` (its keys, innermost first) the first value JSON would not keep as it is, or null: the
- * path is written only when there is one (the props of 1,000 notes are walked in every build). A key that
- * holds `undefined` (`{ title, plant: entry.plant }` where the entry has none) is absent, as JSON.stringify
- * leaves it out and the component reads it as absent; an array's `undefined`, which JSON makes null, is not. */
+/** Where in `value` (its keys, innermost first) the first value JSON would not keep as it is, or null. A key
+ * holding `undefined` is absent, as JSON.stringify leaves it out; an array's `undefined` (JSON's null) is not. */
 function unplainAt(value: unknown): string[] | null {
   if (value === null || typeof value === "string" || typeof value === "boolean") return null;
   if (typeof value === "number") return Number.isFinite(value) ? null : [];
@@ -110,17 +99,15 @@ function unplainAt(value: unknown): string[] | null {
   return null;
 }
 
-/** The content file an entry's page is made from, where a folder collection holds one at its route
- * (content/case-studies/<slug>.md is /case-studies/<slug>); undefined for any other page. */
+/** The content file at an entry's route (content/case-studies/<slug>.md is /case-studies/<slug>), if any. */
 function contentFileOf(root: string, page: Page): string | undefined {
   const file = `content${page.route}.md`;
   return page.props && file.slice(0, file.lastIndexOf("/")) in folders && existsSync(join(root, file)) ? file : undefined;
 }
 
-/** Stops a build where two files claim one route (pages/work.tsx and pages/work/index.tsx, or a page of
- * its own and a collection's entry, named by its content file where it has one). */
+/** Stops a build where two files claim one route (pages/work.tsx and pages/work/index.tsx, or a page and an entry). */
 export function checkRoutesUnique(pages: Page[], root: string): void {
-  // By the file each is written to: /index would be index.html, the home page's.
+  // By the file each is written to: /index would be index.html too.
   const claimed = new Map<string, Page>();
   for (const page of pages) {
     const other = claimed.get(outputFileOf(page.route));
