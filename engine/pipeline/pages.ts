@@ -2,7 +2,7 @@
 // (their entry: engine/pipeline/page-entry.ts), and turns each file's exports into its pages
 // (engine/pipeline/static-paths.ts); the import graph says which project files each page is made from
 // (engine/pipeline/page-sources.ts). One loader, two last steps: a build bundles the entry into one module and
-// keeps it while none of its files changed (engine/state/bundle-reuse.ts); the dev server loads the same
+// keeps it while none of its files changed (engine/state/build-state.ts); the dev server loads the same
 // files one by one (engine/pipeline/page-modules.ts). Both run the code with runModule.
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
@@ -11,8 +11,7 @@ import type * as esbuild from "esbuild";
 import { folders } from "../../content/collections.ts";
 import { BUILD_PUBLISHING, ContentError, collectionFolderOf, contentPlugin, type FolderEntries, folderEntries, type Unpublished } from "../content/modules.ts";
 import { IMAGE_FILE, imagePlugin } from "../media/image-modules.ts";
-import type { OutputState } from "../state/build-state.ts";
-import { BundleReuse } from "../state/bundle-reuse.ts";
+import { BundleReuse, type OutputState } from "../state/build-state.ts";
 import { ContentChecks } from "../state/content-checks.ts";
 import { fileVersion, refuseLinks } from "../state/files.ts";
 import type { ImportGraph, Traces } from "../state/manifest.ts";
