@@ -8,7 +8,7 @@ import type { WrittenPage } from "../pipeline/documents.ts";
 import { sourcePlaces } from "../pipeline/page-modules.ts";
 import { outputFileOf } from "../pipeline/routes.ts";
 import { readIfExists } from "../state/files.ts";
-import { Validators } from "../verify/validate.ts";
+import { ValidatorThread } from "../verify/validate.ts";
 import { verifyWritten } from "../verify/verify.ts";
 import type { PageChannel } from "./page-channel.ts";
 import { CHECKS_AFTER_MS } from "./type-check.ts";
@@ -27,7 +27,7 @@ export class DevSite {
   private updates = 0;
   /** html-validate in a thread of its own at the lowest priority (a save never waits on verification),
    * started at the first verification so that a broken .htmlvalidate.json is reported, not fatal. */
-  private validators: Validators | undefined;
+  private validator: ValidatorThread | undefined;
 
   constructor(
     private readonly config: SiteConfig,
@@ -124,12 +124,12 @@ export class DevSite {
       if (stale()) return;
       const pages = this.written ?? [];
       try {
-        this.validators ??= new Validators(1, { background: true });
+        this.validator ??= new ValidatorThread({ background: true });
         const verified = await verifyWritten(
           this.config.outDir,
           pages.map((page) => page.file),
           this.siteUrl,
-          this.validators,
+          this.validator,
           stale,
         );
         if (!verified) return;

@@ -1,12 +1,12 @@
-// What a run keeps for the next one: the output folder's state, the last run's manifest and this run's as
-// its steps fill it in, kept in a store once the run has ended well.
+// An output folder's state across runs, and the page bundle a build keeps: reused (any folder's) while its
+// entry and every file in it are the same, so a build with nothing changed skips esbuild.
 import { join, resolve } from "node:path";
-import { filesKey, folderFiles, readIfExists } from "./files.ts";
+import { contentKey, filesKey, folderFiles, readIfExists, wholeVersion } from "./files.ts";
 import { keyOf } from "./key.ts";
-import { type EngineHash, type KeptBundle, MANIFEST_FORMAT, type Manifest, type RouteEntry, usable, type Verified } from "./manifest.ts";
-import { blobsAsked, type Store } from "./store.ts";
+import type { EngineHash, ImportGraph, KeptBundle, Manifest, RouteEntry, Traces, Verified } from "./manifest.ts";
+import { bundleBlob, MANIFEST_FORMAT, usable } from "./manifest.ts";
+import { blobsAsked, readBlob, type Store, writeBlob } from "./store.ts";
 
-/** What every output depends on: the engine's sources (build.ts, engine/), the configuration, the lockfile. */
 export function engineHash(config: unknown, root = "."): EngineHash {
   return {
     format: MANIFEST_FORMAT,
@@ -16,11 +16,8 @@ export function engineHash(config: unknown, root = "."): EngineHash {
   };
 }
 
-/**
- * One output folder's state across runs: what the last run that ended well kept (`last`), and what this
- * run's steps record of each route as they go (`record`), kept in the store when the run ends well
- * (`keep`). A run that fails keeps nothing, so the next one decides against the last good one.
- */
+/** What the last run that ended well kept (`last`), and what this run's steps record of each route
+ * (`record`), kept when it ends well (`keep`): a run that fails keeps nothing. */
 export class OutputState {
   private kept: Manifest | null | undefined;
   private next = new Map<string, RouteEntry>();
@@ -32,7 +29,6 @@ export class OutputState {
     private readonly hash: EngineHash,
   ) {}
 
-  /** A run begins: nothing recorded yet. */
   begin(): void {
     blobsAsked.clear();
     this.kept ??= usable(this.store.manifest(), this.hash);
@@ -40,36 +36,30 @@ export class OutputState {
     this.bundle = null;
   }
 
-  /** What the last run kept of the route. */
   last(route: string): RouteEntry | undefined {
     return this.kept?.routes[route];
   }
 
-  /** Records what this run made of the route (its body first, then its document, then what verifying it found). */
   record(route: string, made: Partial<RouteEntry>): void {
     const entry = this.next.get(route) ?? { file: "", body: null, islands: [], document: null, verified: null };
     this.next.set(route, { ...entry, ...made });
   }
 
-  /** The page bundles kept by earlier builds of the same engine and lockfile, this folder's first: the
-   * other folders' manifests are read only when it is not reused. */
+  /** The page bundles kept by builds of the same engine and lockfile, this folder's first. */
   *bundles(): Generator<KeptBundle> {
     if (this.kept?.bundle) yield this.kept.bundle;
     const { engine, lockfile } = this.hash;
     for (const manifest of this.store.others()) if (manifest.bundle && manifest.engine === engine && manifest.lockfile === lockfile) yield manifest.bundle;
   }
 
-  /** Records the page bundle the pages were loaded from. */
   recordBundle(bundle: KeptBundle): void {
     this.bundle = bundle;
   }
 
-  /** Records what verification found in each route's document, by file. */
   recordVerified(found: Map<string, Verified>): void {
     for (const [route, entry] of this.next) this.next.set(route, { ...entry, verified: found.get(entry.file) ?? null });
   }
 
-  /** The run ended well: its manifest is kept, naming the blobs it asked for. */
   async keep(): Promise<void> {
     const manifest: Manifest = {
       ...this.hash,
@@ -80,5 +70,53 @@ export class OutputState {
     };
     await this.store.keep(manifest);
     this.kept = manifest;
+  }
+}
+
+export class BundleReuse {
+  private readonly startedAt = Date.now();
+
+  /** `madeWith`: whatever else decides the bundle's code (esbuild's version and options). */
+  constructor(
+    private readonly root: string,
+    private readonly madeWith: (string | Uint8Array)[],
+  ) {}
+
+  /** The first of the `kept` bundles made with these `entries` whose files are unchanged, with its code. */
+  reusable(kept: Iterable<KeptBundle>, entries: string[]): (KeptBundle & { bytes: Uint8Array }) | null {
+    for (const bundle of kept) {
+      try {
+        if (entries.join("\n") !== bundle.entries.join("\n") || this.key(entries, bundle.graph, () => true) !== bundle.key) continue;
+        const bytes = readBlob(bundleBlob(bundle.code), this.root);
+        if (bytes && keyOf(bytes) === bundle.code) return { ...bundle, bytes };
+      } catch {
+        // a file of it is gone: not this one
+      }
+    }
+    return null;
+  }
+
+  /** Keeps a new bundle's code, unless one of its files was saved while it was made (its key would then hide
+   * that save); returns what the manifest names it by. */
+  async keep(entries: string[], graph: ImportGraph, traces: Traces, code: Uint8Array): Promise<KeptBundle | null> {
+    const key = this.key(entries, graph, (path) => wholeVersion(path, this.startedAt) !== null);
+    if (!key) return null;
+    const bundle = { key, entries, graph, traces, code: keyOf(code) };
+    await writeBlob(bundleBlob(bundle.code), code, this.root);
+    return bundle;
+  }
+
+  /** null when a file is not `whole` as read, or is gone. */
+  private key(entries: string[], graph: ImportGraph, whole: (path: string) => boolean): string | null {
+    const parts = [...this.madeWith, this.root, ...entries];
+    // A file of the generated entry's namespace ("entry:…") is none of the project's.
+    for (const file of Object.keys(graph)
+      .filter((file) => !file.includes(":"))
+      .sort()) {
+      const path = join(this.root, file);
+      if (!whole(path)) return null;
+      parts.push(file, contentKey(path));
+    }
+    return keyOf(...parts);
   }
 }

@@ -1,18 +1,15 @@
-// Reading and writing the files the build's state is made from, and the one rule for a file saved while
-// it was read: an editor saving in place empties the file first, so a read may find it half-written.
+// Reading and writing files, and the one rule for a file saved while it was read: an editor saving in place
+// empties the file first, so a read may find it half-written.
 import { existsSync, lstatSync, readdirSync, readFileSync, type Stats, statSync } from "node:fs";
 import { rename, writeFile } from "node:fs/promises";
 import { join, relative } from "node:path";
 import { keyOf } from "./key.ts";
 
-/** The file's bytes, or null when there is no such file. Synchronous: for a thousand small files,
- * fs/promises' open, stat, read and close round trips cost ~0.2 s where reading them in turn costs a
- * few tens of ms. A missing file is asked about first: a cold build of 10,000 pages looks for 30,000
- * files that are not there (bodies, verdicts, pages), and each failed read's error cost ~40 µs. */
+/** The file's bytes, or null. Synchronous: for many small files, faster than fs/promises' round trips. A
+ * missing file is asked about first: a failed read's error costs ~40 µs. */
 export function readIfExists(file: string): Buffer | null {
-  if (!existsSync(file)) return null;
   try {
-    return readFileSync(file);
+    return existsSync(file) ? readFileSync(file) : null;
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return null;
     throw error;
@@ -21,8 +18,7 @@ export function readIfExists(file: string): Buffer | null {
 
 let writes = 0;
 
-/** Writes the file whole or not at all (aside, then renamed over it), so another build in the same
- * checkout never reads it half-written. */
+/** Writes the file aside, then renames it over: no reader finds it half-written. */
 export async function writeWhole(file: string, data: Uint8Array | string): Promise<void> {
   const temporary = `${file}.${process.pid}-${++writes}.tmp`;
   await writeFile(temporary, data);
@@ -31,9 +27,7 @@ export async function writeWhole(file: string, data: Uint8Array | string): Promi
 
 const versionIn = (stats: Stats) => `${stats.size}:${stats.mtimeMs}`;
 
-/** A file's version: its size and modified time, one value that changes whenever anything writes the file;
- * null when there is no such file. A build records it beside what it wrote, to know next time that the
- * file is still what it wrote without reading it. */
+/** A file's version: its size and modified time, which any write changes; null when there is none. */
 export function fileVersion(file: string): string | null {
   const stats = statSync(file, { throwIfNoEntry: false });
   return stats ? versionIn(stats) : null;
@@ -41,14 +35,11 @@ export function fileVersion(file: string): string | null {
 
 /** The file system's clock is coarse: a file modified within this of a moment may have been saved after it. */
 const CLOCK_SLACK_MS = 50;
-
-/** Whether the file was surely saved before `since` (ms since the epoch): the one rule both reads below keep. */
 const savedBefore = (stats: Stats, since: number) => stats.mtimeMs < since - CLOCK_SLACK_MS;
 
-/** The file's version, when what a read of it begun at `since` (ms since the epoch) found is what it holds
- * now, whole: it was saved before the read began; else null (gone too). With `read` (the file's version as
- * the read began, and the bytes it read; -1: unknown), a file saved since counts too while it is unchanged
- * and was read to its full size (one read half-written had fewer bytes; any write since changed its version). */
+/** The file's version when a read of it begun at `since` found it whole: it was saved before; else null (gone
+ * too). With `read` (its version as the read began, and the bytes read), a file saved since counts too while
+ * unchanged and read to its full size (one read half-written had fewer bytes). */
 export function wholeVersion(file: string, since: number, read?: { version: string | undefined; bytes: number }): string | null {
   const stats = statSync(file, { throwIfNoEntry: false });
   if (!stats) return null;
@@ -57,21 +48,17 @@ export function wholeVersion(file: string, since: number, read?: { version: stri
 }
 
 /** Waits, up to 100 ms, while a saved file is empty: an editor's save in place empties the file and then
- * writes it, and the watcher may report the first. An empty page file has no default export, an empty content
- * file fails its check; one still empty after the wait is read as it is. */
+ * writes it, and the watcher may report the first. */
 export async function landed(path: string): Promise<void> {
   for (let waited = 0; waited < 100 && statSync(path, { throwIfNoEntry: false })?.size === 0; waited += 5) {
     await new Promise((wake) => setTimeout(wake, 5));
   }
 }
 
-/** Content keys by path, each with the version it was read at: kept only for a file saved before it was
- * read, so the same version is the same bytes (a later save moves its time past the clock's slack). */
+/** Content keys by path, with the version read: kept only for a file saved before it was read. */
 const contentKeys = new Map<string, { version: string; key: string }>();
 
-/** What a source file holds, hashed; for a folder collection's folder (a page bundle's input too), the
- * names of its files, so an entry added or removed changes it. A file is read again only when its version
- * moved: the dev server's runs read only what a save touched, not the ~55 files every page is made from. */
+/** What a source file holds, hashed (a folder: its files' names), read again only when its version moved. */
 export function contentKey(path: string): string {
   const stats = statSync(path);
   const version = versionIn(stats);
@@ -83,13 +70,11 @@ export function contentKey(path: string): string {
   return key;
 }
 
-/** Each of these files of `root` (code, settings) by its path and bytes, keyed in one: a missing file as empty. */
 export function filesKey(root: string, files: string[]): string {
   return keyOf(...files.flatMap((file) => [file, readIfExists(join(root, file)) ?? ""]));
 }
 
-/** Every file under `folder` (of `root`), in its subfolders too, by its path from `root`, in order: what a
- * key of the folder's contents reads (the engine hash, engine/pipeline/islands.ts). */
+/** Every file under `folder`, subfolders too, by its path from `root`, in order. */
 export function folderFiles(root: string, folder: string): string[] {
   return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
     .filter((entry) => entry.isFile())
@@ -98,7 +83,7 @@ export function folderFiles(root: string, folder: string): string[] {
 }
 
 /** Throws, naming each, when a folder of `root` is or holds a symbolic link: the build would read (and
- * publish) wherever it leads, a file of the machine outside the project as well as one in it. */
+ * publish) wherever it leads. */
 export function refuseLinks(root: string, folders: string[]): void {
   const links = folders.flatMap((folder): [link: string, place: string][] => {
     const stats = lstatSync(join(root, folder), { throwIfNoEntry: false });

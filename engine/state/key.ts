@@ -1,5 +1,4 @@
-// The one hash of inputs: a key names what is made from its parts (a blob, a page's body, the page
-// bundle), so the same parts find the same thing. Parts are kept apart: ("ab", "c") is not ("a", "bc").
+// The one hash of inputs: a key names what is made from its parts. Parts are kept apart: ("ab", "c") is not ("a", "bc").
 import { createHash } from "node:crypto";
 
 type Part = string | Uint8Array;
@@ -8,8 +7,7 @@ export function keyOf(...parts: Part[]): string {
   return keysSharing(...parts)();
 }
 
-/** keyOf for many things that share their first parts (the fonts of every social card): those are hashed
- * once, and each call adds the rest. `keysSharing(a, b)(c)` equals `keyOf(a, b, c)`. */
+/** `keysSharing(a, b)(c)` equals `keyOf(a, b, c)`, the shared parts hashed once. */
 export function keysSharing(...shared: Part[]): (...rest: Part[]) => string {
   const prefix = createHash("sha256");
   for (const part of shared) prefix.update(part).update("\0");

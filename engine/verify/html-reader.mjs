@@ -1,24 +1,14 @@
-// The one reader of a page's HTML, for verification, page structures and the link check: htmlparser2's
-// tokenizer, which reads tags, quotes, character references and script and style text as a browser
-// does, told as the tags and texts written and where each stands in the page (no tree: an end tag left
-// out is not made up). Plain JavaScript (typed by JSDoc), as the validator threads load it without tsx.
+// The one reader of a page's HTML (verification, page structures, the link check): htmlparser2's tokenizer,
+// which reads tags, quotes, references and script text as a browser does; no tree, so an end tag left out is
+// not made up. Plain JavaScript (typed by JSDoc), as the validator threads load it without tsx.
 import { decodeHTML, decodeHTMLAttribute } from "entities";
 import { QuoteType, Tokenizer } from "htmlparser2";
 
 /**
  * @typedef {{ name: string, value: string, quote: '"' | "'" | "" | null, at: number, start: number, end: number }} Attribute
- * an attribute: its name in lower case, its value with character references decoded, the quote around
- * it ("" unquoted, null no value), where it starts (its name), and where its value as written starts and ends
+ * its name in lower case, its value decoded, its quote ("" none, null no value), where it and its value start
  */
-/**
- * @typedef {{
- *   tag?: (name: string, attributes: Attribute[], selfClosing: boolean) => void,
- *   endTag?: (name: string) => void,
- *   text?: (start: number, end: number, words: string) => void,
- * }} HtmlVisitor
- * each start tag (its name in lower case), each end tag, and each text between two of anything else, as
- * written from start to end and with its character references decoded
- */
+/** @typedef {{ tag?: (name: string, attributes: Attribute[], selfClosing: boolean) => void, endTag?: (name: string) => void, text?: (start: number, end: number, words: string) => void }} HtmlVisitor */
 
 /** @type {Record<QuoteType, Attribute["quote"]>} */
 const QUOTES = { [QuoteType.Double]: '"', [QuoteType.Single]: "'", [QuoteType.Unquoted]: "", [QuoteType.NoValue]: null };
@@ -28,16 +18,14 @@ export function readHtml(html, visitor) {
   let tag = "";
   /** @type {Attribute[]} */
   let attributes = [];
-  // The attribute being read (its name, where it starts, where its value starts and ends: -1, none yet),
-  // and the text (where it starts, -1 for none, and ends). Plain variables: an object spread per
-  // attribute made reading a page six times slower.
+  // The attribute and the text being read (-1: none yet). Plain variables: an object per attribute made
+  // reading a page six times slower.
   let name = "";
   let at = 0;
   let valueStart = -1;
   let valueEnd = 0;
   let start = -1;
   let end = 0;
-  /** A text ends where anything else starts. */
   const flush = () => {
     if (start >= 0) {
       const written = html.slice(start, end);
@@ -45,8 +33,7 @@ export function readHtml(html, visitor) {
     }
     start = -1;
   };
-  // References are decoded only where there are some (the tokenizer decoding them reads a page
-  // character by character, three times slower in a build's first use of it).
+  // References are decoded only where there are some: the tokenizer's decoding is three times slower.
   const tokenizer = new Tokenizer(
     { decodeEntities: false },
     {
@@ -70,7 +57,6 @@ export function readHtml(html, visitor) {
         valueEnd = to;
       },
       onattribentity: () => {},
-      // `after`: where the attribute ends (its closing quote included).
       onattribend: (type, after) => {
         if (valueStart < 0) valueStart = valueEnd = after;
         const written = html.slice(valueStart, valueEnd);

@@ -1,38 +1,18 @@
-// A page's structure: its markup with every text, and every attribute that holds words or an address,
-// replaced by a stand-in that keeps what html-validate's rules read of it. Pages made from one template
-// differ in their words, not their structure, so html-validate judges a structure once: when the
-// stand-in document is valid, so is every page of that structure (engine/verify/validate.ts). A stand-in keeps:
-//   - emptiness, and the white space around the words (empty-heading, text-content, wcag/h30…);
-//   - every character reference and raw &, <, >, " or ' (unrecognized-char-ref, no-raw-characters, attr-quotes);
-//   - a <title> longer than long-title's limit stays longer than it (long-title);
-//   - a link's scheme and first character;
-//   - equal words stay equal (equal texts get the same stand-in).
-// Kept whole: the text of a <label>, of a tel: link and of whatever aria-labelledby names, every
-// aria-label, and a refresh's content (tel-non-breaking reads a number's characters, meta-refresh a
-// delay, unique-landmark and no-redundant-aria-label compare names, which may join several texts); and
-// every element, every other attribute and value (ids, classes, roles, types…) and the order of it all.
-// A stand-in document that is not valid proves nothing: its pages are then validated one by one, so a
-// shared verdict never hides an error.
-// STRUCTURE_RULES names each html-validate rule this reasoning was checked for; a rule enabled beyond
-// them (an upgrade, a new config) turns the sharing off until it is reviewed here. Plain JavaScript
-// (typed by JSDoc), as the validator threads load it without tsx.
+// A page's structure: its markup with every text, and every attribute of words or an address, replaced by a
+// stand-in that keeps what html-validate's rules read: emptiness and surrounding white space, character
+// references and raw &<>"', a <title> over long-title's limit, a link's scheme, equal words equal. Kept whole:
+// a <label>'s text, a tel: link's, what aria-labelledby names, a refresh's content, every other attribute.
+// Pages of one template share a structure, which html-validate judges once; an invalid one proves nothing.
+// A rule enabled beyond STRUCTURE_RULES turns the sharing off until reviewed. Plain JavaScript, as threads load it.
 import { createHash } from "node:crypto";
 import { readHtml } from "./html-reader.mjs";
 
-/** Attributes whose value is words or an address, not structure. */
+/** Attributes whose value is words or an address, not structure (data-* too). */
 const WORDS = new Set(["href", "content", "alt", "title", "placeholder"]);
-/** @param {string} name */
-const isWords = (name) => WORDS.has(name) || name.startsWith("data-");
-/** A refresh's directive (meta-refresh reads its content; a Content-Security-Policy's, whose hashes
- * change with every stylesheet, is words to every rule). @param {string | undefined} httpEquiv */
-const isRefresh = (httpEquiv) => httpEquiv?.trim().toLowerCase() === "refresh";
-/** A telephone link's address (tel-non-breaking reads its text). @param {string | undefined} href */
+/** tel-non-breaking reads a tel: link's text. @param {string | undefined} href */
 const isTel = (href) => href?.trim().toLowerCase().startsWith("tel:") === true;
 
-/**
- * Every rule of html-validate's recommended set and of .htmlvalidate.json, reviewed: what each reads
- * is kept by the stand-ins (structure, names, values kept as written, or the properties listed above).
- */
+/** Every rule of html-validate's recommended set and of .htmlvalidate.json, reviewed: the stand-ins keep what each reads. */
 export const STRUCTURE_RULES = new Set(
   [
     // Structure and names only.
@@ -56,21 +36,16 @@ export const STRUCTURE_RULES = new Set(
 
 /** @typedef {{ titleMax: number }} StructureOptions titleMax: long-title's limit (a longer <title> keeps a stand-in longer than it) */
 
-/** What html-validate's unrecognized-char-ref reads as a character reference, its end included (kept whole). */
+/** What unrecognized-char-ref reads as a character reference, its end included. */
 const REFERENCE = /&(?:[\da-z]+|#x?[\da-f]+)(;|[^\da-z]|$)/gi;
 const RAW = /[&<>"']/g;
 
-/** A structure's hash, as a thread reports it and the record of valid pages keeps it (engine/verify/validate.ts). @param {string} structure */
-export function structureKey(structure) {
-  return createHash("sha1").update(structure).digest("base64");
-}
+export const structureKey = (/** @type {string} */ structure) => createHash("sha1").update(structure).digest("base64");
 
 /** @typedef {{ name: string, marks: string, before: string, after: string }} Text a text as a stand-in keeps it: its
- * name (as names compare: trimmed, white space folded, any case), its references and raw characters, the
- * white space around it */
+ * name (trimmed, white space folded, any case), its references and raw characters, the white space around it */
 
-/** Each text measured so far by this thread (null: white space alone): the pages of a template repeat
- * most of theirs (the header, the footer, the stylesheet). Emptied when it holds many. @type {Map<string, Text | null>} */
+/** Each text measured (null: white space alone): a template's pages repeat most of theirs. @type {Map<string, Text | null>} */
 const texts = new Map();
 const TEXTS_KEPT = 2_000;
 
@@ -93,9 +68,8 @@ function measured(value) {
   return text;
 }
 
-/** The structure of a page (see the top of this file). Elements whose text is kept whole: what
- * aria-labelledby names (known as the page is read: when a name comes after the element it names, the
- * page is read again knowing it), each <label>, each tel: link. @param {string} html @param {StructureOptions} options */
+/** The structure of a page. What aria-labelledby names is known as the page is read: when a name comes after
+ * the element it names, the page is read again knowing it. @param {string} html @param {StructureOptions} options */
 export function structureOf(html, options) {
   /** @type {Set<string>} */
   const namers = new Set();
@@ -105,8 +79,7 @@ export function structureOf(html, options) {
 
 /** @param {string} html @param {StructureOptions} options @param {Set<string>} namers */
 function standingIn(html, { titleMax }, namers) {
-  /** Each distinct text (as names compare: trimmed, white space folded, any case) by its stand-in number. */
-  /** @type {Map<string, number>} */
+  /** Each distinct text's name by its stand-in number. @type {Map<string, number>} */
   const seen = new Map();
   /** @param {string} value @param {boolean} [long] */
   const standIn = (value, long = false) => {
@@ -126,12 +99,10 @@ function standingIn(html, { titleMax }, namers) {
     return start + (value.length > start.length ? standIn(value.slice(start.length)) : "");
   };
 
-  /** Ids of elements opened before any aria-labelledby named them. */
   const unnamed = new Set();
-  /** The element whose text is being kept (none at depth 0), and how deep in elements of its name the tags are. */
+  /** The element whose text is kept (none at depth 0), and how deep in elements of its name the tags are. */
   const kept = { name: "", depth: 0 };
   let inTitle = false;
-  // The page as written up to `copied`, each text and value of words in it stood in for.
   let out = "";
   let copied = 0;
   /** @param {number} start @param {number} end @param {string} standing */
@@ -151,11 +122,12 @@ function standingIn(html, { titleMax }, namers) {
       if (name === "title") inTitle = true;
       for (const { name: attribute, quote, at, start, end } of attributes) {
         // Only a plain name="value" of words is stood in for; any other form is kept as written.
-        if (quote !== '"' || start !== at + attribute.length + 2 || !isWords(attribute)) continue;
+        if (quote !== '"' || start !== at + attribute.length + 2 || !(WORDS.has(attribute) || attribute.startsWith("data-"))) continue;
         const written = html.slice(start, end);
-        if (attribute === "href") {
-          if (!isTel(written)) standFor(start, end, address(written));
-        } else if (!(name === "meta" && attribute === "content" && isRefresh(value("http-equiv")))) standFor(start, end, standIn(written));
+        // meta-refresh reads a refresh's content (a CSP's is words).
+        const whole =
+          attribute === "href" ? isTel(written) : name === "meta" && attribute === "content" && value("http-equiv")?.trim().toLowerCase() === "refresh";
+        if (!whole) standFor(start, end, attribute === "href" ? address(written) : standIn(written));
       }
     },
     endTag: (name) => {
@@ -170,16 +142,11 @@ function standingIn(html, { titleMax }, namers) {
   return { structure: out + html.slice(copied), late: [...unnamed].some((id) => namers.has(id)) };
 }
 
-/**
- * How html-validate's rules as configured let a structure be judged for its pages: the options the
- * stand-ins need, or why not (a rule enabled that STRUCTURE_RULES has not reviewed).
- * @param {Map<string, [number, unknown]>} rules each rule by name: its severity (0 off) and options
- * @returns {{ options: StructureOptions } | { unreviewed: string[] }}
- */
+/** The options the stand-ins need under these rules (name: [severity, options]), or the enabled rules not reviewed.
+ * @param {Map<string, [number, unknown]>} rules @returns {{ options: StructureOptions } | { unreviewed: string[] }} */
 export function structureSharing(rules) {
   const unreviewed = [...rules].filter(([name, [severity]]) => severity > 0 && !STRUCTURE_RULES.has(name)).map(([name]) => name);
   if (unreviewed.length) return { unreviewed };
   const options = /** @type {{ maxlength?: number } | undefined} */ (rules.get("long-title")?.[1]);
-  // long-title's own default limit.
-  return { options: { titleMax: options?.maxlength ?? 70 } };
+  return { options: { titleMax: options?.maxlength ?? 70 } }; // long-title's own default
 }

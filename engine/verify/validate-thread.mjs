@@ -1,15 +1,11 @@
-// html-validate for one thread: loaded once, its config resolved once, reports as text. Plain
-// JavaScript (typed by JSDoc) so that a worker thread loads it without tsx's loader, which costs a
-// thread ~0.25 s to start.
+// html-validate's worker thread (validate.ts starts it). Plain JavaScript: tsx's loader costs a thread ~0.25 s.
 import { readFileSync } from "node:fs";
 import { setPriority } from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 
 const inWorker = !isMainThread && workerData?.config;
-// A background thread (the dev server's verification) drops its priority before loading html-validate,
-// which takes ~0.3 s of CPU: a static import would load it first, at full priority, and slow the save
-// that comes just after the dev server starts. On Linux a priority set for "this process" (0) applies
-// to the calling thread alone.
+// A background thread drops its priority before loading html-validate (~0.3 s of CPU), so a static import
+// would load it at full priority. On Linux a priority set for "this process" (0) is the calling thread's alone.
 if (inWorker && workerData.background) setPriority(0, 19);
 const { formatterFactory, HtmlValidate, StaticConfigLoader } = await import("html-validate");
 const { structureKey, structureOf, structureSharing } = await import("./page-structure.mjs");
@@ -17,13 +13,11 @@ const { structureKey, structureOf, structureSharing } = await import("./page-str
 /** @typedef {{ file: string; html: string }} HtmlFile a page: its file, dist-relative (services.html), and its text */
 /**
  * @typedef {{ reports: (string | null)[]; shared: number; structures: string[]; options: import("./page-structure.mjs").StructureOptions | null }} Verdicts
- * each page's report (null: valid); how many pages a structure already judged valid passed; the
- * structures found valid by this call (their hashes); and the options a structure is made with (null:
- * the rules as configured judge no page by its structure)
+ * each page's report (null: valid); pages passed by a structure already judged valid; the structures found
+ * valid; the options structures are made with (null: no page is judged by its structure)
  */
 
-/** The stock loader resolves the whole config (element metadata, schemas) again for every page, most of
- * the cost of a small page: resolve it once. */
+/** The stock loader resolves the whole config again for every page, most of a small page's cost. */
 class ResolveOnce extends StaticConfigLoader {
   /** @type {ReturnType<import("html-validate").StaticConfigLoader["getConfigFor"]> | undefined} */
   resolved;
@@ -35,67 +29,54 @@ class ResolveOnce extends StaticConfigLoader {
   }
 }
 
-/** html-validate with `config` resolved at its first use and kept. @param {import("html-validate").ConfigData} config */
+/** @param {import("html-validate").ConfigData} config */
 export function htmlValidateOnce(config) {
   return new HtmlValidate(new ResolveOnce(config));
 }
 
 /**
- * A page is valid when its structure (engine/verify/page-structure.mjs) is: each structure is judged once, and
- * the pages of a structure found valid pass without html-validate. A structure found invalid proves
- * nothing, so its pages are then validated whole, one by one, and the report is the page's own.
- * @param {import("html-validate").ConfigData} config
+ * A page is valid when its structure is; a structure found invalid proves nothing, so its pages are then
+ * validated whole. @param {import("html-validate").ConfigData} config
  * @returns {(pages: HtmlFile[]) => Promise<Verdicts>}
  */
-export function validator(config) {
+function validator(config) {
   const htmlValidate = htmlValidateOnce(config);
   const text = formatterFactory("text");
-  /** @type {Promise<ReturnType<typeof structureSharing>> | undefined} */
-  let sharing;
-  /** Structures found valid (their hashes). */
+  const rules = Promise.resolve(htmlValidate.getConfigFor("page.html")).then((resolved) => structureSharing(resolved.getRules()));
   const valid = new Set();
   return async (pages) => {
-    sharing ??= Promise.resolve(htmlValidate.getConfigFor("page.html")).then((resolved) => structureSharing(resolved.getRules()));
-    const rules = await sharing;
-    /** @type {Verdicts["reports"]} */
-    const reports = [];
-    let shared = 0;
-    /** @type {string[]} */
-    const found = [];
+    const sharing = await rules;
+    const options = "options" in sharing ? sharing.options : null;
+    /** @type {Verdicts} */
+    const verdicts = { reports: [], shared: 0, structures: [], options };
     for (const { file, html } of pages) {
-      if ("options" in rules) {
-        const structure = structureOf(html, rules.options);
+      if (options) {
+        const structure = structureOf(html, options);
         const key = structureKey(structure);
-        if (valid.has(key)) {
-          shared++;
-          reports.push(null);
-          continue;
-        }
-        if ((await htmlValidate.validateString(structure, file)).valid) {
+        if (valid.has(key)) verdicts.shared++;
+        else if ((await htmlValidate.validateString(structure, file)).valid) {
           valid.add(key);
-          found.push(key);
-          reports.push(null);
+          verdicts.structures.push(key);
+        }
+        if (valid.has(key)) {
+          verdicts.reports.push(null);
           continue;
         }
       }
       const report = await htmlValidate.validateString(html, file);
-      reports.push(report.valid ? null : text(report.results));
+      verdicts.reports.push(report.valid ? null : text(report.results));
     }
-    return { reports, shared, structures: found, options: "options" in rules ? rules.options : null };
+    return verdicts;
   };
 }
 
-/** Clock ticks per second in /proc's CPU times (USER_HZ, 100 on Linux everywhere it runs). */
-const TICKS_PER_SECOND = 100;
-
-/** CPU time this thread has used, in ms, or 0 where the system does not tell (the build reports what
- * validation costs apart from the rest). */
-export function threadCpuMs() {
+/** CPU time this thread has used, in ms (utime and stime, the 12th and 13th fields after the command's name,
+ * in ticks of 1/100 s), or 0 where the system does not tell. */
+function threadCpuMs() {
   try {
-    // The fields after the command's name, which may hold spaces: utime and stime are the 12th and 13th.
     const stat = readFileSync("/proc/thread-self/stat", "utf8");
     const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-    return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS_PER_SECOND;
+    return (Number(fields[11]) + Number(fields[12])) * 10;
   } catch {
     return 0;
   }
@@ -107,15 +88,16 @@ const WARM_UP = {
   html: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Warm-up</title></head><body><header><nav aria-label="Main"><a href="/">Home</a></nav></header><main><h1>Warm-up</h1><p>Text</p><form><label for="a">A</label><input id="a" name="a"><button type="submit">Send</button></form></main><footer><p>End</p></footer></body></html>',
 };
 
-// In a worker (engine/verify/validate.ts starts them): warm up at once, then answer { id, pages } with
-// { id, ...Verdicts, cpuMs }, the CPU time the pages took.
+// Warm up at once, then answer each call's pages in turn with their verdicts and the CPU time they took.
 if (inWorker) {
   const validate = validator(workerData.config);
-  const warmed = validate([WARM_UP]);
-  parentPort?.on("message", async (/** @type {{ id: number; pages: HtmlFile[] }} */ { id, pages }) => {
-    await warmed;
-    const before = threadCpuMs();
-    const verdicts = await validate(pages);
-    parentPort?.postMessage({ id, ...verdicts, cpuMs: threadCpuMs() - before });
+  let last = validate([WARM_UP]);
+  parentPort?.on("message", (/** @type {HtmlFile[]} */ pages) => {
+    last = last.then(async () => {
+      const before = threadCpuMs();
+      const verdicts = await validate(pages);
+      parentPort?.postMessage({ ...verdicts, cpuMs: threadCpuMs() - before });
+      return verdicts;
+    });
   });
 }

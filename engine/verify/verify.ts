@@ -1,10 +1,6 @@
-// After writing: every page is valid HTML, and every internal link, image, PDF and #anchor resolves.
-// Links are checked in-process against what the build wrote; html-validate results are cached by the
-// page's content, so an unchanged page costs nothing and a changed one is always validated again.
-// What verifying each page found (its links and ids) goes in the output folder's manifest: a page the
-// next build leaves untouched is then neither read nor hashed, and its links are checked again from the
-// manifest, against whatever the new build wrote.
-
+// After writing: every page is valid HTML, and every internal link, image, PDF and #anchor resolves. What
+// verifying a page found (its links and ids) goes in the manifest: a page the next build leaves untouched is
+// not read again, yet its links are checked again against whatever the new build wrote.
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -13,10 +9,9 @@ import type { Unpublished } from "../content/modules.ts";
 import { keyOf } from "../state/key.ts";
 import { type RouteEntry, type Verified, verifiedKept } from "../state/manifest.ts";
 import { readHtml } from "./html-reader.mjs";
-import { PageValidation, type Validators } from "./validate.ts";
+import { PageValidation, type ValidatorThread } from "./validate.ts";
 
-/** What verifying a page reads of it: every URL it refers to (href and src, and each candidate of a
- * srcset), and its ids. */
+/** Every URL a page refers to (href, src, each candidate of a srcset), and its ids. */
 function linksAndIds(html: string): { links: string[]; ids: string[] } {
   const links: string[] = [];
   const ids: string[] = [];
@@ -40,72 +35,68 @@ function servedFile(files: Set<string>, path: string): string | null {
 
 const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
 
-/** Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): a large
- * site's pages are never held together, only their links and ids. */
+/** Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): only the
+ * pages' links and ids are held. */
 export class Verification {
   private readonly validation: PageValidation;
-  /** Each page's links, and its own site path, as reports name it. */
   private readonly linksByFile = new Map<string, { page: string; links: string[] }>();
   private readonly ids = new Map<string, Set<string>>();
-  /** One copy of each link and id text: a value read is a slice of its page and kept it whole (at +1,000
-   * pages every page's HTML, 35 MB, stayed alive through these maps), and most pages share their links and ids. */
+  /** One copy of each link and id text: a slice of its page would keep the page alive. */
   private readonly texts = new Map<string, string>();
-  /** When the first page came, and the time spent reading and checking links and ids (ms). */
   private firstPageAt: number | undefined;
   private linksMs = 0;
-
   /** What validity depends on besides the page: html-validate, its config, the site's address. */
   private readonly validityKey: string;
   /** The entries the build left out, by the site paths their page and PDF would have had. */
   private readonly unpublished: Map<string, Unpublished>;
 
-  /**
-   * `validators`: html-validate threads already started (a large site, or the dev server's background thread).
-   * `expected`: how many pages are new to this run (rendered anew): when some, html-validate's threads
-   * start loading at once, to be ready when the pages have come.
-   */
+  /** `thread`: the dev server's, already started. `expected`: pages rendered anew this run. */
   constructor(
     private readonly outDir: string,
     private readonly siteUrl: string,
-    validators?: Validators,
+    thread?: ValidatorThread,
     { expected = 0, unpublished = [] as Unpublished[] } = {},
   ) {
     this.unpublished = new Map(unpublished.flatMap((entry) => [[entry.path, entry] as const, [`${entry.path}.pdf`, entry] as const]));
-    this.validation = new PageValidation(validators, expected);
+    this.validation = new PageValidation(thread, expected);
     this.validityKey = keyOf(this.validation.validatorKey, siteUrl);
   }
 
-  /** One page as written; resolves when the validators have room for more. */
   page(file: string, html: string): Promise<void> {
-    const begun = performance.now();
-    this.firstPageAt ??= begun;
-    const { links, ids } = linksAndIds(html);
-    this.linksByFile.set(file, { page: pageOf(file), links: [...new Set(links)].map(this.own) });
-    this.ids.set(file, new Set(ids.map(this.own)));
-    this.linksMs += performance.now() - begun;
+    this.timed(() => {
+      const { links, ids } = linksAndIds(html);
+      this.record(file, [...new Set(links)].map(this.own), ids.map(this.own));
+    });
     return this.validation.add({ file, html });
   }
 
-  /** Every page has come: the pages whose validity is not known are validated now, in a thread, while
-   * the build writes the rest of its files. */
+  /** Every page has come: the rest are validated while the build writes its other files. */
   allCome(): void {
     this.validation.startNow();
   }
 
-  /** A page left as an earlier build wrote it: what verifying it found then, when that was with the same
-   * validity key, else read and verified. */
+  /** A page left as an earlier build wrote it: what verifying it found then, with the same validity key,
+   * else read and verified. */
   kept(file: string, last: RouteEntry): Promise<void> {
-    const begun = performance.now();
-    this.firstPageAt ??= begun;
     const verified = verifiedKept(last, this.validityKey);
     if (!verified) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
-    this.linksByFile.set(file, { page: pageOf(file), links: verified.links });
-    this.ids.set(file, new Set(verified.ids));
-    this.linksMs += performance.now() - begun;
+    this.timed(() => this.record(file, verified.links, verified.ids));
     return Promise.resolve();
   }
 
-  /** What verification cost, for the build's report: call after `finish`. */
+  private record(file: string, links: string[], ids: string[]): void {
+    this.linksByFile.set(file, { page: pageOf(file), links });
+    this.ids.set(file, new Set(ids));
+  }
+
+  private timed<T>(work: () => T): T {
+    const begun = performance.now();
+    this.firstPageAt ??= begun;
+    const done = work();
+    this.linksMs += performance.now() - begun;
+    return done;
+  }
+
   summary(): string {
     const { pages, shared, cpuMs } = this.validation.cost;
     const validated = pages
@@ -115,49 +106,37 @@ export class Verification {
     return `Verified ${this.linksByFile.size} pages: ${validated}; links and ids ${(this.linksMs / 1000).toFixed(2)} s; verification ran ${span.toFixed(2)} s from the first page written`;
   }
 
-  /** The one kept copy of this text, made apart from the page it was read from. */
   private readonly own = (text: string): string => {
-    let kept = this.texts.get(text);
-    if (kept === undefined) {
-      kept = Buffer.from(text).toString();
-      this.texts.set(kept, kept);
-    }
+    const kept = this.texts.get(text) ?? Buffer.from(text).toString();
+    this.texts.set(kept, kept);
     return kept;
   };
 
-  /** Ends whatever threads the validation started, finished or not. */
   close(): Promise<void> {
     return this.validation.close();
   }
 
-  /** What each page was found to hold, once all were found valid with their links resolving; else
-   * throws a message naming each problem and its fix. */
+  /** What each page holds, once all are valid with their links resolving; else throws naming each problem. */
   async finish(): Promise<Map<string, Verified>> {
     const entries = await readdir(this.outDir, { recursive: true, withFileTypes: true });
     const files = new Set(entries.filter((entry) => entry.isFile()).map((entry) => relative(this.outDir, join(entry.parentPath ?? entry.path, entry.name))));
-    const begun = performance.now();
-    const broken = this.brokenLinks(files);
-    this.linksMs += performance.now() - begun;
+    const broken = this.timed(() => this.brokenLinks(files));
     const invalid = await this.validation.finish();
     const problems: string[] = [];
     if (invalid.length) problems.push(`Invalid HTML (fix the page or component that writes it):\n${invalid.join("\n")}`);
     if (broken.length) problems.push(`Broken links (fix the href, the id, or add the file):\n${broken.join("\n")}`);
     if (problems.length) throw new Error(problems.join("\n"));
-    const found = new Map<string, Verified>();
-    for (const [file, { links }] of this.linksByFile) found.set(file, { key: this.validityKey, links, ids: [...this.ids.get(file)!] });
-    return found;
+    return new Map([...this.linksByFile].map(([file, { links }]) => [file, { key: this.validityKey, links, ids: [...this.ids.get(file)!] }]));
   }
 
-  /** The ids in a page: those of the pages verified, else read from the file. */
   private idsIn(file: string): Set<string> {
     const found = this.ids.get(file) ?? new Set(linksAndIds(readFileSync(join(this.outDir, file), "utf8")).ids.map(this.own));
     this.ids.set(file, found);
     return found;
   }
 
-  /** Each page's internal links against the files written and the ids in its pages; `siteUrl`
-   * addresses (canonical, social images) are checked as the paths they name. Most pages share most of
-   * their links (the header's, the footer's), so each link is checked once per folder it is linked from. */
+  /** Each page's internal links against the files written and their ids; `siteUrl` addresses (canonical,
+   * social images) as the paths they name. Each link is checked once per folder it is linked from. */
   private brokenLinks(files: Set<string>): string[] {
     const broken: string[] = [];
     const checked = new Map<string, string | null>();
@@ -179,7 +158,6 @@ export class Verification {
     return broken;
   }
 
-  /** Why `link`, in `file`, does not resolve; null when it does or is not the site's. */
   private problemWith(link: string, file: string, files: Set<string>): string | null {
     const { siteUrl } = this;
     const local = siteUrl && (link === siteUrl || link.startsWith(`${siteUrl}/`)) ? link.slice(siteUrl.length) || "/" : link;
@@ -199,18 +177,11 @@ export class Verification {
   }
 }
 
-/**
- * Verifies pages already written (the dev server's background check): each is read back from disk.
- * `stale`: between pages this gives way to whatever else is waiting (a save), and gives up, resolving
- * false, once `stale()` holds: the pages changed since, and their own verification follows.
- */
-export async function verifyWritten(outDir: string, files: string[], siteUrl: string, validators?: Validators, stale?: () => boolean): Promise<boolean> {
-  const verification = new Verification(outDir, siteUrl, validators);
-  const givenUp = async () => {
-    if (!stale) return false;
-    await new Promise((done) => setImmediate(done));
-    return stale();
-  };
+/** Verifies pages already written (the dev server's background check). Between pages it gives way to
+ * whatever else waits (a save), and gives up, resolving false, once `stale()` holds. */
+export async function verifyWritten(outDir: string, files: string[], siteUrl: string, thread: ValidatorThread, stale: () => boolean): Promise<boolean> {
+  const verification = new Verification(outDir, siteUrl, thread);
+  const givenUp = () => new Promise((done) => setImmediate(done)).then(stale);
   for (const file of files) {
     if (await givenUp()) return false;
     await verification.page(file, readFileSync(join(outDir, file), "utf8"));

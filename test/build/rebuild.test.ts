@@ -1,5 +1,5 @@
 // A rebuild reuses the kept server bundle only while nothing it was made from changed
-// (engine/state/bundle-reuse.ts; its code a blob of the store, named by the output folder's manifest): run as a
+// (engine/state/build-state.ts; its code a blob of the store, named by the output folder's manifest): run as a
 // developer runs it, npm run build in a project copy. The tests run in turn, each from the build the one
 // before it ended with.
 import assert from "node:assert/strict";
@@ -23,7 +23,7 @@ after(() => project?.remove());
 const path = (file: string) => join(project.dir, file);
 /** The kept bundle's code, as dist/'s manifest names it. */
 const keptCode = () => {
-  const { manifest } = JSON.parse(readFileSync(path(manifestFile(path("dist"))), "utf8")) as { manifest: Manifest };
+  const manifest = JSON.parse(readFileSync(path(manifestFile(path("dist"))), "utf8")) as Manifest;
   assert.ok(manifest.bundle, "the manifest names the bundle the pages were loaded from");
   return path(join(BLOBS_DIR, bundleBlob(manifest.bundle.code)));
 };

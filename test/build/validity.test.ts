@@ -11,11 +11,19 @@ import caseStudies from "../../content/case-studies";
 import site from "../../content/site.yaml";
 import { plainText } from "../../engine/content/markdown.ts";
 import { outputFileOf } from "../../engine/pipeline/routes.ts";
-import { Validators, validatePages } from "../../engine/verify/validate.ts";
+import { PageValidation, ValidatorThread } from "../../engine/verify/validate.ts";
+import type { HtmlFile } from "../../engine/verify/validate-thread.mjs";
 import { checkLinks } from "../../tools/links.ts";
 import { builtRoutes, configuredSite, ensureTestSites, fixtureSite, readPage } from "../helpers/site.ts";
 
 before(ensureTestSites);
+
+/** The text of each invalid page's report, as a build's validation gives it; empty when every page is valid. */
+async function validatePages(pages: HtmlFile[]): Promise<string[]> {
+  const validation = new PageValidation();
+  for (const page of pages) await validation.add(page);
+  return validation.finish();
+}
 
 for (const testSite of [configuredSite, fixtureSite]) {
   test(`${testSite}: html-validate finds nothing on any page`, async () => {
@@ -40,12 +48,12 @@ test("a build served from a loopback SITE_URL checks clean: its own absolute add
   }
 });
 
-test("validator threads (a large site's build) report as this thread does, each page by its own file", async () => {
+test("the validator thread reports each page by its own file", async () => {
   const valid = readPage("/");
   const broken = valid.replace("<main", "<main><div><p>unclosed</span>");
-  const validators = new Validators(2);
+  const validator = new ValidatorThread();
   try {
-    const { reports } = await validators.validate([
+    const { reports } = await validator.validate([
       { file: "first.html", html: valid },
       { file: "second.html", html: broken },
       { file: "third.html", html: readPage("/about") },
@@ -56,7 +64,7 @@ test("validator threads (a large site's build) report as this thread does, each 
     assert.match(reports[1] ?? "", /close-order|unclosed|end tag/i);
     assert.equal(reports[2], null);
   } finally {
-    await validators.close();
+    await validator.close();
   }
 });
 
