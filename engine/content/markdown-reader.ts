@@ -1,24 +1,20 @@
-// Reads a Markdown body into the blocks a page renders (markdown.ts). Anything else (raw HTML above all,
-// which the Content-Security-Policy and the HTML checks could not vouch for) is refused with its line, in
-// words for whoever wrote it. Pure: the build's check and the CMS's preview both read a text with it.
+// Reads a Markdown body into the blocks a page renders (markdown.ts); anything else (raw HTML above all) is
+// refused with its line. Pure: the build's check and the CMS's preview both read a text with it.
 import { marked, type Token, Tokenizer, type Tokens } from "marked";
 import { type Block, type Inline, plainText } from "./markdown.ts";
 
-/** A body's blocks, each with the line (from 1, in the body) it starts on; or the problems found. */
 export interface ReadBody {
   blocks: { block: Block; line: number }[];
   problems: { line: number; text: string }[];
 }
 
-/** Lists and quotation blocks nested deeper than this are refused before marked reads them: marked reads
- * each level again, so a list 3,000 deep (9 MB) took the build past its memory, and `>` 10,000 times past
- * its stack. Emphasis too (`*` 10,000 times around a word). The text holds one level of list; no person nests twenty. */
+/** Lists, quotation blocks and emphasis nested deeper are refused before marked reads them: marked reads each
+ * level again, so thousands of levels take the build past its memory or stack. */
 export const DEEPEST_NESTING = 20;
 
-/** The token for emphasis nested deeper than DEEPEST_NESTING: the rest of its text, unread. */
 const TOO_DEEP = "tooDeep";
 
-/** marked's tokenizer, reading emphasis no deeper than DEEPEST_NESTING (5,000 levels overflowed the stack). */
+/** marked's tokenizer, reading emphasis no deeper than DEEPEST_NESTING: the rest is one token, unread. */
 class NestingTokenizer extends Tokenizer {
   private depth = 0;
 
@@ -33,7 +29,6 @@ class NestingTokenizer extends Tokenizer {
   }
 }
 
-/** What a writer calls the things a body may not hold. */
 const REFUSED: Record<string, string> = {
   html: "HTML",
   image: "an image",
@@ -48,9 +43,8 @@ const REFUSED: Record<string, string> = {
 
 const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 
-/** Whether a link's target is one a text may hold: a scheme of LINK_SCHEMES, or a path on this site
- * ("/case-studies", "#results", "bio"), not another site's without its scheme ("//elsewhere.example").
- * Read as a browser reads it: tabs and line breaks within it dropped, spaces and control characters around it. */
+/** A link may have a scheme of LINK_SCHEMES, or be a path on this site, not "//elsewhere.example"; read as a
+ * browser reads it, without tabs and line breaks within it or spaces and control characters around it. */
 function linkAllowed(href: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser drops these around an address, so they hide a scheme
   const target = href.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
@@ -59,9 +53,8 @@ function linkAllowed(href: string): boolean {
   return !/^[/\\][/\\]/.test(target);
 }
 
-/** The first line whose lists and quotation blocks may nest deeper than DEEPEST_NESTING. Linear, and never
- * less deep than marked reads: a level is a marker on the line (`>`, `-`, `*`, `+`, `1.`, `1)`) or two
- * columns of indentation (a marker and its space); a line without a marker opens none. */
+/** The first line whose lists and quotation blocks may nest deeper than DEEPEST_NESTING, never counting less
+ * than marked: a level is a marker (`>`, `-`, `*`, `+`, `1.`, `1)`) or two columns of indentation. */
 function tooDeep(lines: string[]): number | undefined {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
@@ -87,13 +80,11 @@ function tooDeep(lines: string[]): number | undefined {
   return undefined;
 }
 
-/** The most marks of emphasis (runs of * or _) and links one paragraph or list item may hold: marked reads
- * every opening mark of a paragraph against every later one, so 5,000 unclosed `*a` (15 KB) took 6 s, and
- * 20,000 links in one paragraph 87 s. A person writes a handful; past these a paragraph is refused. */
+/** The most marks of emphasis (runs of * or _) and links a paragraph may hold: marked reads every opening
+ * mark against every later one, so thousands take it seconds. */
 export const MOST_MARKS = 200;
 export const MOST_LINKS = 500;
 
-/** The first line of a paragraph or list item holding more than MOST_MARKS or MOST_LINKS, and which. Linear. */
 function tooMarked(lines: string[]): { line: number; what: string } | undefined {
   let start = 0;
   let marks = 0;
@@ -135,8 +126,7 @@ export function readBody(written: string): ReadBody {
     const text = `a paragraph or list item with ${crowded.what} cannot be in the text; split it into paragraphs, with a blank line between them`;
     return { blocks, problems: [{ line: crowded.line, text }] };
   }
-  // The line of a token: counted on from the last token's, so the text is walked once (counting from its
-  // start for each token made 10,000 headings take 13 s).
+  // A token's line is counted on from the last token's, so the text is walked once.
   let offset = 0;
   let counted = 0;
   let linesBefore = 1;
@@ -213,8 +203,8 @@ export function readBody(written: string): ReadBody {
   return { blocks, problems };
 }
 
-/** A body split at its ## headings into its sections ("## Key results" is keyResults); the line of each
- * section's heading, and of each block written before the first. */
+/** A body split at its ## headings ("## Key results" is keyResults), with each heading's line and the lines
+ * of the blocks before the first. */
 export function sectionsOf(blocks: ReadBody["blocks"]): { sections: Record<string, Block[]>; lines: Record<string, number>; before: number[] } {
   const sections: Record<string, Block[]> = {};
   const lines: Record<string, number> = {};
