@@ -2,7 +2,7 @@
 // CMS runs the same check in the browser before it saves (browser/cms-checks.ts), so both say the same sentence.
 import { type Alias, isAlias, isNode, LineCounter, parseDocument, visit } from "yaml";
 import type { z } from "zod";
-import { collections, folders, type ImageFile, pageFacts, site as siteSchema } from "../../content/collections.ts";
+import { collections, folders, pageFacts, site as siteSchema } from "../../content/collections.ts";
 import { FOLDER_INDEX, SLUG } from "../pipeline/routes.ts";
 import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt, zodDef } from "./fields.ts";
 import { readBody, sectionsOf } from "./markdown-reader.ts";
@@ -11,28 +11,19 @@ import { fillTokens, TOKEN } from "./tokens.ts";
 export const SITE_FILE = "content/site.yaml";
 
 /** One problem of a content file, and the field the CMS shows it beside. */
-export interface Problem {
-  text: string;
-  path?: Path;
-}
+export type Problem = { text: string; path?: Path };
 
+/** Content that fails its schema: each problem's sentence, and each with its field (`found`). */
 export class ContentError extends Error {
-  constructor(
-    readonly problems: string[],
-    readonly found: Problem[] = problems.map((text) => ({ text })),
-  ) {
-    super(problems.join("\n"));
+  readonly found: Problem[];
+  readonly problems: string[];
+  constructor(problems: (string | Problem)[]) {
+    const found = problems.map((problem) => (typeof problem === "string" ? { text: problem } : problem));
+    super(found.map(({ text }) => text).join("\n"));
     this.name = "ContentError";
+    this.found = found;
+    this.problems = found.map(({ text }) => text);
   }
-}
-
-/** `data` is undefined when the check failed; the images are still to be read for their size. */
-export interface Checked {
-  data: unknown;
-  problems: Problem[];
-  images: { path: Path; image: ImageFile & { alt: string } }[];
-  advice: string[];
-  where: (path: Path) => number;
 }
 
 /** The schema of `file` (a project path), and for a folder's entry its slug. */
@@ -116,7 +107,7 @@ export function siteFacts(source: string): unknown {
 
 /** A content file's text checked, the site's `facts` (site.yaml: its own data) filled into its tokens.
  * Throws a ContentError for a text that cannot be read at all. */
-export function checkContent(file: string, text: string, facts?: object): Checked {
+export function checkContent(file: string, text: string, facts?: object) {
   // Some editors write a byte-order mark.
   const source = text.replace(/^\uFEFF/, "");
   const collected = collectionOf(file);
@@ -127,17 +118,13 @@ export function checkContent(file: string, text: string, facts?: object): Checke
   const lines = new LineCounter();
   const doc = parseDocument(markdown ? markdown.front : source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   // Each said once: yaml may report one overflow of its stack twice.
-  if (doc.errors.length)
-    throw new ContentError([
-      ...new Set(
-        doc.errors.map((error) => {
-          const at = `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read`;
-          if (error.message.includes("Maximum call stack size exceeded"))
-            return `${at}: its lists or fields are nested thousands deep; write them with a level or two, as the file's other fields are`;
-          return `${at}: ${error.message.split("\n")[0]}; check the indentation and quotes there`;
-        }),
-      ),
-    ]);
+  const unread = doc.errors.map((error) => {
+    const at = `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read`;
+    if (error.message.includes("Maximum call stack size exceeded"))
+      return `${at}: its lists or fields are nested thousands deep; write them with a level or two, as the file's other fields are`;
+    return `${at}: ${error.message.split("\n")[0]}; check the indentation and quotes there`;
+  });
+  if (unread.length) throw new ContentError([...new Set(unread)]);
   const problems: Problem[] = [];
   const problem = (text: string, path?: Path) => problems.push({ text, path });
   if (slug !== undefined && !SLUG.test(slug))
@@ -156,11 +143,7 @@ export function checkContent(file: string, text: string, facts?: object): Checke
     const inFile = (line: number) => markdown.bodyLine + line - 1;
     for (const { line, text } of read.problems) problem(`${file}:${inFile(line)} ${text}`, ["body"]);
     // A text refused whole (nested past what marked can read) has no sections to call missing.
-    if (read.problems.length > 0 && read.blocks.length === 0)
-      throw new ContentError(
-        problems.map(({ text }) => text),
-        problems,
-      );
+    if (read.problems.length > 0 && read.blocks.length === 0) throw new ContentError(problems);
     const bodySchema = zodDef(schema).shape?.body;
     const bySection = bodySchema !== undefined && zodDef(bodySchema).type === "object";
     const split = bySection ? sectionsOf(read.blocks) : undefined;

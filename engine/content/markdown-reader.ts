@@ -3,10 +3,7 @@
 import { marked, type Token, Tokenizer, type Tokens } from "marked";
 import { type Block, type Inline, plainText } from "./markdown.ts";
 
-export interface ReadBody {
-  blocks: { block: Block; line: number }[];
-  problems: { line: number; text: string }[];
-}
+export type ReadBody = { blocks: { block: Block; line: number }[]; problems: { line: number; text: string }[] };
 
 /** Lists, quotation blocks and emphasis nested deeper are refused before marked reads them: marked reads each
  * level again, so thousands of levels take the build past its memory or stack. */

@@ -65,10 +65,6 @@ export function readContentFile(root: string, file: string, text: string): { dat
       problems.push({ text: `${at}: ${(error as Error).message}`, path });
     }
   }
-  if (problems.length)
-    throw new ContentError(
-      problems.map(({ text }) => text),
-      problems,
-    );
+  if (problems.length) throw new ContentError(problems);
   return { data, advice };
 }

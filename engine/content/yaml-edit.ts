@@ -33,12 +33,6 @@ const rangeOf = (node: unknown): [number, number, number] => {
   return range;
 };
 
-const indented = (lines: string, indent: number) =>
-  lines
-    .split("\n")
-    .map((line) => (line ? " ".repeat(indent) + line : line))
-    .join("\n");
-
 /** A folded value written again is folded as wide as its widest line. */
 const widest = (text: string) => Math.max(80, ...text.split("\n").map((line) => line.length));
 
@@ -50,11 +44,9 @@ function scalarEdit(source: string, node: Scalar, value: unknown, indent: number
   const block = node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL;
   const scalar = new Scalar(value);
   if (typeof value === "string") scalar.type = node.type;
+  // Its lines after the first indented past its key's, each but an empty one.
   const written = stringify(scalar, { lineWidth: block ? widest(old) - indent - 2 : 0 }).replace(/\n$/, "");
-  const text = written
-    .split("\n")
-    .map((line, i) => (i === 0 || !line ? line : " ".repeat(indent + 2) + line))
-    .join("\n");
+  const text = written.replace(/\n(?=[^\n])/g, `\n${" ".repeat(indent + 2)}`);
   return { start, end, text: old.endsWith("\n") && !text.endsWith("\n") ? `${text}\n` : text };
 }
 
@@ -68,7 +60,8 @@ function editsOf(source: string, node: unknown, old: unknown, next: unknown, ind
   throw new NotInPlace();
 }
 
-const written = (value: unknown, indent: number, key?: string) => indented(stringify(key === undefined ? [value] : { [key]: value }, { lineWidth: 0 }), indent);
+const written = (value: unknown, indent: number, key?: string) =>
+  stringify(key === undefined ? [value] : { [key]: value }, { lineWidth: 0 }).replace(/(^|\n)(?=[^\n])/g, `$1${" ".repeat(indent)}`);
 
 function mapEdits(source: string, pairs: Pair[], old: Record<string, unknown>, next: Record<string, unknown>): Edit[] {
   if (pairs.length === 0) throw new NotInPlace();
