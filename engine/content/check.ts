@@ -26,12 +26,10 @@ export class ContentError extends Error {
   }
 }
 
-/** The schema of `file` (a project path), and for a folder's entry its slug. */
 export function collectionOf(file: string): { schema: z.ZodType; slug?: string } | undefined {
   if (file in collections) return { schema: collections[file as keyof typeof collections] };
   const folder = file.slice(0, file.lastIndexOf("/"));
   if (folder in folders && file.endsWith(".md")) return { schema: folders[folder as keyof typeof folders].entry, slug: file.slice(folder.length + 1, -3) };
-  return undefined;
 }
 
 function unknownTokens(data: unknown, known: Set<string>, path: Path = []): { token: string; path: Path }[] {
@@ -82,7 +80,6 @@ function resolvedAliases(file: string, frontLine: number, doc: ReturnType<typeof
   }
 }
 
-/** What each field's `advise` (its schema's meta) says of its value. */
 function adviceOf(schema: z.ZodType | undefined, value: unknown, path: Path = []): { path: Path; text: string }[] {
   if (!schema) return [];
   const advise = (schema.meta() as { advise?: (value: unknown) => string | undefined } | undefined)?.advise;
@@ -108,7 +105,6 @@ export function siteFacts(source: string): unknown {
 /** A content file's text checked, the site's `facts` (site.yaml: its own data) filled into its tokens.
  * Throws a ContentError for a text that cannot be read at all. */
 export function checkContent(file: string, text: string, facts?: object) {
-  // Some editors write a byte-order mark.
   const source = text.replace(/^\uFEFF/, "");
   const collected = collectionOf(file);
   if (!collected) throw new ContentError([`${file} is not a content file; declare it in content/collections.ts`]);

@@ -50,7 +50,6 @@ export interface CmsCollection {
 /** Decap edits a file whose top is a set of fields; the redirects are a list, and a developer's concern. */
 const NOT_EDITED = new Set(["content/redirects.yaml"]);
 
-/** "foundingYear" as "Founding year". */
 function labelOf(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
@@ -58,7 +57,6 @@ function labelOf(name: string): string {
 
 const checkOf = (def: ZodDef, kind: string) => def.checks?.find((check) => check._zod.def.check === kind)?._zod.def;
 
-/** The form field for a schema's field at `at` in the file (its keys, "*" for a list's item). */
 function fieldOf(name: string, schema: z.ZodType, at: string[], required = true): CmsField {
   const def = zodDef(schema);
   if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, at, false);
@@ -82,14 +80,9 @@ function fieldOf(name: string, schema: z.ZodType, at: string[], required = true)
   if (def.type === "boolean") return { ...base, ...value, widget: "boolean", ...(required ? { default: false } : {}) };
   // A whole number as people type one (12, 80,000; a price also $80k), read by the CMS's own widget.
   if (def.type === "number") return { ...base, ...value, widget: "amount", ...(meta.what?.includes("US dollars") ? { dollars: true } : {}) };
-  if (def.type === "union" && def.discriminator) {
-    return {
-      ...base,
-      widget: "object",
-      types: (def.options ?? []).map((option) => kindOf(option, def.discriminator as string, at)),
-      typeKey: def.discriminator,
-    };
-  }
+  const { discriminator } = def;
+  if (def.type === "union" && discriminator)
+    return { ...base, widget: "object", types: (def.options ?? []).map((option) => kindOf(option, discriminator, at)), typeKey: discriminator };
   if (def.type === "union") {
     const literals = (def.options ?? []).flatMap((option) => zodDef(option).values ?? []);
     if (literals.length === def.options?.length) return { ...base, ...value, widget: "select", options: literals as (string | number)[] };
@@ -146,7 +139,7 @@ export const CMS_FORMAT = "content";
 export const READ_FROM = "$source";
 export const LISTED_TITLE = "$title";
 export const STATUS = "$status";
-/** The slug a new entry's file is named by, made from its title (browser/cms-site.ts). */
+/** Made from a new entry's title (browser/cms-site.ts). */
 export const FILE_SLUG = "$slug";
 
 const statusField: CmsField = { name: STATUS, label: "On the site", widget: "status" };
@@ -187,7 +180,6 @@ export function cmsCollections(
   return [...folderCollections, { name: "pages", label: "Pages and facts", format: CMS_FORMAT, files: pages }];
 }
 
-/** The dev server's local backend, or GitHub with a pull request per change. */
 export type CmsBackend = { name: "proxy"; proxy_url: string } | { name: "github"; repo: string; branch: string; base_url?: string };
 
 /** Photographs go to art/photos/, named from the project's folder as the schema's image fields name them. */

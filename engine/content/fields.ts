@@ -6,7 +6,7 @@ import type { ImageFile } from "../../content/collections.ts";
 
 export type Path = (string | number)[];
 
-/** The line (from 1) where `path` is written, or where the nearest field holding it is. */
+/** The line where `path` is written, or where the nearest field holding it is. */
 export function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path: Path): number {
   let node: unknown = doc.contents;
   let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
@@ -36,13 +36,7 @@ export interface ZodDef {
   discriminator?: string;
   values?: unknown[];
   defaultValue?: unknown;
-  checks?: { _zod: { def: ZodCheck } }[];
-}
-
-export interface ZodCheck {
-  check: string;
-  minimum?: number;
-  maximum?: number;
+  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[];
 }
 
 export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { def: ZodDef }).def;
@@ -101,7 +95,6 @@ const isImage = (schema: z.ZodType | undefined) => Boolean((schema?.meta() as { 
 function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
   if (def?.type === "pipe") return def.in;
   if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return def.innerType;
-  return undefined;
 }
 
 function partsOf(def: ReturnType<typeof defOf>): (z.ZodType | undefined)[] {
@@ -140,7 +133,6 @@ export function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Pat
   return [];
 }
 
-/** How a field is named in a message: its key, or for a list's item the list and the item's number. */
 export function fieldName(path: Path): string {
   const last = path.at(-1);
   if (typeof last !== "number") return last === undefined ? "the file" : String(last);
@@ -158,22 +150,15 @@ export function explain(file: string, line: number, schema: z.ZodType, data: unk
   const meta = wordsOf(described);
   const advice = meta.hint ? `; ${meta.hint}` : "";
   const where = `${file}:${line}`;
-  // A Markdown text's sections are its ## headings: one the schema does not know is named as written.
-  if (issue.code === "unrecognized_keys" && path.length === 1 && path[0] === "body") {
-    const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).map((key) => `## ${headingOf(key)}`);
-    return issue.keys
-      .map((key) => `${file}:${lineOfKey([...path, key])} ## ${headingOf(key)} is not a section of the text; name its sections ${known.join(", ")}`)
-      .join("\n");
-  }
   if (issue.code === "unrecognized_keys") {
-    // A Markdown file's body is its text, not a field anyone writes.
-    const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).filter((key) => path.length || key !== "body");
-    return issue.keys
-      .map(
-        (key) =>
-          `${file}:${lineOfKey([...path, key])} ${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${known.join(", ")}`,
-      )
-      .join("\n");
+    const keys = Object.keys((defOf(checked(described))?.shape ?? {}) as object);
+    // A Markdown text's sections are its ## headings; its body is no field anyone writes.
+    const sections = path.length === 1 && path[0] === "body";
+    const sentence = (key: string) =>
+      sections
+        ? `## ${headingOf(key)} is not a section of the text; name its sections ${keys.map((known) => `## ${headingOf(known)}`).join(", ")}`
+        : `${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${keys.filter((known) => path.length || known !== "body").join(", ")}`;
+    return issue.keys.map((key) => `${file}:${lineOfKey([...path, key])} ${sentence(key)}`).join("\n");
   }
   const params = (issue as { params?: { char?: string; alsoAt?: Path } }).params;
   if (issue.code === "custom" && params?.char) return `${where} ${fieldName(path)} ${issue.message}`;

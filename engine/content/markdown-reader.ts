@@ -52,7 +52,7 @@ function linkAllowed(href: string): boolean {
 
 /** The first line whose lists and quotation blocks may nest deeper than DEEPEST_NESTING, never counting less
  * than marked: a level is a marker (`>`, `-`, `*`, `+`, `1.`, `1)`) or two columns of indentation. */
-function tooDeep(lines: string[]): number | undefined {
+function tooDeep(lines: string[]): { line: number; text: string } | undefined {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     let columns = 0;
@@ -72,9 +72,11 @@ function tooDeep(lines: string[]): number | undefined {
       }
       at++;
     }
-    if (markers > 0 && markers + Math.floor(columns / 2) > DEEPEST_NESTING) return i + 1;
+    if (markers > 0 && markers + Math.floor(columns / 2) > DEEPEST_NESTING) {
+      const text = `lists or quotation blocks nested more than ${DEEPEST_NESTING} deep (${JSON.stringify(line.trim().slice(0, 40))}) cannot be in the text`;
+      return { line: i + 1, text: `${text}; write its points as one list, each on a line starting with -` };
+    }
   }
-  return undefined;
 }
 
 /** The most marks of emphasis (runs of * or _) and links a paragraph may hold: marked reads every opening
@@ -82,7 +84,7 @@ function tooDeep(lines: string[]): number | undefined {
 export const MOST_MARKS = 200;
 export const MOST_LINKS = 500;
 
-function tooMarked(lines: string[]): { line: number; what: string } | undefined {
+function tooMarked(lines: string[]): { line: number; text: string } | undefined {
   let start = 0;
   let marks = 0;
   let links = 0;
@@ -100,10 +102,10 @@ function tooMarked(lines: string[]): { line: number; what: string } | undefined 
       if ((char === "*" || char === "_") && line[at - 1] !== char) marks++;
       else if (char === "]" && line[at + 1] === "(") links++;
     }
-    if (marks > MOST_MARKS) return { line: start + 1, what: `more than ${MOST_MARKS} marks of emphasis (* or _)` };
-    if (links > MOST_LINKS) return { line: start + 1, what: `more than ${MOST_LINKS} links` };
+    const what = marks > MOST_MARKS ? `more than ${MOST_MARKS} marks of emphasis (* or _)` : links > MOST_LINKS ? `more than ${MOST_LINKS} links` : "";
+    if (what)
+      return { line: start + 1, text: `a paragraph or list item with ${what} cannot be in the text; split it into paragraphs, with a blank line between them` };
   }
-  return undefined;
 }
 
 export function readBody(written: string): ReadBody {
@@ -112,17 +114,8 @@ export function readBody(written: string): ReadBody {
   // Lines as marked reads them: a lone carriage return ends one too.
   const source = written.replace(/\r\n?/g, "\n");
   const lines = source.split("\n");
-  const deep = tooDeep(lines);
-  if (deep !== undefined) {
-    const found = JSON.stringify(lines[deep - 1].trim().slice(0, 40));
-    const text = `lists or quotation blocks nested more than ${DEEPEST_NESTING} deep (${found}) cannot be in the text; write its points as one list, each on a line starting with -`;
-    return { blocks, problems: [{ line: deep, text }] };
-  }
-  const crowded = tooMarked(lines);
-  if (crowded) {
-    const text = `a paragraph or list item with ${crowded.what} cannot be in the text; split it into paragraphs, with a blank line between them`;
-    return { blocks, problems: [{ line: crowded.line, text }] };
-  }
+  const refused = tooDeep(lines) ?? tooMarked(lines);
+  if (refused) return { blocks, problems: [refused] };
   // A token's line is counted on from the last token's, so the text is walked once.
   let offset = 0;
   let counted = 0;
@@ -187,7 +180,6 @@ export function readBody(written: string): ReadBody {
     else if (token.type === "paragraph") blocks.push({ block: { paragraph: inline(token.tokens, line) }, line });
     else if (token.type === "list") {
       const list = token as Tokens.List;
-      // An item is a line of text (a paragraph, where the list has blank lines between its items).
       const itemText = (item: Tokens.ListItem) =>
         item.tokens.flatMap((t) => {
           if (t.type === "text" || t.type === "paragraph") return (t as Tokens.Text).tokens ?? [t];

@@ -11,7 +11,7 @@ import type { ContentChecks } from "../state/content-checks.ts";
 import { ContentError, collectionOf, SITE_FILE } from "./check.ts";
 import { imagesIn } from "./fields.ts";
 import { unpublishedReason, utcToday } from "./publishing.ts";
-import { contentFileOf, contentText, readContentFile, readContentText } from "./read.ts";
+import { contentFileOf, contentText, inProject, readContentFile, readContentText } from "./read.ts";
 import { fillTokens } from "./tokens.ts";
 
 /** Imported by its place in the engine, not in the project (a test's copy). */
@@ -30,12 +30,8 @@ export function contentModule(root: string, file: string, source: string, checks
   const images = imagesIn(collectionOf(file)?.schema, checked);
   // Written where it stands: the data stays one expression, so its module stays free of side effects.
   const imageAt = new Map(images.map(({ image }, i) => [image as unknown, i]));
-  const marker = (i: number) => `\u0000image${i}\u0000`;
-  let data = JSON.stringify(checked, (_key, value) => (imageAt.has(value) ? marker(imageAt.get(value) as number) : value));
-  images.forEach(({ image }, i) => {
-    // A function, not a string: a `$&` or `$'` in an alt text is no replacement pattern.
-    data = data.replace(JSON.stringify(marker(i)), () => `{ ...${JSON.stringify(image)}, ...image${i} }`);
-  });
+  const marked = JSON.stringify(checked, (_key, value) => (imageAt.has(value) ? `\u0000image${imageAt.get(value)}\u0000` : value));
+  const data = marked.replace(/"\\u0000image(\d+)\\u0000"/g, (_, i: string) => `{ ...${JSON.stringify(images[Number(i)].image)}, ...image${i} }`);
   const code = [
     `import { fillTokens } from ${JSON.stringify(TOKENS_MODULE)};`,
     file === SITE_FILE ? "" : `import site from ${JSON.stringify(join(root, SITE_FILE))};`,
@@ -61,12 +57,9 @@ export const FOLDER_IMPORT = new RegExp(
     .join("|")})/?$`,
 );
 
-/** A folder collection's project and path there ("content/case-studies"). */
 export function collectionFolderOf(path: string): { root: string; folder: string } | undefined {
-  const absolute = path.split("\\").join("/").replace(/\/$/, "");
-  const at = absolute.lastIndexOf("/content/");
-  const folder = absolute.slice(at + 1);
-  return at >= 0 && folder in folders ? { root: absolute.slice(0, at), folder } : undefined;
+  const found = inProject(path);
+  return found && found.file in folders ? { root: found.root, folder: found.file } : undefined;
 }
 
 /** Which entries a build shows: the dev server shows drafts too; `today` (YYYY-MM-DD) decides the dated ones. */
@@ -75,10 +68,8 @@ export type Publishing = { drafts: boolean; today: string };
 /** BUILD_DATE's day (as engine/pipeline/config.ts reads it) or today's, and no drafts. */
 export const BUILD_PUBLISHING: Publishing = { drafts: false, today: process.env.BUILD_DATE?.trim() || utcToday() };
 
-/** An entry a build leaves out: its file, the site path a page of it would have, and why. */
 export type Unpublished = { file: string; path: string; reason: string };
 
-/** A folder collection's entries shown, their files and images, and the entries left out. */
 export type FolderEntries = { entries: unknown[]; files: string[]; images: string[]; left: Unpublished[]; advice: string[] };
 
 /** The entries `publishing` shows of a folder collection, checked, tokens filled, in the collection's order;

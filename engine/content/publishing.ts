@@ -5,10 +5,8 @@ type Dated = { draft?: boolean; publishAt?: string; expiresAt?: string };
 /** Today (YYYY-MM-DD) in UTC, as a build without BUILD_DATE has it. */
 export const utcToday = () => new Date().toISOString().slice(0, 10);
 
-/** Why an entry is not on the site on `today`, or undefined when it is. */
 export function unpublishedReason(entry: Dated, today: string): string | undefined {
   if (entry.draft) return "a draft";
   if (entry.publishAt && entry.publishAt > today) return `to be published on ${entry.publishAt}`;
   if (entry.expiresAt && entry.expiresAt <= today) return `taken down on ${entry.expiresAt}`;
-  return undefined;
 }

@@ -8,13 +8,16 @@ import { readIfExists } from "../state/files.ts";
 import { ContentError, checkContent, collectionOf, SITE_FILE, siteFacts } from "./check.ts";
 import { lineOf, type Path } from "./fields.ts";
 
-/** A content file's project (the folder holding its content/, maybe a test's) and its path there. */
-export function contentFileOf(path: string): { root: string; file: string } | undefined {
-  const absolute = path.split("\\").join("/");
+/** A path's project (the folder holding its content/, maybe a test's) and its path there. */
+export function inProject(path: string): { root: string; file: string } | undefined {
+  const absolute = path.split("\\").join("/").replace(/\/$/, "");
   const at = absolute.lastIndexOf("/content/");
-  if (at < 0) return undefined;
-  const file = absolute.slice(at + 1);
-  return collectionOf(file) ? { root: absolute.slice(0, at), file } : undefined;
+  return at < 0 ? undefined : { root: absolute.slice(0, at), file: absolute.slice(at + 1) };
+}
+
+export function contentFileOf(path: string): { root: string; file: string } | undefined {
+  const found = inProject(path);
+  return found && collectionOf(found.file) ? found : undefined;
 }
 
 /** A content file's text from its bytes. A byte that is not UTF-8 (a file saved as Latin-1: "café" as 63 61 66
@@ -51,7 +54,6 @@ export function yamlLines(root: string, file: string): (path: Path) => number {
   return (path) => lineOf(doc, lines, path);
 }
 
-/** A content file's data, checked, and the advice on it; a ContentError names every problem. */
 export function readContentFile(root: string, file: string, text: string): { data: unknown; advice: string[] } {
   const facts = file === SITE_FILE ? undefined : (siteFacts(readContentText(root, SITE_FILE)) as object);
   const { data, problems, images, advice, where } = checkContent(file, text, facts);

@@ -21,7 +21,6 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
-/** Just after the line break ending the line holding `at`. */
 function lineEnd(text: string, at: number): number {
   if (at > 0 && text[at - 1] === "\n") return at;
   const end = text.indexOf("\n", at);
