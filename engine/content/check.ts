@@ -150,10 +150,7 @@ export function checkContent(file: string, text: string, facts?: object) {
     );
     raw = { ...(raw ?? {}), body: split ? split.sections : read.blocks.map(({ block }) => block) };
   }
-  const where = (path: Path) => {
-    if (markdown && path[0] === "body") return bodyLines[path[1] as string] ?? markdown.bodyLine;
-    return frontLine + lineOf(doc, lines, path);
-  };
+  const where = (path: Path) => (markdown && path[0] === "body" ? (bodyLines[path[1] as string] ?? markdown.bodyLine) : frontLine + lineOf(doc, lines, path));
   // Checked as the visitor will read it: a web address may be a token ({{ newsletter.url }}).
   const result = schema.safeParse(fillTokens(raw, (facts ?? raw ?? {}) as object), { reportInput: true });
   // A character the text may not hold is named on its own line, from the field's line on.

@@ -51,11 +51,8 @@ export function readContent<T>(root: string, file: string): T {
   return fillTokens(data, site as Site) as T;
 }
 
-export const FOLDER_IMPORT = new RegExp(
-  `/(${Object.keys(folders)
-    .map((folder) => folder.slice(folder.lastIndexOf("/") + 1))
-    .join("|")})/?$`,
-);
+/** An import that may name a folder collection (content/case-studies); collectionFolderOf says whether it does. */
+export const FOLDER_IMPORT = /\/content\/[\w-]+\/?$/;
 
 export function collectionFolderOf(path: string): { root: string; folder: string } | undefined {
   const found = inProject(path);

@@ -78,12 +78,9 @@ function mapEdits(source: string, pairs: Pair[], old: Record<string, unknown>, n
   const keys = Object.keys(next);
   keys.forEach((key, i) => {
     if (pairOf.has(key) || next[key] === undefined) return;
-    const before = keys
-      .slice(0, i)
-      .reverse()
-      .find((earlier) => pairOf.has(earlier));
+    let after: Pair | undefined;
+    for (const earlier of keys.slice(0, i)) after = pairOf.get(earlier) ?? after;
     const column = columnOf(source, rangeOf(pairs[0].key)[0]);
-    const after = before === undefined ? undefined : (pairOf.get(before) as Pair);
     const at = after ? lineEnd(source, rangeOf(after.value ?? after.key)[1]) : lineStart(source, rangeOf(pairs[0].key)[0]);
     // The first field's line may begin with a list's dash: a field put before it would take its place.
     if (!after && source.slice(lineStart(source, at), rangeOf(pairs[0].key)[0]).trim()) throw new NotInPlace();
