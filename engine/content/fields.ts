@@ -97,15 +97,6 @@ function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
   if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return def.innerType;
 }
 
-function partsOf(def: ReturnType<typeof defOf>): (z.ZodType | undefined)[] {
-  const inner = wrapped(def);
-  if (inner) return [inner];
-  if (def?.type === "object") return Object.values(def.shape ?? {});
-  if (def?.type === "array") return [def.element];
-  if (def?.type === "tuple") return def.items ?? [];
-  return [];
-}
-
 /** Whether a value of this schema can hold an image field, known once per schema: the build walks no entry
  * of a collection without images. */
 const holding = new WeakMap<z.ZodType, boolean>();
@@ -114,7 +105,9 @@ function holdsImages(schema: z.ZodType | undefined): boolean {
   let holds = holding.get(schema);
   if (holds === undefined) {
     holding.set(schema, false); // a schema that refers to itself holds none through itself
-    holds = isImage(schema) || partsOf(defOf(schema)).some(holdsImages);
+    const def = zodDef(schema);
+    // The schemas its values are held by: a wrapper's, an object's fields', a list's items'.
+    holds = isImage(schema) || [wrapped(def), ...Object.values(def.shape ?? {}), def.element, ...(def.items ?? [])].some(holdsImages);
     holding.set(schema, holds);
   }
   return holds;
