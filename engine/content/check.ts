@@ -53,8 +53,7 @@ export function splitMarkdown(file: string, source: string): { front: string; bo
   return { front: match[1] ?? "", body: source.slice(match[0].length), bodyLine: match[0].split("\n").length };
 }
 
-/** A parsed file's data; a ContentError names an alias that names no value above it, or the first of
- * aliases copied past yaml's limit (100), which reading would take the memory for. */
+/** A parsed file's data; a ContentError names an alias of no value, or the first of aliases copied past yaml's limit. */
 function resolvedAliases(file: string, frontLine: number, doc: ReturnType<typeof parseDocument>, lines: LineCounter): unknown {
   try {
     return doc.toJS();

@@ -97,8 +97,7 @@ function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
   if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return def.innerType;
 }
 
-/** Whether a value of this schema can hold an image field, known once per schema: the build walks no entry
- * of a collection without images. */
+/** Known once per schema, so the build walks no entry of a collection without images. */
 const holding = new WeakMap<z.ZodType, boolean>();
 function holdsImages(schema: z.ZodType | undefined): boolean {
   if (!schema) return false;

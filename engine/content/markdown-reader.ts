@@ -5,8 +5,7 @@ import { type Block, type Inline, plainText } from "./markdown.ts";
 
 export type ReadBody = { blocks: { block: Block; line: number }[]; problems: { line: number; text: string }[] };
 
-/** Lists, quotation blocks and emphasis nested deeper are refused before marked reads them: marked reads each
- * level again, so thousands of levels take the build past its memory or stack. */
+/** Deeper nesting is refused before marked reads it: marked reads each level again, past memory or stack. */
 export const DEEPEST_NESTING = 20;
 
 const TOO_DEEP = "tooDeep";
@@ -40,8 +39,7 @@ const REFUSED: Record<string, string> = {
 
 const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 
-/** A link may have a scheme of LINK_SCHEMES, or be a path on this site, not "//elsewhere.example"; read as a
- * browser reads it, without tabs and line breaks within it or spaces and control characters around it. */
+/** A scheme of LINK_SCHEMES or a path on this site, not "//elsewhere.example", read as a browser reads it. */
 function linkAllowed(href: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser drops these around an address, so they hide a scheme
   const target = href.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
@@ -79,8 +77,7 @@ function tooDeep(lines: string[]): { line: number; text: string } | undefined {
   }
 }
 
-/** The most marks of emphasis (runs of * or _) and links a paragraph may hold: marked reads every opening
- * mark against every later one, so thousands take it seconds. */
+/** Marked reads each mark of emphasis (a run of * or _) or link against every later one of its paragraph. */
 export const MOST_MARKS = 200;
 export const MOST_LINKS = 500;
 
@@ -192,8 +189,7 @@ export function readBody(written: string): ReadBody {
   return { blocks, problems };
 }
 
-/** A body split at its ## headings ("## Key results" is keyResults), with each heading's line and the lines
- * of the blocks before the first. */
+/** A body split at its ## headings ("## Key results" is keyResults), and the lines of the blocks before the first. */
 export function sectionsOf(blocks: ReadBody["blocks"]): { sections: Record<string, Block[]>; lines: Record<string, number>; before: number[] } {
   const sections: Record<string, Block[]> = {};
   const lines: Record<string, number> = {};

@@ -1,7 +1,6 @@
-// A checked content file becomes a module of plain data that fills its {{ tokens }} from content/site.yaml,
-// so a page's bundle names every content file it shows. A folder collection becomes a module that asks
-// whatever runs it for its entries (folderEntries), so an entry's save leaves a build's bundle as it was.
-// One transform for esbuild's loader (the pages), Node's (commands and tests) and Vite's (unit tests).
+// A content file becomes a module of its checked data, its {{ tokens }} filled from content/site.yaml, so a page's
+// bundle names every content file it shows; a folder collection's module asks whatever runs it for its entries,
+// so an entry's save leaves a build's bundle as it was. For esbuild's, Node's and Vite's loaders alike.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";

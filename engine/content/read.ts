@@ -1,5 +1,4 @@
-// Reads one content file of the project and checks it (check.ts) with the site's facts its {{ tokens }} name,
-// and each image it names read for its size.
+// Reads a content file of the project and checks it (check.ts), with the site's facts and its images' sizes.
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { LineCounter, parseDocument } from "yaml";

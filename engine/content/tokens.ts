@@ -9,8 +9,7 @@ function tokenValue(facts: unknown, name: string): string | undefined {
   return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 }
 
-/** `data` with its tokens filled from `facts` (the site's, or a page's: collections.ts's pageFacts); a token
- * they lack is left as written. */
+/** `facts`: the site's, or a page's (collections.ts's pageFacts); a token they lack is left as written. */
 export function fillTokens<T>(data: T, facts: object): T {
   if (typeof data === "string") return (data.includes("{{") ? data.replace(TOKEN, (token, name: string) => tokenValue(facts, name) ?? token) : data) as T;
   if (Array.isArray(data)) return data.map((item) => fillTokens(item, facts)) as T;

@@ -1,6 +1,5 @@
-// A YAML text given new values by rewriting only what changed, so the CMS's save of a price is a one-line
-// change and the firm's comments, key order, quoting and folding stay. What is written must read back as the
-// new values; where it does not (a [flow, list]), the yaml Document API writes the file anew, comments kept.
+// A YAML text given new values by rewriting only what changed, so the firm's comments, order, quoting and folding
+// stay; where that does not read back as the new values (a [flow, list]), the yaml Document API writes it anew.
 import { isMap, isScalar, isSeq, type Node, type Pair, parse, parseDocument, Scalar, stringify } from "yaml";
 
 type Edit = { start: number; end: number; text: string };
