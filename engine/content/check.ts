@@ -1,10 +1,8 @@
-// Checks a content file's text (YAML, or Markdown with YAML front matter) against its collection's schema
-// (content/collections.ts): run by the build on each file (read.ts reads the files and their images) and by
-// the CMS in the browser before it saves (browser/cms-checks.ts), so both say the same sentence of the same
-// mistake. Nothing here reads a file: the CMS runs it without one.
+// Checks a content file's text against its collection's schema (content/collections.ts). Reads no file: the
+// CMS runs the same check in the browser before it saves (browser/cms-checks.ts), so both say the same sentence.
 import { type Alias, isAlias, isNode, LineCounter, parseDocument, visit } from "yaml";
 import type { z } from "zod";
-import { collections, folders, type ImageFile, pageFacts, site as siteSchema } from "../../content/collections.ts";
+import { collections, folders, pageFacts, site as siteSchema } from "../../content/collections.ts";
 import { FOLDER_INDEX, SLUG } from "../pipeline/routes.ts";
 import { explain, fieldName, imagesIn, lineOf, type Path, schemaAt, zodDef } from "./fields.ts";
 import { readBody, sectionsOf } from "./markdown-reader.ts";
@@ -12,42 +10,28 @@ import { fillTokens, TOKEN } from "./tokens.ts";
 
 export const SITE_FILE = "content/site.yaml";
 
-/** One problem of a content file, and the field it is about (the CMS shows it beside that field). */
-export interface Problem {
-  text: string;
-  path?: Path;
-}
+/** One problem of a content file, and the field the CMS shows it beside. */
+export type Problem = { text: string; path?: Path };
 
-/** Content that fails its schema: every problem found in the file, each on a line of its own. */
+/** Content that fails its schema: each problem's sentence, and each with its field (`found`). */
 export class ContentError extends Error {
-  constructor(
-    readonly problems: string[],
-    readonly found: Problem[] = problems.map((text) => ({ text })),
-  ) {
-    super(problems.join("\n"));
+  readonly found: Problem[];
+  readonly problems: string[];
+  constructor(problems: (string | Problem)[]) {
+    const found = problems.map((problem) => (typeof problem === "string" ? { text: problem } : problem));
+    super(found.map(({ text }) => text).join("\n"));
     this.name = "ContentError";
+    this.found = found;
+    this.problems = found.map(({ text }) => text);
   }
 }
 
-/** A text's check: its data (undefined when it failed), its problems, the images it names (still to be read
- * for their size) and the advice on it; `where` is the line of a field's path. */
-export interface Checked {
-  data: unknown;
-  problems: Problem[];
-  images: { path: Path; image: ImageFile & { alt: string } }[];
-  advice: string[];
-  where: (path: Path) => number;
-}
-
-/** The collection of `file` (a project path): its schema, and for a folder's entry its slug (its name). */
 export function collectionOf(file: string): { schema: z.ZodType; slug?: string } | undefined {
   if (file in collections) return { schema: collections[file as keyof typeof collections] };
   const folder = file.slice(0, file.lastIndexOf("/"));
   if (folder in folders && file.endsWith(".md")) return { schema: folders[folder as keyof typeof folders].entry, slug: file.slice(folder.length + 1, -3) };
-  return undefined;
 }
 
-/** Every token written in the data's texts that the site's facts do not hold, with its path. */
 function unknownTokens(data: unknown, known: Set<string>, path: Path = []): { token: string; path: Path }[] {
   if (typeof data === "string") return [...data.matchAll(TOKEN)].filter(([, name]) => !known.has(name)).map(([token]) => ({ token, path }));
   if (Array.isArray(data)) return data.flatMap((item, i) => unknownTokens(item, known, [...path, i]));
@@ -55,7 +39,7 @@ function unknownTokens(data: unknown, known: Set<string>, path: Path = []): { to
   return [];
 }
 
-/** The tokens any text may hold: each text or number of the site's facts, by its path (company.name). */
+/** The tokens any text may hold: each text or number of the site's facts (company.name). */
 function knownTokens(schema: z.ZodType = siteSchema, prefix = ""): Set<string> {
   const def = zodDef(schema);
   if (def.type === "object" && def.shape)
@@ -63,16 +47,13 @@ function knownTokens(schema: z.ZodType = siteSchema, prefix = ""): Set<string> {
   return new Set(def.type === "string" || def.type === "number" || def.type === "int" ? [prefix] : []);
 }
 
-/** A Markdown file's front matter (the YAML between its --- lines) and body, and the line each starts on. */
 export function splitMarkdown(file: string, source: string): { front: string; body: string; bodyLine: number } {
   const match = /^---\r?\n([\s\S]*?\r?\n)?---[ \t]*(?:\r?\n|$)/.exec(source);
   if (!match) throw new ContentError([`${file}:1 has no fields at its top; start it with a line ---, then its fields (title: …), then another ---`]);
   return { front: match[1] ?? "", body: source.slice(match[0].length), bodyLine: match[0].split("\n").length };
 }
 
-/** A parsed file's data, its aliases (*name) resolved; a ContentError names an alias that names no value
- * above it, or the first of aliases that copy values so many times over (yaml's limit: 100) that reading
- * them would take the memory. */
+/** A parsed file's data; a ContentError names an alias of no value, or the first of aliases copied past yaml's limit. */
 function resolvedAliases(file: string, frontLine: number, doc: ReturnType<typeof parseDocument>, lines: LineCounter): unknown {
   try {
     return doc.toJS();
@@ -98,7 +79,6 @@ function resolvedAliases(file: string, frontLine: number, doc: ReturnType<typeof
   }
 }
 
-/** Advice on checked data: what each field's `advise` (its schema's meta) says of its value, with its path. */
 function adviceOf(schema: z.ZodType | undefined, value: unknown, path: Path = []): { path: Path; text: string }[] {
   if (!schema) return [];
   const advise = (schema.meta() as { advise?: (value: unknown) => string | undefined } | undefined)?.advise;
@@ -110,9 +90,7 @@ function adviceOf(schema: z.ZodType | undefined, value: unknown, path: Path = []
   return found;
 }
 
-/** The last site.yaml text read as the facts its tokens name, and those facts: each content file is
- * checked with them, and parsing the file again for each of a collection's 1,000 Markdown files took
- * two thirds of its checks (2.1 of 3.1 s). Keyed by the text, so a saved site.yaml is read anew. */
+/** The last site.yaml text and its facts, which every content file's check reads: parsed once per text. */
 let lastSite: { source: string; facts: unknown } | undefined;
 
 export function siteFacts(source: string): unknown {
@@ -123,10 +101,9 @@ export function siteFacts(source: string): unknown {
   return lastSite.facts;
 }
 
-/** A content file's text checked against its collection's schema, the site's facts (`facts`; for site.yaml
- * its own data) filled into its tokens. Throws a ContentError for a text that cannot be read at all. */
-export function checkContent(file: string, text: string, facts?: object): Checked {
-  // A byte-order mark, which some editors write at the start of a UTF-8 file, is no part of the text.
+/** A content file's text checked, the site's `facts` (site.yaml: its own data) filled into its tokens.
+ * Throws a ContentError for a text that cannot be read at all. */
+export function checkContent(file: string, text: string, facts?: object) {
   const source = text.replace(/^\uFEFF/, "");
   const collected = collectionOf(file);
   if (!collected) throw new ContentError([`${file} is not a content file; declare it in content/collections.ts`]);
@@ -136,18 +113,13 @@ export function checkContent(file: string, text: string, facts?: object): Checke
   const lines = new LineCounter();
   const doc = parseDocument(markdown ? markdown.front : source, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   // Each said once: yaml may report one overflow of its stack twice.
-  if (doc.errors.length)
-    throw new ContentError([
-      ...new Set(
-        doc.errors.map((error) => {
-          const at = `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read`;
-          // yaml reads each level of nesting within the last, and says so in the engine's words when there are thousands.
-          if (error.message.includes("Maximum call stack size exceeded"))
-            return `${at}: its lists or fields are nested thousands deep; write them with a level or two, as the file's other fields are`;
-          return `${at}: ${error.message.split("\n")[0]}; check the indentation and quotes there`;
-        }),
-      ),
-    ]);
+  const unread = doc.errors.map((error) => {
+    const at = `${file}:${frontLine + lines.linePos(error.pos[0]).line} cannot be read`;
+    if (error.message.includes("Maximum call stack size exceeded"))
+      return `${at}: its lists or fields are nested thousands deep; write them with a level or two, as the file's other fields are`;
+    return `${at}: ${error.message.split("\n")[0]}; check the indentation and quotes there`;
+  });
+  if (unread.length) throw new ContentError([...new Set(unread)]);
   const problems: Problem[] = [];
   const problem = (text: string, path?: Path) => problems.push({ text, path });
   if (slug !== undefined && !SLUG.test(slug))
@@ -159,7 +131,6 @@ export function checkContent(file: string, text: string, facts?: object): Checke
     );
   }
   let raw = resolvedAliases(file, frontLine, doc, lines);
-  // An empty file (or one of comments only) holds nothing for its schema to name: say so, once.
   if ((raw === null || raw === undefined) && !markdown) throw new ContentError([`${file}:1 is empty; write what it holds again, as its comments describe`]);
   let bodyLines: Record<string, number> = {};
   if (markdown) {
@@ -167,29 +138,21 @@ export function checkContent(file: string, text: string, facts?: object): Checke
     const inFile = (line: number) => markdown.bodyLine + line - 1;
     for (const { line, text } of read.problems) problem(`${file}:${inFile(line)} ${text}`, ["body"]);
     // A text refused whole (nested past what marked can read) has no sections to call missing.
-    if (read.problems.length > 0 && read.blocks.length === 0)
-      throw new ContentError(
-        problems.map(({ text }) => text),
-        problems,
-      );
+    if (read.problems.length > 0 && read.blocks.length === 0) throw new ContentError(problems);
     const bodySchema = zodDef(schema).shape?.body;
     const bySection = bodySchema !== undefined && zodDef(bodySchema).type === "object";
     const split = bySection ? sectionsOf(read.blocks) : undefined;
     for (const line of split?.before ?? [])
       problem(`${file}:${inFile(line)} the text begins before its first ## heading; start it with one, such as ## Challenge`, ["body"]);
-    // Where a problem of the text is: its section's heading, or for a text in one piece its block's line.
     bodyLines = Object.fromEntries(
       split ? Object.entries(split.lines).map(([name, line]) => [name, inFile(line)]) : read.blocks.map(({ line }, i) => [i, inFile(line)]),
     );
     raw = { ...(raw ?? {}), body: split ? split.sections : read.blocks.map(({ block }) => block) };
   }
-  const where = (path: Path) => {
-    if (markdown && path[0] === "body") return bodyLines[path[1] as string] ?? markdown.bodyLine;
-    return frontLine + lineOf(doc, lines, path);
-  };
+  const where = (path: Path) => (markdown && path[0] === "body" ? (bodyLines[path[1] as string] ?? markdown.bodyLine) : frontLine + lineOf(doc, lines, path));
   // Checked as the visitor will read it: a web address may be a token ({{ newsletter.url }}).
   const result = schema.safeParse(fillTokens(raw, (facts ?? raw ?? {}) as object), { reportInput: true });
-  // A character the text may not hold is named where it is written, from the field's line on.
+  // A character the text may not hold is named on its own line, from the field's line on.
   const lineOfIssue = (issue: z.core.$ZodIssue) => {
     const line = where(issue.path as Path);
     const char = (issue as { params?: { char?: string } }).params?.char;

@@ -1,6 +1,5 @@
-// The CMS's configuration (Decap CMS's collections and fields), made from the content schema
-// (content/collections.ts) so that no field is described twice. Each field that holds a value names its
-// place in the file (`check`), so the CMS shows each sentence of its check beside the field it is about.
+// Decap CMS's collections and fields, made from the content schema (content/collections.ts) so no field is
+// described twice. A field names its place in the file (`check`): the CMS shows its check's sentences beside it.
 import type { z } from "zod";
 import { collections, folders } from "../../content/collections.ts";
 import type { CmsWidget } from "../../shared/cms-widgets.ts";
@@ -8,7 +7,6 @@ import { routeOf } from "../pipeline/routes.ts";
 import { isPagedFile, PAGE_OF_FILE } from "./cms-pages.ts";
 import { type ZodDef, zodDef } from "./fields.ts";
 
-/** One field of a CMS form, as Decap CMS reads it. */
 export interface CmsField {
   name: string;
   label: string;
@@ -49,20 +47,16 @@ export interface CmsCollection {
   files?: { name: string; label: string; file: string; preview_path?: string; fields: CmsField[] }[];
 }
 
-/** Content files the CMS leaves to developers: Decap edits a file whose top is a set of fields, and the
- * redirects are a list (and a developer's concern: each one must lead to a page). */
+/** Decap edits a file whose top is a set of fields; the redirects are a list, and a developer's concern. */
 const NOT_EDITED = new Set(["content/redirects.yaml"]);
 
-/** "foundingYear" as "Founding year". */
 function labelOf(name: string): string {
   const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
   return words.charAt(0).toUpperCase() + words.slice(1);
 }
 
-/** A schema's check of this kind (a length, a bound), if it has one. */
 const checkOf = (def: ZodDef, kind: string) => def.checks?.find((check) => check._zod.def.check === kind)?._zod.def;
 
-/** The form field for a field of the schema, at `at` in the file (its keys, "*" for a list's item). */
 function fieldOf(name: string, schema: z.ZodType, at: string[], required = true): CmsField {
   const def = zodDef(schema);
   if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, at, false);
@@ -74,8 +68,7 @@ function fieldOf(name: string, schema: z.ZodType, at: string[], required = true)
   const value = { check: at.join(".") };
   if (meta.image) {
     const shape = zodDef(def.in as z.ZodType).shape ?? {};
-    // An image that may be left out (a study's cover) is optional as a whole; once it is given, both its
-    // parts are required, which the CMS's check says (browser/cms-checks.ts).
+    // An optional image is optional as a whole; once given, both its parts are required (browser/cms-checks.ts).
     const fields = [
       { ...fieldOf("src", shape.src, [...at, "src"]), label: "Image", widget: "image" as const, choose_url: false },
       fieldOf("alt", shape.alt, [...at, "alt"]),
@@ -87,15 +80,9 @@ function fieldOf(name: string, schema: z.ZodType, at: string[], required = true)
   if (def.type === "boolean") return { ...base, ...value, widget: "boolean", ...(required ? { default: false } : {}) };
   // A whole number as people type one (12, 80,000; a price also $80k), read by the CMS's own widget.
   if (def.type === "number") return { ...base, ...value, widget: "amount", ...(meta.what?.includes("US dollars") ? { dollars: true } : {}) };
-  if (def.type === "union" && def.discriminator) {
-    // A list of entries of several kinds (a publication: an Article or a Whitepaper), told apart by their kind.
-    return {
-      ...base,
-      widget: "object",
-      types: (def.options ?? []).map((option) => kindOf(option, def.discriminator as string, at)),
-      typeKey: def.discriminator,
-    };
-  }
+  const { discriminator } = def;
+  if (def.type === "union" && discriminator)
+    return { ...base, widget: "object", types: (def.options ?? []).map((option) => kindOf(option, discriminator, at)), typeKey: discriminator };
   if (def.type === "union") {
     const literals = (def.options ?? []).flatMap((option) => zodDef(option).values ?? []);
     if (literals.length === def.options?.length) return { ...base, ...value, widget: "select", options: literals as (string | number)[] };
@@ -122,7 +109,7 @@ function fieldOf(name: string, schema: z.ZodType, at: string[], required = true)
   return { ...base, ...value, ...(long ? { widget: "text" } : {}) };
 }
 
-/** One kind of a list of several kinds: its fields, the kind itself left to the list. */
+/** One kind of a list of several kinds (an Article, a Whitepaper): its fields, the kind left to the list. */
 function kindOf(option: z.ZodType, discriminator: string, at: string[]): CmsField {
   const shape = zodDef(option).shape ?? {};
   const kind = String(zodDef(shape[discriminator]).values?.[0]);
@@ -134,11 +121,9 @@ function fieldsOf(shape: Record<string, z.ZodType>, at: string[] = []): CmsField
   return Object.entries(shape).map(([name, schema]) => fieldOf(name, schema, [...at, name]));
 }
 
-/** A Markdown file's fields: its front matter's, and its text below them as `body`. */
 function markdownFields(schema: z.ZodType): CmsField[] {
   const shape = zodDef(schema).shape ?? {};
   const front = Object.fromEntries(Object.entries(shape).filter(([key]) => key !== "body"));
-  // A text told in named sections (a case study's Challenge, Solution and Results) says which.
   const sections = Object.keys(zodDef(shape.body).shape ?? {}).map((name) => `## ${labelOf(name)}`);
   const hint = sections.length
     ? `write it under the headings ${sections.join(", ")}; the last one's results one per line, each starting with - `
@@ -147,23 +132,20 @@ function markdownFields(schema: z.ZodType): CmsField[] {
   return [...fieldsOf(front), { name: "body", label: "Text", widget: "markdown", hint, check: "body", modes: ["raw", "rich_text"] }];
 }
 
-/** The CMS's format of the firm's files (browser/cms-format.ts): it reads each as the build does and saves
- * only what changed. */
+/** The CMS's format of the firm's files (browser/cms-format.ts). */
 export const CMS_FORMAT = "content";
-/** What the format adds to an entry for the CMS alone, never saved: the text it was read from (the base of
- * the next save), and for the list its title with the facts filled in and whether it is on the site. */
+/** What the format adds to an entry for the CMS alone, never saved: the text it was read from, and for the
+ * list its title with the facts filled in and whether it is on the site. */
 export const READ_FROM = "$source";
 export const LISTED_TITLE = "$title";
 export const STATUS = "$status";
-/** The slug a new entry's file is named by, made from its title as the CMS saves it (browser/cms-site.ts). */
+/** Made from a new entry's title (browser/cms-site.ts). */
 export const FILE_SLUG = "$slug";
 
-/** The first field of an entry that can be kept off the site: whether it is on it, and when that changes. */
 const statusField: CmsField = { name: STATUS, label: "On the site", widget: "status" };
 
 const nameOf = (file: string) => file.slice(file.lastIndexOf("/") + 1).replace(/\.(yaml|md)$/, "");
 
-/** Every collection the CMS edits, from the schema: the folders (one entry a Markdown file) and the files. */
 export function cmsCollections(
   files: Record<string, z.ZodType> = collections,
   folderSchemas: Record<string, { entry: z.ZodType; orderBy: string }> = folders,
@@ -181,9 +163,7 @@ export function cmsCollections(
       slug: `{{fields.${FILE_SLUG}}}`,
       identifier_field: "title",
       summary: `{{${orderBy}}}. {{${LISTED_TITLE}}}{{${STATUS}}}`,
-      // In the site's order.
       sortable_fields: [{ field: orderBy, default_sort: "asc" }, "title", "published"],
-      // An entry's page is at its file's path below content/ (content/case-studies/<slug>.md is /case-studies/<slug>).
       preview_path: `${folder.slice("content".length)}/{{slug}}`,
       fields: [...("draft" in (zodDef(entry).shape ?? {}) ? [statusField] : []), ...markdownFields(entry)],
     };
@@ -200,11 +180,9 @@ export function cmsCollections(
   return [...folderCollections, { name: "pages", label: "Pages and facts", format: CMS_FORMAT, files: pages }];
 }
 
-/** Where the CMS saves: the local backend of the dev server, or GitHub with a pull request per change. */
 export type CmsBackend = { name: "proxy"; proxy_url: string } | { name: "github"; repo: string; branch: string; base_url?: string };
 
-/** Decap CMS's whole configuration. Photographs go to art/photos/, named from the project's folder
- * (art/photos/x.jpg) as the schema's image fields name them. */
+/** Photographs go to art/photos/, named from the project's folder as the schema's image fields name them. */
 export function cmsConfig(backend: CmsBackend) {
   return {
     backend,

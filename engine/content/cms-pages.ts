@@ -1,6 +1,5 @@
-// The page that shows each content file of the CMS's "Pages and facts": the CMS previews an entry as that
-// page (browser/cms-preview-page.tsx), and "View Live" opens its route. content/site.yaml has none: every
-// page shows its facts.
+// The page that shows each file of the CMS's "Pages and facts", which the CMS previews an entry as
+// (browser/cms-preview-page.tsx) and "View Live" opens. content/site.yaml has none: every page shows it.
 export const PAGE_OF_FILE = {
   "content/home.yaml": "pages/index.tsx",
   "content/services.yaml": "pages/services.tsx",
@@ -11,7 +10,6 @@ export const PAGE_OF_FILE = {
   "content/terms.md": "pages/terms.tsx",
 } as const;
 
-/** A content file with a page of its own. */
 export type PagedFile = keyof typeof PAGE_OF_FILE;
 
 export const isPagedFile = (file: string): file is PagedFile => file in PAGE_OF_FILE;

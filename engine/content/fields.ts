@@ -1,14 +1,12 @@
-// A content file's fields as its writer sees them: the line a field is written on, the part of the schema
-// that describes it, its name in a message ("packages item 2"), the images its data names, and an issue zod
-// found, explained for the person who edited the file.
+// A content file's fields as its writer sees them: a field's line, its schema, its name in a message
+// ("packages item 2"), the images the data names, and a zod issue explained for whoever edited the file.
 import { isMap, isSeq, type LineCounter, type Node, type parseDocument } from "yaml";
 import type { z } from "zod";
 import type { ImageFile } from "../../content/collections.ts";
 
-/** Where a value is in a file's data: its keys and indexes. */
 export type Path = (string | number)[];
 
-/** The line (from 1) where `path` is written in the document, or where the nearest field holding it is. */
+/** The line where `path` is written, or where the nearest field holding it is. */
 export function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter, path: Path): number {
   let node: unknown = doc.contents;
   let offset = (doc.contents as Node | null)?.range?.[0] ?? 0;
@@ -26,7 +24,7 @@ export function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter
   return lines.linePos(offset).line;
 }
 
-/** What zod keeps of a schema (its `def`), as far as the content layer and the CMS's form (cms-config.ts) read it. */
+/** What zod keeps of a schema (its `def`), as far as this and cms-config.ts read it. */
 export interface ZodDef {
   type: string;
   shape?: Record<string, z.ZodType>;
@@ -38,28 +36,20 @@ export interface ZodDef {
   discriminator?: string;
   values?: unknown[];
   defaultValue?: unknown;
-  checks?: { _zod: { def: ZodCheck } }[];
-}
-
-/** One of a schema's checks (a length, a bound). */
-export interface ZodCheck {
-  check: string;
-  minimum?: number;
-  maximum?: number;
+  checks?: { _zod: { def: { check: string; minimum?: number; maximum?: number } } }[];
 }
 
 export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { def: ZodDef }).def;
 
 const defOf = (schema: z.ZodType | undefined): ZodDef | undefined => (schema ? zodDef(schema) : undefined);
 
-/** The schema a value meets within its wrappers (wrapped): an image field's before its transform, an optional field's own. */
+/** The schema a value meets within its wrappers: an image field's before its transform, an optional field's own. */
 function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
   const inner = wrapped(defOf(schema));
   return inner ? checked(inner) : schema;
 }
 
-/** A field's words (content/collections.ts's field()): its own, or its wrapped schema's, as an optional field
- * keeps them; so `publishAt` is "a day" as `published` is. */
+/** A field's words (collections.ts's field()): its own or its wrapped schema's, so optional `publishAt` is "a day" too. */
 function wordsOf(schema: z.ZodType | undefined): { what?: string; hint?: string } {
   for (let at = schema; at; at = wrapped(defOf(at))) {
     const meta = at.meta() as { what?: string; hint?: string } | undefined;
@@ -68,14 +58,12 @@ function wordsOf(schema: z.ZodType | undefined): { what?: string; hint?: string 
   return {};
 }
 
-/** Whether a field may be left out (it is optional, or has a default). */
 function mayBeLeftOut(schema: z.ZodType | undefined): boolean {
   for (let at = schema; at; at = wrapped(defOf(at))) if (["optional", "default"].includes(defOf(at)?.type ?? "")) return true;
   return false;
 }
 
-/** Which of a discriminated union's options `value` is meant to meet: the one its kind names (kind:
- * Whitepaper), or the first when it names none, whose fields the options share. */
+/** The option of a discriminated union that `value`'s kind names (kind: Whitepaper), else the first. */
 function optionOf(def: ZodDef, value: unknown): z.ZodType {
   const options = def.options ?? [];
   const discriminator = def.discriminator ?? "";
@@ -84,7 +72,6 @@ function optionOf(def: ZodDef, value: unknown): z.ZodType {
   return options.find((option) => names(option).includes(kind)) ?? options[0];
 }
 
-/** The schema that describes the value at `path` in `data`, for its `what` and `hint`. */
 export function schemaAt(schema: z.ZodType, path: Path, data: unknown): z.ZodType | undefined {
   let at: z.ZodType | undefined = schema;
   let value = data;
@@ -104,38 +91,27 @@ export function schemaAt(schema: z.ZodType, path: Path, data: unknown): z.ZodTyp
 
 const isImage = (schema: z.ZodType | undefined) => Boolean((schema?.meta() as { image?: boolean } | undefined)?.image);
 
-/** The schema a wrapper (a transform's input, optional, default, nullable) holds the value by; undefined for any other. */
+/** The schema a wrapper (a transform's input, optional, default, nullable) holds the value by. */
 function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
   if (def?.type === "pipe") return def.in;
   if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return def.innerType;
-  return undefined;
 }
 
-/** The schemas a value of this one holds its values by (its wrapped one, its fields, its items). */
-function partsOf(def: ReturnType<typeof defOf>): (z.ZodType | undefined)[] {
-  const inner = wrapped(def);
-  if (inner) return [inner];
-  if (def?.type === "object") return Object.values(def.shape ?? {});
-  if (def?.type === "array") return [def.element];
-  if (def?.type === "tuple") return def.items ?? [];
-  return [];
-}
-
-/** Whether a value of this schema can hold an image field: known once per schema, so the build walks no
- * entry of a collection without images (1,000 notes: ~15 ms). */
+/** Known once per schema, so the build walks no entry of a collection without images. */
 const holding = new WeakMap<z.ZodType, boolean>();
 function holdsImages(schema: z.ZodType | undefined): boolean {
   if (!schema) return false;
   let holds = holding.get(schema);
   if (holds === undefined) {
     holding.set(schema, false); // a schema that refers to itself holds none through itself
-    holds = isImage(schema) || partsOf(defOf(schema)).some(holdsImages);
+    const def = zodDef(schema);
+    // The schemas its values are held by: a wrapper's, an object's fields', a list's items'.
+    holds = isImage(schema) || [wrapped(def), ...Object.values(def.shape ?? {}), def.element, ...(def.items ?? [])].some(holdsImages);
     holding.set(schema, holds);
   }
   return holds;
 }
 
-/** Every image field's value in checked data, with its path (content/collections.ts's image()). */
 export function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Path = []): { path: Path; image: ImageFile & { alt: string } }[] {
   if (data === undefined || data === null || !holdsImages(schema)) return [];
   if (isImage(schema)) return [{ path, image: data as ImageFile & { alt: string } }];
@@ -149,7 +125,6 @@ export function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Pat
   return [];
 }
 
-/** How a field is named in a message: its key, or for an item of a list the list's and the item's number. */
 export function fieldName(path: Path): string {
   const last = path.at(-1);
   if (typeof last !== "number") return last === undefined ? "the file" : String(last);
@@ -157,34 +132,25 @@ export function fieldName(path: Path): string {
   return `${list ?? "the list"} item ${last + 1}`;
 }
 
-/** A section's key as its heading reads ("results": "Results"). */
 const headingOf = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
 
 const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
 
-/** One schema problem as its editor reads it. */
 export function explain(file: string, line: number, schema: z.ZodType, data: unknown, issue: z.core.$ZodIssue, lineOfKey: (path: Path) => number): string {
   const path = issue.path as Path;
   const described = schemaAt(schema, path, data);
   const meta = wordsOf(described);
   const advice = meta.hint ? `; ${meta.hint}` : "";
   const where = `${file}:${line}`;
-  // A Markdown text's sections are its ## headings: one the schema does not know is named as written.
-  if (issue.code === "unrecognized_keys" && path.length === 1 && path[0] === "body") {
-    const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).map((key) => `## ${headingOf(key)}`);
-    return issue.keys
-      .map((key) => `${file}:${lineOfKey([...path, key])} ## ${headingOf(key)} is not a section of the text; name its sections ${known.join(", ")}`)
-      .join("\n");
-  }
   if (issue.code === "unrecognized_keys") {
-    // A Markdown file's body is its text, not a field anyone writes.
-    const known = Object.keys((defOf(checked(described))?.shape ?? {}) as object).filter((key) => path.length || key !== "body");
-    return issue.keys
-      .map(
-        (key) =>
-          `${file}:${lineOfKey([...path, key])} ${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${known.join(", ")}`,
-      )
-      .join("\n");
+    const keys = Object.keys((defOf(checked(described))?.shape ?? {}) as object);
+    // A Markdown text's sections are its ## headings; its body is no field anyone writes.
+    const sections = path.length === 1 && path[0] === "body";
+    const sentence = (key: string) =>
+      sections
+        ? `## ${headingOf(key)} is not a section of the text; name its sections ${keys.map((known) => `## ${headingOf(known)}`).join(", ")}`
+        : `${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${keys.filter((known) => path.length || known !== "body").join(", ")}`;
+    return issue.keys.map((key) => `${file}:${lineOfKey([...path, key])} ${sentence(key)}`).join("\n");
   }
   const params = (issue as { params?: { char?: string; alsoAt?: Path } }).params;
   if (issue.code === "custom" && params?.char) return `${where} ${fieldName(path)} ${issue.message}`;
@@ -203,7 +169,6 @@ export function explain(file: string, line: number, schema: z.ZodType, data: unk
   if (issue.code === "too_small" && Array.isArray(input))
     return `${where} ${fieldName(path)} needs at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
   if (issue.code === "too_big" && Array.isArray(input)) return `${where} ${fieldName(path)} holds at most ${issue.maximum} items`;
-  // A text over its length is told its length, and by how much to shorten it.
   if (issue.code === "too_big" && typeof input === "string")
     return `${where} ${fieldName(path)} is ${input.length} characters, ${input.length - Number(issue.maximum)} more than the ${issue.maximum} it may have${advice}`;
   return `${where} ${fieldName(path)}: ${shown(input)} is not ${meta.what ?? issue.message}${advice}`;

@@ -1,24 +1,16 @@
-// Reads a Markdown body into the blocks a page renders (markdown.ts). Anything else (raw HTML above all,
-// which the Content-Security-Policy and the HTML checks could not vouch for) is refused with its line, in
-// words for whoever wrote it. Pure: the build's check and the CMS's preview both read a text with it.
+// Reads a Markdown body into the blocks a page renders (markdown.ts); anything else (raw HTML above all) is
+// refused with its line. Pure: the build's check and the CMS's preview both read a text with it.
 import { marked, type Token, Tokenizer, type Tokens } from "marked";
 import { type Block, type Inline, plainText } from "./markdown.ts";
 
-/** A body's blocks, each with the line (from 1, in the body) it starts on; or the problems found. */
-export interface ReadBody {
-  blocks: { block: Block; line: number }[];
-  problems: { line: number; text: string }[];
-}
+export type ReadBody = { blocks: { block: Block; line: number }[]; problems: { line: number; text: string }[] };
 
-/** Lists and quotation blocks nested deeper than this are refused before marked reads them: marked reads
- * each level again, so a list 3,000 deep (9 MB) took the build past its memory, and `>` 10,000 times past
- * its stack. Emphasis too (`*` 10,000 times around a word). The text holds one level of list; no person nests twenty. */
+/** Deeper nesting is refused before marked reads it: marked reads each level again, past memory or stack. */
 export const DEEPEST_NESTING = 20;
 
-/** The token for emphasis nested deeper than DEEPEST_NESTING: the rest of its text, unread. */
 const TOO_DEEP = "tooDeep";
 
-/** marked's tokenizer, reading emphasis no deeper than DEEPEST_NESTING (5,000 levels overflowed the stack). */
+/** marked's tokenizer, reading emphasis no deeper than DEEPEST_NESTING: the rest is one token, unread. */
 class NestingTokenizer extends Tokenizer {
   private depth = 0;
 
@@ -33,7 +25,6 @@ class NestingTokenizer extends Tokenizer {
   }
 }
 
-/** What a writer calls the things a body may not hold. */
 const REFUSED: Record<string, string> = {
   html: "HTML",
   image: "an image",
@@ -48,9 +39,7 @@ const REFUSED: Record<string, string> = {
 
 const LINK_SCHEMES = new Set(["http", "https", "mailto", "tel"]);
 
-/** Whether a link's target is one a text may hold: a scheme of LINK_SCHEMES, or a path on this site
- * ("/case-studies", "#results", "bio"), not another site's without its scheme ("//elsewhere.example").
- * Read as a browser reads it: tabs and line breaks within it dropped, spaces and control characters around it. */
+/** A scheme of LINK_SCHEMES or a path on this site, not "//elsewhere.example", read as a browser reads it. */
 function linkAllowed(href: string): boolean {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: a browser drops these around an address, so they hide a scheme
   const target = href.replace(/[\t\n\r]/g, "").replace(/^[\u0000-\u0020]+|[\u0000-\u0020]+$/g, "");
@@ -59,10 +48,9 @@ function linkAllowed(href: string): boolean {
   return !/^[/\\][/\\]/.test(target);
 }
 
-/** The first line whose lists and quotation blocks may nest deeper than DEEPEST_NESTING. Linear, and never
- * less deep than marked reads: a level is a marker on the line (`>`, `-`, `*`, `+`, `1.`, `1)`) or two
- * columns of indentation (a marker and its space); a line without a marker opens none. */
-function tooDeep(lines: string[]): number | undefined {
+/** The first line whose lists and quotation blocks may nest deeper than DEEPEST_NESTING, never counting less
+ * than marked: a level is a marker (`>`, `-`, `*`, `+`, `1.`, `1)`) or two columns of indentation. */
+function tooDeep(lines: string[]): { line: number; text: string } | undefined {
   for (let i = 0; i < lines.length; i++) {
     const line = lines[i];
     let columns = 0;
@@ -82,19 +70,18 @@ function tooDeep(lines: string[]): number | undefined {
       }
       at++;
     }
-    if (markers > 0 && markers + Math.floor(columns / 2) > DEEPEST_NESTING) return i + 1;
+    if (markers > 0 && markers + Math.floor(columns / 2) > DEEPEST_NESTING) {
+      const text = `lists or quotation blocks nested more than ${DEEPEST_NESTING} deep (${JSON.stringify(line.trim().slice(0, 40))}) cannot be in the text`;
+      return { line: i + 1, text: `${text}; write its points as one list, each on a line starting with -` };
+    }
   }
-  return undefined;
 }
 
-/** The most marks of emphasis (runs of * or _) and links one paragraph or list item may hold: marked reads
- * every opening mark of a paragraph against every later one, so 5,000 unclosed `*a` (15 KB) took 6 s, and
- * 20,000 links in one paragraph 87 s. A person writes a handful; past these a paragraph is refused. */
+/** Marked reads each mark of emphasis (a run of * or _) or link against every later one of its paragraph. */
 export const MOST_MARKS = 200;
 export const MOST_LINKS = 500;
 
-/** The first line of a paragraph or list item holding more than MOST_MARKS or MOST_LINKS, and which. Linear. */
-function tooMarked(lines: string[]): { line: number; what: string } | undefined {
+function tooMarked(lines: string[]): { line: number; text: string } | undefined {
   let start = 0;
   let marks = 0;
   let links = 0;
@@ -112,10 +99,10 @@ function tooMarked(lines: string[]): { line: number; what: string } | undefined 
       if ((char === "*" || char === "_") && line[at - 1] !== char) marks++;
       else if (char === "]" && line[at + 1] === "(") links++;
     }
-    if (marks > MOST_MARKS) return { line: start + 1, what: `more than ${MOST_MARKS} marks of emphasis (* or _)` };
-    if (links > MOST_LINKS) return { line: start + 1, what: `more than ${MOST_LINKS} links` };
+    const what = marks > MOST_MARKS ? `more than ${MOST_MARKS} marks of emphasis (* or _)` : links > MOST_LINKS ? `more than ${MOST_LINKS} links` : "";
+    if (what)
+      return { line: start + 1, text: `a paragraph or list item with ${what} cannot be in the text; split it into paragraphs, with a blank line between them` };
   }
-  return undefined;
 }
 
 export function readBody(written: string): ReadBody {
@@ -124,19 +111,9 @@ export function readBody(written: string): ReadBody {
   // Lines as marked reads them: a lone carriage return ends one too.
   const source = written.replace(/\r\n?/g, "\n");
   const lines = source.split("\n");
-  const deep = tooDeep(lines);
-  if (deep !== undefined) {
-    const found = JSON.stringify(lines[deep - 1].trim().slice(0, 40));
-    const text = `lists or quotation blocks nested more than ${DEEPEST_NESTING} deep (${found}) cannot be in the text; write its points as one list, each on a line starting with -`;
-    return { blocks, problems: [{ line: deep, text }] };
-  }
-  const crowded = tooMarked(lines);
-  if (crowded) {
-    const text = `a paragraph or list item with ${crowded.what} cannot be in the text; split it into paragraphs, with a blank line between them`;
-    return { blocks, problems: [{ line: crowded.line, text }] };
-  }
-  // The line of a token: counted on from the last token's, so the text is walked once (counting from its
-  // start for each token made 10,000 headings take 13 s).
+  const refused = tooDeep(lines) ?? tooMarked(lines);
+  if (refused) return { blocks, problems: [refused] };
+  // A token's line is counted on from the last token's, so the text is walked once.
   let offset = 0;
   let counted = 0;
   let linesBefore = 1;
@@ -200,7 +177,6 @@ export function readBody(written: string): ReadBody {
     else if (token.type === "paragraph") blocks.push({ block: { paragraph: inline(token.tokens, line) }, line });
     else if (token.type === "list") {
       const list = token as Tokens.List;
-      // An item is a line of text (a paragraph, where the list has blank lines between its items).
       const itemText = (item: Tokens.ListItem) =>
         item.tokens.flatMap((t) => {
           if (t.type === "text" || t.type === "paragraph") return (t as Tokens.Text).tokens ?? [t];
@@ -213,8 +189,7 @@ export function readBody(written: string): ReadBody {
   return { blocks, problems };
 }
 
-/** A body split at its ## headings into its sections ("## Key results" is keyResults); the line of each
- * section's heading, and of each block written before the first. */
+/** A body split at its ## headings ("## Key results" is keyResults), and the lines of the blocks before the first. */
 export function sectionsOf(blocks: ReadBody["blocks"]): { sections: Record<string, Block[]>; lines: Record<string, number>; before: number[] } {
   const sections: Record<string, Block[]> = {};
   const lines: Record<string, number> = {};

@@ -1,13 +1,11 @@
 // A Markdown body as the pages receive it (markdown-reader.ts reads it): headings, paragraphs and lists of
 // text with emphasis, links and code, and nothing else, so a body can hold no HTML of its own.
 
-/** Text within a block: plain, emphasised, strong, a link or code. */
 export type Inline = string | { em: Inline[] } | { strong: Inline[] } | { link: string; text: Inline[] } | { code: string };
 
-/** A block of a body: a heading (## is 2), a paragraph, or a list whose items are lines of text. */
 export type Block = { heading: 2 | 3 | 4; text: Inline[] } | { paragraph: Inline[] } | { list: Inline[][]; ordered: boolean };
 
-/** The words of inline text, without their marks: what a PDF prints and a search result shows. */
+/** The words without their marks: what a PDF prints and a search result shows. */
 export function plainText(inline: Inline[]): string {
   return inline
     .map((part) => {

@@ -1,23 +1,19 @@
 // The site's facts inside any text: "{{ company.name }}" reads company.name from content/site.yaml, so
-// renaming the firm stays one change. Which tokens exist is the schema's to say (check.ts refuses any other).
+// renaming the firm stays one change. check.ts refuses a token the schema has no fact for.
 
-/** A token as written: {{ company.name }}, spaces inside the braces optional. */
 export const TOKEN = /\{\{\s*([a-zA-Z]+(?:\.[a-zA-Z]+)*)\s*\}\}/g;
 
-/** The value a token names in `facts`, or undefined when it names none. */
-export function tokenValue(facts: unknown, name: string): string | undefined {
+function tokenValue(facts: unknown, name: string): string | undefined {
   let value: unknown = facts;
   for (const key of name.split(".")) value = value && typeof value === "object" ? (value as Record<string, unknown>)[key] : undefined;
   return typeof value === "string" || typeof value === "number" ? String(value) : undefined;
 }
 
-/** `data` with every token in its texts filled from `facts` (the site's, or those a page fills in:
- * content/collections.ts's pageFacts); a token they lack is left as written. */
+/** `facts`: the site's, or a page's (collections.ts's pageFacts); a token they lack is left as written. */
 export function fillTokens<T>(data: T, facts: object): T {
   if (typeof data === "string") return (data.includes("{{") ? data.replace(TOKEN, (token, name: string) => tokenValue(facts, name) ?? token) : data) as T;
   if (Array.isArray(data)) return data.map((item) => fillTokens(item, facts)) as T;
   if (!data || typeof data !== "object") return data;
-  // A loop, not Object.entries: the build fills every entry of a 1,000-note collection.
   const filled: Record<string, unknown> = {};
   for (const key in data) {
     const value = fillTokens(data[key], facts);

@@ -1,24 +1,15 @@
-// A YAML text with new values, written by changing only what changed: the CMS saves a content file this
-// way (browser/cms-format.ts), so a price edited through it is a one-line change, and the file's comments,
-// key order, quoting, folding and blank lines stay as the firm wrote them. What is written is read back and
-// must be the new values exactly: where it is not (a shape this cannot edit in place, such as a [flow,
-// list]), the file is written anew by the yaml package's Document API, its comments kept.
+// A YAML text given new values by rewriting only what changed, so the firm's comments, order, quoting and folding
+// stay; where that does not read back as the new values (a [flow, list]), the yaml Document API writes it anew.
 import { isMap, isScalar, isSeq, type Node, type Pair, parse, parseDocument, Scalar, stringify } from "yaml";
 
-/** From `start` to `end`, `text` instead. */
-interface Edit {
-  start: number;
-  end: number;
-  text: string;
-}
+type Edit = { start: number; end: number; text: string };
 
-/** An edit this cannot make in place: the file is then written anew. */
 class NotInPlace extends Error {}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Whether two values read from YAML are the same (keys in any order). */
-export function sameValue(a: unknown, b: unknown): boolean {
+/** Whether two YAML values are equal, keys in any order. */
+function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
   if (isRecord(a) || isRecord(b)) {
     if (!isRecord(a) || !isRecord(b)) return false;
@@ -29,7 +20,6 @@ export function sameValue(a: unknown, b: unknown): boolean {
 }
 
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
-/** Just after the line break ending the line holding `at` (the text's end on its last line). */
 function lineEnd(text: string, at: number): number {
   if (at > 0 && text[at - 1] === "\n") return at;
   const end = text.indexOf("\n", at);
@@ -41,18 +31,10 @@ const rangeOf = (node: unknown): [number, number, number] => {
   return range;
 };
 
-/** `lines` (YAML written from the first column) indented by `indent` spaces. */
-const indented = (lines: string, indent: number) =>
-  lines
-    .split("\n")
-    .map((line) => (line ? " ".repeat(indent) + line : line))
-    .join("\n");
-
-/** The widest line of a block of the text: a folded value written again is folded as wide. */
+/** A folded value written again is folded as wide as its widest line. */
 const widest = (text: string) => Math.max(80, ...text.split("\n").map((line) => line.length));
 
-/** A scalar's new value where its old one is (`node`), in the old one's style; `indent` is the column of
- * the key (or the list's dash) it belongs to. */
+/** A scalar's new value in the old one's style; `indent` is the column of its key (or list's dash). */
 function scalarEdit(source: string, node: Scalar, value: unknown, indent: number): Edit {
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") throw new NotInPlace();
   const [start, end] = rangeOf(node);
@@ -60,19 +42,14 @@ function scalarEdit(source: string, node: Scalar, value: unknown, indent: number
   const block = node.type === Scalar.BLOCK_FOLDED || node.type === Scalar.BLOCK_LITERAL;
   const scalar = new Scalar(value);
   if (typeof value === "string") scalar.type = node.type;
-  // Written as a value of its own (from the first column), then indented as the old one's lines are.
+  // Its lines after the first indented past its key's, each but an empty one.
   const written = stringify(scalar, { lineWidth: block ? widest(old) - indent - 2 : 0 }).replace(/\n$/, "");
-  const text = written
-    .split("\n")
-    .map((line, i) => (i === 0 || !line ? line : " ".repeat(indent + 2) + line))
-    .join("\n");
-  // A block's text ends with its line break, as the old one's did.
+  const text = written.replace(/\n(?=[^\n])/g, `\n${" ".repeat(indent + 2)}`);
   return { start, end, text: old.endsWith("\n") && !text.endsWith("\n") ? `${text}\n` : text };
 }
 
 const columnOf = (source: string, at: number) => at - lineStart(source, at);
 
-/** The edits that turn `old` (written as `node`) into `next`; `indent` is the column of what holds it. */
 function editsOf(source: string, node: unknown, old: unknown, next: unknown, indent: number): Edit[] {
   if (sameValue(old, next)) return [];
   if (isMap(node) && !node.flow && isRecord(old) && isRecord(next)) return mapEdits(source, node.items as Pair[], old, next);
@@ -81,8 +58,8 @@ function editsOf(source: string, node: unknown, old: unknown, next: unknown, ind
   throw new NotInPlace();
 }
 
-/** Lines that write `key: value` (or `- value` without a key) at column `indent`. */
-const written = (value: unknown, indent: number, key?: string) => indented(stringify(key === undefined ? [value] : { [key]: value }, { lineWidth: 0 }), indent);
+const written = (value: unknown, indent: number, key?: string) =>
+  stringify(key === undefined ? [value] : { [key]: value }, { lineWidth: 0 }).replace(/(^|\n)(?=[^\n])/g, `$1${" ".repeat(indent)}`);
 
 function mapEdits(source: string, pairs: Pair[], old: Record<string, unknown>, next: Record<string, unknown>): Edit[] {
   if (pairs.length === 0) throw new NotInPlace();
@@ -100,12 +77,9 @@ function mapEdits(source: string, pairs: Pair[], old: Record<string, unknown>, n
   const keys = Object.keys(next);
   keys.forEach((key, i) => {
     if (pairOf.has(key) || next[key] === undefined) return;
-    const before = keys
-      .slice(0, i)
-      .reverse()
-      .find((earlier) => pairOf.has(earlier));
+    let after: Pair | undefined;
+    for (const earlier of keys.slice(0, i)) after = pairOf.get(earlier) ?? after;
     const column = columnOf(source, rangeOf(pairs[0].key)[0]);
-    const after = before === undefined ? undefined : (pairOf.get(before) as Pair);
     const at = after ? lineEnd(source, rangeOf(after.value ?? after.key)[1]) : lineStart(source, rangeOf(pairs[0].key)[0]);
     // The first field's line may begin with a list's dash: a field put before it would take its place.
     if (!after && source.slice(lineStart(source, at), rangeOf(pairs[0].key)[0]).trim()) throw new NotInPlace();
@@ -127,7 +101,6 @@ function listEdits(source: string, items: unknown[], old: unknown[], next: unkno
     if (i < next.length) edits.push(...editsOf(source, item, old[i], next[i], columnOf(source, dash(item))));
     else edits.push({ start: lineStart(source, dash(item)), end: lineEnd(source, rangeOf(item)[1]), text: "" });
   });
-  // Items added go after the last one, at its dash's column.
   const last = items[items.length - 1];
   const at = lineEnd(source, rangeOf(last)[1]);
   const added = next.slice(items.length).map((value) => written(value, columnOf(source, dash(last))));
@@ -135,7 +108,6 @@ function listEdits(source: string, items: unknown[], old: unknown[], next: unkno
   return edits;
 }
 
-/** Whether `text` reads as `next`, as the build reads YAML. */
 const readsAs = (text: string, next: unknown) => {
   try {
     return sameValue(parse(text) ?? {}, next);
@@ -144,8 +116,7 @@ const readsAs = (text: string, next: unknown) => {
   }
 };
 
-/** `source` (a YAML text) with `next`'s values, only the lines whose values changed written again; a
- * value `undefined` is a field removed. */
+/** `source` with `next`'s values; a value `undefined` is a field removed. */
 export function editYaml(source: string, next: Record<string, unknown>): string {
   const values = JSON.parse(JSON.stringify(next)) as Record<string, unknown>;
   const doc = parseDocument(source);
@@ -159,7 +130,6 @@ export function editYaml(source: string, next: Record<string, unknown>): string 
       if (!(error instanceof NotInPlace)) throw error;
     }
   }
-  // Written anew by the Document API: the fields it finds again keep their comments.
   const anew = parseDocument(source);
   if (anew.errors.length === 0) {
     assign(anew, [], anew.toJS() ?? {}, values);
@@ -169,7 +139,7 @@ export function editYaml(source: string, next: Record<string, unknown>): string 
   return stringify(values, { lineWidth: 100 });
 }
 
-/** `next` set into the document at `path`, field by field where both are maps, so each keeps its comments. */
+/** Field by field where both are maps, so each keeps its comments. */
 function assign(doc: ReturnType<typeof parseDocument>, path: string[], old: unknown, next: unknown): void {
   if (sameValue(old, next)) return;
   if (path.length > 0 && !(isRecord(old) && isRecord(next) && isMap(doc.getIn(path, true)))) return void doc.setIn(path, next);
