@@ -15,11 +15,7 @@ const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "di
 const NOTES_MADE = ["src/content.config.ts", "src/pages/notes", "content/notes"];
 
 /** One entry of the peer's list (content/pages.json): one page of its template. */
-export interface PeerEntry {
-  slug: string;
-  title: string;
-  h1: string;
-}
+export type PeerEntry = { slug: string; title: string; h1: string };
 export type AstroPeer = ReturnType<typeof installAstroPeer>;
 
 /** A copy of the peer with its dependencies installed (`npm install`, as its README says). */

@@ -3,18 +3,8 @@
 
 /** An expression the page evaluates: true once the save shows. */
 export type Probe = string;
-export interface Edit {
-  route: string;
-  file: string;
-  text: (original: string, save: number) => string;
-  probe: (save: number) => Probe;
-}
-export interface DevComparison {
-  label: string;
-  limit: number;
-  ours: Edit;
-  astro: Edit;
-}
+export type Edit = { route: string; file: string; text: (original: string, save: number) => string; probe: (save: number) => Probe };
+export type DevComparison = { label: string; limit: number; ours: Edit; astro: Edit };
 
 /** `from` replaced by `to` (a string every time it occurs, a pattern once); fails with `missing` when it is not
  * there, so an edit never silently saves nothing. */

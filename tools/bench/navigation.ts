@@ -96,11 +96,7 @@ const go = () => { sessionStorage.setItem("leftAt", String(performance.timeOrigi
 ${prerender ? `const wait = () => fetch("/__nav/state").then((r) => r.text()).then((s) => (s === "ready" ? go() : setTimeout(wait, 50)));\nwait();` : "setTimeout(go, 500);"}
 </script>`;
 
-interface PrerenderTrial {
-  prerendered: boolean;
-  ms: number;
-  analyticsBeforeShown: boolean;
-}
+type PrerenderTrial = { prerendered: boolean; ms: number; analyticsBeforeShown: boolean };
 
 /** PAIRS visits to TARGET from the harness in a Chromium with no automation, as a visitor's: prerendered, and from the network, alternating. */
 async function timePrerender() {
@@ -130,16 +126,18 @@ async function timePrerender() {
     for (let i = 0; i < PAIRS * 2; i++) {
       const prerender = i % 2 === 0;
       state = "";
-      const trial = new Promise<PrerenderTrial>((done) => (shown = done));
+      const trial = new Promise<PrerenderTrial>((done, fail) => {
+        shown = done;
+        setTimeout(() => fail(new Error("no report from the page in 20 s")), 20_000);
+      });
       const profile = mkdtempSync(join(tmpdir(), "navigation-"));
-      const url = `${originOf(front)}/__nav/harness${prerender ? "-prerender" : ""}`;
+      const args = ["--headless=new", ...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, `${originOf(front)}/__nav/harness${prerender ? "-prerender" : ""}`];
       // In a group of its own: Debian's chromium is a script that starts the browser, which starts its helpers.
-      const browser = spawn(chromePath(), ["--headless=new", ...CHROMIUM_FLAGS, `--user-data-dir=${profile}`, url], { stdio: "ignore", detached: true });
+      const browser = spawn(chromePath(), args, { stdio: "ignore", detached: true });
+      const exited = new Promise((done) => browser.once("exit", done));
       try {
-        const timeout = new Promise<never>((_, fail) => setTimeout(() => fail(new Error("no report from the page in 20 s")), 20_000));
-        (prerender ? figures.prerendered : figures.baseline).push(await Promise.race([trial, timeout]));
+        (prerender ? figures.prerendered : figures.baseline).push(await trial);
       } finally {
-        const exited = new Promise((done) => browser.once("exit", done));
         process.kill(-browser.pid!, "SIGKILL");
         await exited;
         rmSync(profile, { recursive: true, force: true, maxRetries: 5 });
@@ -158,7 +156,7 @@ export async function benchNavigation(): Promise<void> {
   );
   const [withRules, withoutRules] = await Promise.all([slowSite(), slowSite((html) => html.replace(/<script type="speculationrules">[^<]*<\/script>/, ""))]);
   const browser = await launchBrowser();
-  const [prefetched, baseline, statuses]: [{ ms: number; delivery: string }[], { ms: number; delivery: string }[], string[]] = [[], [], []];
+  const [prefetched, baseline, statuses] = [[] as { ms: number; delivery: string }[], [] as { ms: number; delivery: string }[], [] as string[]];
   try {
     for (let i = 0; i < PAIRS; i++) {
       const link = LINKS[i % LINKS.length];
@@ -171,13 +169,12 @@ export async function benchNavigation(): Promise<void> {
     await Promise.all([close(withRules), close(withoutRules)]);
   }
   const ms = (trials: { ms: number }[]) => trials.map((trial) => trial.ms);
+  const at = (trials: { ms: number }[]) => median(ms(trials)).toFixed(0);
   const how = (trials: { delivery: string }[]) => [...new Set(trials.map((trial) => trial.delivery || "network"))].join(", ");
   console.log(`  with the rules (prefetched on hover):  ${spread(ms(prefetched), 0, "ms")}  (delivered: ${how(prefetched)})`);
   console.log(`  without them, the same rest on the link: ${spread(ms(baseline), 0, "ms")}  (delivered: ${how(baseline)})`);
-  verdicts.push({
-    met: median(ms(prefetched)) <= 150,
-    label: `navigation, prefetched: ${median(ms(prefetched)).toFixed(0)} ms (limit ≤ 150 ms; ${median(ms(baseline)).toFixed(0)} ms without the rules)`,
-  });
+  const prefetchLabel = `navigation, prefetched: ${at(prefetched)} ms (limit ≤ 150 ms; ${at(baseline)} ms without the rules)`;
+  verdicts.push({ met: median(ms(prefetched)) <= 150, label: prefetchLabel });
   console.log(`  prerender on press, as Chromium reported it under automation: ${[...new Set(statuses)].join("; ") || "never attempted"}`);
   const { prerendered, baseline: straight } = await timePrerender();
   const early = prerendered.filter((trial) => trial.analyticsBeforeShown).length;
@@ -186,8 +183,6 @@ export async function benchNavigation(): Promise<void> {
     `  prerendered (Chromium without automation, from the navigation): ${spread(ms(prerendered), 0, "ms")}  (${count} of ${prerendered.length} prerendered; analytics started before the page was shown in ${early})`,
   );
   console.log(`  the same navigation from the network:                            ${spread(ms(straight), 0, "ms")}`);
-  verdicts.push({
-    met: count === prerendered.length && early === 0 && median(ms(prerendered)) <= 60,
-    label: `navigation, prerendered: ${median(ms(prerendered)).toFixed(0)} ms (limit ≤ 60 ms; ${median(ms(straight)).toFixed(0)} ms from the network; analytics before shown: ${early} of ${prerendered.length})`,
-  });
+  const prerenderLabel = `navigation, prerendered: ${at(prerendered)} ms (limit ≤ 60 ms; ${at(straight)} ms from the network; analytics before shown: ${early} of ${prerendered.length})`;
+  verdicts.push({ met: count === prerendered.length && early === 0 && median(ms(prerendered)) <= 60, label: prerenderLabel });
 }

@@ -13,14 +13,9 @@ export const SAVE_GAP_MS = 400;
 /** A save not shown by then counts as never shown (Astro's dev server loses some: see howShown). */
 const SHOWN_WITHIN_MS = 10_000;
 
-export interface Shown {
-  /** Null when never shown. */
-  ms: number | null;
-  /** Shown in a reloaded page, not patched into the open one. */
-  byReload: boolean;
-  /** The page reloaded after the save had shown (Astro does after a style save). */
-  reloadedAfter?: boolean;
-}
+/** `ms`: null when never shown; `byReload`: shown in a reloaded page, not patched into the open one; `reloadedAfter`:
+ * the page reloaded after the save had shown (Astro does after a style save). */
+export type Shown = { ms: number | null; byReload: boolean; reloadedAfter?: boolean };
 
 /** In the page, once: `window.benchStyles` fires "change" after a constructed stylesheet is adopted or its
  * text replaced (in a microtask, as a MutationObserver's callback runs after a mutation). */

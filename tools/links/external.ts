@@ -9,14 +9,8 @@ import { readHtml } from "../../engine/verify/html-reader.mjs";
 import { type SkippedLink, skippedLinks } from "./skipped.ts";
 import { CHECK_POLICY, type CheckPolicy, type Verdict, verdictOf } from "./verdict.ts";
 
-export interface LinkOnPage {
-  /** The page's site path. */
-  page: string;
-  /** What a visitor (or a screen reader) is told the link is: its label, its words, or an image's alt. */
-  text: string;
-  /** The address as written. */
-  href: string;
-}
+/** `page`: its site path; `text`: what a visitor (or a screen reader) is told the link is (its label, its words, or an image's alt). */
+export type LinkOnPage = { page: string; text: string; href: string };
 export type CheckedLink = LinkOnPage & { verdict: Verdict };
 export type SkippedOnPage = LinkOnPage & { reason: string };
 export type LinkCheck = Awaited<ReturnType<typeof checkExternalLinks>>;

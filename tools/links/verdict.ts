@@ -4,18 +4,12 @@
 import { STATUS_CODES } from "node:http";
 
 export const CHECK_POLICY = {
-  /** How long one request may take to answer (status and headers) before it counts as no answer. */
-  timeoutMs: 20_000,
-  /** How many times in all an address that gives no answer or a 5xx is asked. */
-  tries: 3,
-  /** The pause before asking again after no answer or a 5xx, doubled each time. */
-  retryPauseMs: 5_000,
-  /** How many 429s in a row before giving up (could not check). */
-  rateLimitTries: 3,
-  /** The longest Retry-After waited: a site that asks for more is asked again after this long. */
-  longestWaitMs: 60_000,
-  /** How many redirects are followed to the end of a chain. */
-  redirects: 10,
+  timeoutMs: 20_000, // for the status and headers, else no answer
+  tries: 3, // in all, for an address that gives no answer or a 5xx
+  retryPauseMs: 5_000, // before asking again after no answer or a 5xx, doubled each time
+  rateLimitTries: 3, // 429s in a row before giving up (could not check)
+  longestWaitMs: 60_000, // the longest Retry-After waited: a site that asks for more is asked again after this long
+  redirects: 10, // followed to the end of a chain
 };
 export type CheckPolicy = typeof CHECK_POLICY;
 
