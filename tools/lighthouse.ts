@@ -37,6 +37,7 @@ export function guardScore(audit: { score: number | null; scoreDisplayMode: stri
   return audit.scoreDisplayMode === "notApplicable" ? 1 : (audit.score ?? 0);
 }
 
+const byId = <Id extends string>(ids: readonly Id[], value: (id: Id) => number) => Object.fromEntries(ids.map((id) => [id, value(id)])) as Record<Id, number>;
 export type Audit = Awaited<ReturnType<typeof auditRoutes>>[number];
 
 /** Each route audited `runs` times in one headless Chromium: the median run (Lighthouse's own choice, nearest the
@@ -47,17 +48,13 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
   // Offline: only the site itself resolves; analytics and the CRM fail at once instead of hanging.
   const chromeFlags = ["--headless=new", ...CHROMIUM_FLAGS, "--host-resolver-rules=MAP * ~NOTFOUND, EXCLUDE 127.0.0.1"];
   const chrome = await chromeLauncher.launch({ chromePath: chromePath(), chromeFlags });
+  const flags = { port: chrome.port, output: ["html", "json"] as ("html" | "json")[], logLevel: "error" as const, onlyCategories: [...CATEGORIES] };
   try {
     const audits = [];
     for (const route of routes) {
       const results: { lhr: Result; report: string[] }[] = [];
       for (let i = 0; i < runs; i++) {
-        const result = await lighthouse(`${origin}${route}`, {
-          port: chrome.port,
-          output: ["html", "json"],
-          logLevel: "error",
-          onlyCategories: [...CATEGORIES],
-        });
+        const result = await lighthouse(`${origin}${route}`, flags);
         if (!result) throw new Error(`tools/lighthouse.ts: Lighthouse returned nothing for ${route}`);
         if (result.lhr.runtimeError) throw new Error(`tools/lighthouse.ts: ${route}: ${result.lhr.runtimeError.message}`);
         results.push({ lhr: result.lhr, report: result.report as string[] });
@@ -68,11 +65,8 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
       const numeric = (id: string) => found[id].numericValue ?? Number.POSITIVE_INFINITY;
       audits.push({
         route,
-        scores: Object.fromEntries(CATEGORIES.map((id) => [id, Math.round((categories[id].score ?? 0) * 100)])) as Record<(typeof CATEGORIES)[number], number>,
-        lcpGuards: Object.fromEntries(LCP_GUARDS.map((id) => [id, Math.min(...results.map((run) => guardScore(run.lhr.audits[id])))])) as Record<
-          (typeof LCP_GUARDS)[number],
-          number
-        >,
+        scores: byId(CATEGORIES, (id) => Math.round((categories[id].score ?? 0) * 100)),
+        lcpGuards: byId(LCP_GUARDS, (id) => Math.min(...results.map((run) => guardScore(run.lhr.audits[id])))),
         lcpMs: numeric("largest-contentful-paint"),
         tbtMs: numeric("total-blocking-time"),
         cls: numeric("cumulative-layout-shift"),

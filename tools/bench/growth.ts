@@ -1,7 +1,5 @@
-// Both sites grown as real sites grow, in copies, for the build figures. By N entries of one template: ours
-// content/insights.json and pages/insights/[slug].tsx, the peer the same entries in its content/pages.json.
-// Or by the same Markdown notes: the peer's own collection (`node gen-notes.mjs N`: a glob() loader and a zod
-// schema over content/notes/*.md, a page per note), and ours those very files as a folder collection.
+// Both sites' copies grown as real sites grow: by N entries of one template (ours content/insights.json, the peer's
+// content/pages.json), or by the same Markdown notes (the peer's own collection, ours those files as a folder collection).
 import { cpSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import type { ProjectCopy } from "../support/project-copy.ts";
@@ -39,21 +37,11 @@ export const writeInsights = (project: ProjectCopy, list: PeerEntry[]) =>
   writeFileSync(join(project.dir, "content/insights.json"), JSON.stringify(list, null, 1));
 
 const NOTES_FOLDER = "content/notes";
-/** The note whose title the bench edits, on both sides. */
 export const EDITED_NOTE = `${NOTES_FOLDER}/note-0.md`;
 
-/** The peer's schema (title, description, date, draft) in our terms, inserted where the helpers it uses are
- * declared; a date stays a YYYY-MM-DD day, as props are plain JSON. */
-const NOTE_SCHEMA = `/** A note: content/notes/<slug>.md, its page /notes/<slug> (added by npm run bench in a copy). */
-export const note = z.strictObject({
-  title: text("the note's title"),
-  description: text("one or two sentences"),
-  date: day,
-  draft: publishing.draft,
-  body: markdown("the note's text"),
-});
+/** The peer's schema in our terms, inserted where the helpers it uses are declared (a date stays a day, as props are plain JSON). */
+const NOTE_SCHEMA = `export const note = z.strictObject({ title: text("the note's title"), description: text("one or two sentences"), date: day, draft: publishing.draft, body: markdown("the note's text") });
 export type Note = z.output<typeof note> & Entry;
-
 `;
 const NOTE_MODULE = `
 declare module "*/notes" {
