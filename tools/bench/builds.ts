@@ -15,7 +15,6 @@ const MARKDOWN_NOTES = 1000;
 type Run = { seconds: number; peakMb: number; treeMb: number; output: string };
 /** Each side's preparation of its `run`th build (from 1). */
 type Preparation = { ours: (run: number) => void; theirs: (run: number) => void };
-
 const statusKb = (pid: number | string, field: string) => {
   try {
     return Number(new RegExp(`${field}:\\s+(\\d+)`).exec(readFileSync(`/proc/${pid}/status`, "utf8"))?.[1] ?? 0);

@@ -1,7 +1,6 @@
 // The bench's table (a row per figure: both sides' medians with their spread, the ratio, the limit) and,
 // at the end, every limit the issue sets, met or not.
 export const verdicts: { met: boolean; label: string }[] = [];
-
 export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor((values.length - 1) / 2)];
 /** "3.21 s (2.90–3.50)": the median, then the minimum and maximum. */
 export const spread = (values: number[], digits: number, unit: string) =>

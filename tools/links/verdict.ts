@@ -16,7 +16,6 @@ export type CheckPolicy = typeof CHECK_POLICY;
 /** ok: 2xx at the end of its redirects. broken: 404, 410, any other 4xx but the refusals, a 5xx or no answer after
  * every try, a redirect without end. unchecked: the site refuses robots (999, 401, 403) or kept answering 429. */
 export type Verdict = { kind: "ok" | "broken" | "unchecked"; answer: string };
-
 const REFUSALS = new Set([401, 403, 999]);
 /** Sites answer a browser-like agent as they answer visitors; many refuse a bare script's. */
 const HEADERS = {

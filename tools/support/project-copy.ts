@@ -18,7 +18,6 @@ export const COPY_TMP = ".tmp";
 /** The environment of a program run in a copy: tsx caches each file it compiles in TMPDIR by its path, and a copy's
  * paths are new each time; in the machine's temporary folder they would pile up, and every tsx program lists it. */
 export const copyEnv = (dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, TMPDIR: join(dir, COPY_TMP), ...extra });
-
 export type ProjectCopy = ReturnType<typeof copyProject>;
 
 /** `warm`: the slow caches and the verdicts along, so the copy builds and checks as a developer's checkout does. */
