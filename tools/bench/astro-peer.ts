@@ -14,17 +14,17 @@ const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "di
 /** What gen-notes.mjs adds: the collection's config, its page, and the notes. */
 const NOTES_MADE = ["src/content.config.ts", "src/pages/notes", "content/notes"];
 
-/** One entry of the peer's list (content/pages.json): one page of its template. */
+/** One entry of the peer's content/pages.json: one page of its template. */
 export type PeerEntry = { slug: string; title: string; h1: string };
 export type AstroPeer = ReturnType<typeof installAstroPeer>;
 
-/** A copy of the peer with its dependencies installed (`npm install`, as its README says). */
 export function installAstroPeer() {
   const source = process.env.ASTRO_PEER ?? resolve("../shared/peers/astro-site");
   if (!existsSync(join(source, "package.json"))) throw new Error(`No Astro peer at ${source} (set ASTRO_PEER to its folder).`);
   const dir = mkdtempSync(join(tmpdir(), "astro-peer-"));
   const run = (command: string, args: string[]) => void execFileSync(command, args, { cwd: dir, stdio: ["ignore", "pipe", "pipe"] });
-  const remove = () => rmSync(dir, { recursive: true, force: true });
+  const removeAll = (paths: string[]) => paths.forEach((path) => void rmSync(join(dir, path), { recursive: true, force: true }));
+  const remove = () => removeAll(["."]);
   try {
     cpSync(source, dir, { recursive: true, filter: (path) => !path.includes("/node_modules") });
     run("npm", ["install", "--no-audit", "--no-fund"]);
@@ -39,14 +39,10 @@ export function installAstroPeer() {
     remove,
     /** content/pages.json: the peer's own entries, then these. */
     writeEntries: (extra: PeerEntry[]) => writeFileSync(pagesFile, JSON.stringify([...own, ...extra], null, 1)),
-    removeCaches: () => {
-      for (const cache of ASTRO_CACHES) rmSync(join(dir, cache), { recursive: true, force: true });
-    },
+    removeCaches: () => removeAll(ASTRO_CACHES),
     /** Its Markdown collection on with `count` notes (as its README says); removeNotes turns it off again. */
     writeNotes: (count: number) => run(process.execPath, ["gen-notes.mjs", String(count)]),
-    removeNotes: () => {
-      for (const made of NOTES_MADE) rmSync(join(dir, made), { recursive: true, force: true });
-    },
+    removeNotes: () => removeAll(NOTES_MADE),
   };
 }
 

@@ -62,51 +62,49 @@ function printVerification(outputs: string[]): void {
     const cpu = /([\d.]+) s CPU in all threads/.exec(output);
     return perPage && cpu ? [{ ms: Number(perPage[1]), percent: (Number(perPage[1]) * Number(perPage[2])) / 10 / Number(cpu[1]) }] : [];
   });
-  const cost = validated.length
-    ? `html-validate ${spread(
-        validated.map((v) => v.ms),
-        2,
-        "ms CPU per page validated",
-      )}, ${median(validated.map((v) => v.percent)).toFixed(1)}% of the build's CPU`
+  const [ms, percent] = [validated.map((v) => v.ms), validated.map((v) => v.percent)];
+  const cost = ms.length
+    ? `html-validate ${spread(ms, 2, "ms CPU per page validated")}, ${median(percent).toFixed(1)}% of the build's CPU`
     : "html-validate: every page known valid";
   console.log(`  of which verification (ours)           ran ${spread(ran, 2, "s")}, ${cost}`);
 }
 
-/** Both sides as grown: built once untimed (Astro's warms its caches), then cold, with nothing changed and (given
- * `edit`) with one entry edited, `runs` of each, alternating; each figure printed with its limit, where the issue sets one. */
-async function timeBuilds(
-  what: string,
-  project: ProjectCopy,
-  peer: AstroPeer,
-  runs: number,
-  limits: { cold?: number; rebuild?: number; edit?: number },
-  edit?: Preparation,
-) {
-  const ourBuild = () => timed(BUILD_COMMAND, project.dir, copyEnv(project.dir));
-  const astroBuild = () => timed([ASTRO_CLI, "build"], peer.dir, ASTRO_ENV);
-  heading();
-  await ourBuild();
-  await astroBuild();
-  const figure = async (label: string, limit: number | undefined, figureWhat: string, prepare: Preparation) => {
-    const [ours, theirs]: Run[][] = [[], []];
-    for (let run = 1; run <= runs; run++) {
-      prepare.ours(run);
-      ours.push(await ourBuild());
-      prepare.theirs(run);
-      theirs.push(await astroBuild());
-    }
-    const both = (key: "seconds" | "peakMb" | "treeMb") => [ours.map((r) => r[key]), theirs.map((r) => r[key])] as const;
-    compare(label, ...both("seconds"), "s", 2, limit, `${what}, ${figureWhat}`);
-    compare("  peak memory, main process", ...both("peakMb"), "MB", 0, 1.0, `${what}, ${figureWhat}, peak memory of the main process`);
-    compare("  peak memory, with child processes", ...both("treeMb"), "MB", 0, 1.0, `${what}, ${figureWhat}, peak memory with child processes`);
-    printVerification(ours.map((r) => r.output));
-  };
-  const removeOurCaches = () => {
-    for (const output of [".cache", "dist", "dist-hosts"]) rmSync(join(project.dir, output), { recursive: true, force: true });
-  };
-  await figure("cold (no caches)", limits.cold, "cold", { ours: removeOurCaches, theirs: peer.removeCaches });
-  await figure("nothing changed: rebuild / Astro build", limits.rebuild, "rebuild with nothing changed", { ours: () => {}, theirs: () => {} });
-  if (edit) await figure("one entry edited: rebuild / Astro build", limits.edit, "one entry edited", edit);
+/** Both sides grown (`grow` grows a fresh copy of ours, and returns each side's edit of one entry where one is timed): built
+ * once untimed (Astro's warms its caches), then cold, with nothing changed and edited, `runs` of each, alternating. */
+type Limits = { cold?: number; rebuild?: number; edit?: number };
+async function timeBuilds(peer: AstroPeer, runs: number, what: string, limits: Limits, grow: (project: ProjectCopy) => Preparation | undefined) {
+  const project = copyProject({ warm: false });
+  try {
+    const edit = grow(project);
+    const ourBuild = () => timed(BUILD_COMMAND, project.dir, copyEnv(project.dir));
+    const astroBuild = () => timed([ASTRO_CLI, "build"], peer.dir, ASTRO_ENV);
+    heading();
+    await ourBuild();
+    await astroBuild();
+    const figure = async (label: string, limit: number | undefined, figureWhat: string, prepare: Preparation) => {
+      const [ours, theirs]: Run[][] = [[], []];
+      for (let run = 1; run <= runs; run++) {
+        prepare.ours(run);
+        ours.push(await ourBuild());
+        prepare.theirs(run);
+        theirs.push(await astroBuild());
+      }
+      const both = (key: "seconds" | "peakMb" | "treeMb") => [ours.map((r) => r[key]), theirs.map((r) => r[key])] as const;
+      compare(label, ...both("seconds"), "s", 2, limit, `${what}, ${figureWhat}`);
+      compare("  peak memory, main process", ...both("peakMb"), "MB", 0, 1.0, `${what}, ${figureWhat}, peak memory of the main process`);
+      compare("  peak memory, with child processes", ...both("treeMb"), "MB", 0, 1.0, `${what}, ${figureWhat}, peak memory with child processes`);
+      printVerification(ours.map((r) => r.output));
+    };
+    const removeOurCaches = () => {
+      for (const output of [".cache", "dist", "dist-hosts"]) rmSync(join(project.dir, output), { recursive: true, force: true });
+    };
+    await figure("cold (no caches)", limits.cold, "cold", { ours: removeOurCaches, theirs: peer.removeCaches });
+    await figure("nothing changed: rebuild / Astro build", limits.rebuild, "rebuild with nothing changed", { ours: () => {}, theirs: () => {} });
+    if (edit) await figure("one entry edited: rebuild / Astro build", limits.edit, "one entry edited", edit);
+  } finally {
+    peer.removeNotes();
+    project.remove();
+  }
 }
 
 /** The build figures, `runs` of each: the real site (cold ≤ 1.0×, unchanged ≤ 0.3×), grown by each N of `growth` (cold
@@ -114,43 +112,25 @@ async function timeBuilds(
 export async function benchBuilds(peer: AstroPeer, runs: number, growth: number[]): Promise<void> {
   console.log(`\nBuilds: ours beside Astro's peer, ${runs} runs each, alternating; wall time of the whole build process, peak resident memory`);
   for (const extra of growth) {
-    const list = entries(extra);
-    const project = copyProject({ warm: false });
-    try {
+    const what = extra === 0 ? "the real site (N = 0)" : `N = ${extra}`;
+    console.log(`\n${what}: ours ${extra === 0 ? "as it is" : `+${extra} entries of pages/insights/[slug].tsx`}, Astro's peer +${extra} entries`);
+    const limits = extra === 0 ? { cold: 1.0, rebuild: 0.3 } : { cold: { 1000: 1.0, 10000: 1.5 }[extra] };
+    await timeBuilds(peer, runs, what, limits, (project) => {
+      const list = entries(extra);
       if (extra > 0) addInsights(project, peer, list);
       peer.writeEntries(list);
-      const what = extra === 0 ? "the real site (N = 0)" : `N = ${extra}`;
-      console.log(`\n${what}: ours ${extra === 0 ? "as it is" : `+${extra} entries of pages/insights/[slug].tsx`}, Astro's peer +${extra} entries`);
-      const edit = { ours: (run: number) => writeInsights(project, edited(list, run)), theirs: (run: number) => peer.writeEntries(edited(list, run)) };
-      if (extra === 0) await timeBuilds(what, project, peer, runs, { cold: 1.0, rebuild: 0.3 });
-      else await timeBuilds(what, project, peer, runs, { cold: { 1000: 1.0, 10000: 1.5 }[extra] }, edit);
-    } finally {
-      project.remove();
-    }
+      if (extra > 0) return { ours: (run) => writeInsights(project, edited(list, run)), theirs: (run) => peer.writeEntries(edited(list, run)) };
+    });
   }
-  const project = copyProject({ warm: false });
-  try {
+  const what = `N = ${MARKDOWN_NOTES} Markdown notes`;
+  console.log(
+    `\n${what}: ours +${MARKDOWN_NOTES} files of content/notes/ (a folder collection) and pages/notes/[slug].tsx, Astro's peer the same files (its gen-notes.mjs); the edit: ${EDITED_NOTE}'s title`,
+  );
+  await timeBuilds(peer, runs, what, { cold: 1.0, edit: 0.1 }, (project) => {
     peer.writeEntries([]);
     peer.writeNotes(MARKDOWN_NOTES);
     addNotes(project, peer.dir);
-    const what = `N = ${MARKDOWN_NOTES} Markdown notes`;
-    console.log(
-      `\n${what}: ours +${MARKDOWN_NOTES} files of content/notes/ (a folder collection) and pages/notes/[slug].tsx, Astro's peer the same files (its gen-notes.mjs); the edit: ${EDITED_NOTE}'s title`,
-    );
     const original = readFileSync(join(peer.dir, EDITED_NOTE), "utf8");
-    await timeBuilds(
-      what,
-      project,
-      peer,
-      runs,
-      { cold: 1.0, edit: 0.1 },
-      {
-        ours: (run) => retitleNote(project.dir, original, run),
-        theirs: (run) => retitleNote(peer.dir, original, run),
-      },
-    );
-  } finally {
-    peer.removeNotes();
-    project.remove();
-  }
+    return { ours: (run) => retitleNote(project.dir, original, run), theirs: (run) => retitleNote(peer.dir, original, run) };
+  });
 }

@@ -1,7 +1,6 @@
-// The dev loop's figures: our dev server and astro dev side by side, a page open on each, every kind of save
-// (dev-saves.ts) timed on both from the save until the open page first shows it, patched in place or reloaded.
-// Each block starts once both sides' processes are idle, so one side's background work (ours verifies and
-// type-checks after a save) never lands in the other's figures.
+// The dev loop's figures: our dev server and astro dev side by side, each kind of save (dev-saves.ts) timed from the
+// save until the open page first shows it. Each block starts once both sides' processes are idle, so one side's
+// background work (ours verifies and type-checks after a save) never lands in the other's figures.
 import { readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -14,21 +13,17 @@ import { DEV_COMPARISONS, type DevComparison, type Edit, ISLAND_EDIT, MARKDOWN_S
 import { compare, heading, row, spread, verdicts } from "./report.ts";
 
 const SAVES = 10;
-/** Saves are spaced as an editor's autosave spaces them. */
-const SAVE_GAP_MS = 400;
-/** A save not shown by then counts as never shown (Astro's dev server loses some: see howShown). */
-const SHOWN_WITHIN_MS = 10_000;
-/** The peer's notes for the Markdown save: fewer than the builds', as its dev server loads them all to start. */
-const DEV_NOTES = 100;
+const SAVE_GAP_MS = 400; // as an editor's autosave spaces them
+const SHOWN_WITHIN_MS = 10_000; // else never shown (Astro's dev server loses some: see howShown)
+const DEV_NOTES = 100; // the peer's, fewer than the builds', as its dev server loads them all to start
 
 /** `ms`: null when never shown; `byReload`: shown in a reloaded page, not patched into the open one; `reloadedAfter`:
  * the page reloaded after the save had shown (Astro does after a style save). */
 type Shown = { ms: number | null; byReload: boolean; reloadedAfter?: boolean };
 
-/** In the page: `window.benchShown`, a promise of the time the probe first holds, checked at each DOM mutation,
- * constructed stylesheet change (our dev client's replaceSync and adoptedStyleSheets, hooked once) and frame; at
- * once if it holds now (on a reloaded page, when its DOM was ready). `window.benchStop()` stops watching. A string,
- * as tsx would wrap a named inner function in a helper the page lacks. */
+/** In the page: `window.benchShown`, the time the probe first holds, checked at each DOM mutation, constructed stylesheet
+ * change (our dev client's) and frame; at once if it holds now (on a reloaded page, when its DOM was ready). A string:
+ * tsx would wrap a named inner function in a helper the page lacks. */
 const armProbe = (probe: Probe, reloaded: boolean) => `if (!window.benchStyles) {
   window.benchStyles = new EventTarget();
   const changed = () => queueMicrotask(() => window.benchStyles.dispatchEvent(new Event("change")));
@@ -54,7 +49,6 @@ window.benchShown = new Promise((done) => {
   requestAnimationFrame(frame);
 }); undefined`;
 
-/** Milliseconds from the save until the open page shows it. */
 async function untilShown(page: Page, save: () => void, probe: Probe): Promise<Shown> {
   // Asked again once loaded when the page reloads meanwhile (astro dev reloads after a file is put back).
   for (;;) {
@@ -99,7 +93,6 @@ async function untilShown(page: Page, save: () => void, probe: Probe): Promise<S
   return shown;
 }
 
-/** A side of the loop: a server's origin, the folder it serves from, a page open on it, and that page's navigations. */
 type Side = ReturnType<typeof sideOf>;
 function sideOf(origin: string, dir: string, page: Page) {
   const side = { origin, dir, page, navigations: 0, lastNavigationAt: 0 };
@@ -145,7 +138,6 @@ async function timeSaves(side: Side, edit: Edit, count = SAVES, restored?: Probe
   return shown;
 }
 
-/** The times of the saves that showed (howShown counts the others). */
 const shownMs = (shown: Shown[]) => shown.flatMap((save) => (save.ms === null ? [] : [save.ms]));
 
 /** How the saves reached the page: patched in place or by a reload, whether a reload followed anyway, and how many
@@ -160,7 +152,7 @@ function howShown(shown: Shown[]): string {
   return lost === 0 ? then : `${then}; ${lost} of ${shown.length} NEVER SHOWN (${SHOWN_WITHIN_MS / 1000} s)`;
 }
 
-/** A row's second line, how the saves reached each page; and a limit not met when ours were not all shown. */
+/** A row's second line, how the saves reached each page; a limit not met when ours were not all shown. */
 function printHow(label: string, ours: Shown[], theirs: string): void {
   row("", `  ${howShown(ours)}`, theirs, "");
   const lost = ours.filter((save) => save.ms === null).length;
@@ -189,7 +181,7 @@ async function settle(dirs: string[], limitMs = 30_000): Promise<void> {
   }
 }
 
-/** One kind of save timed on both sides, each once both are idle; `astroNote` says what the peer was started with. */
+/** `astroNote`: what the peer was started with. */
 async function compareSaves(kind: DevComparison, ours: Side, theirs: Side, quiet: () => Promise<void>, astroNote?: string): Promise<Shown[]> {
   await quiet();
   const our = await timeSaves(ours, kind.ours);

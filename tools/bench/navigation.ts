@@ -1,8 +1,7 @@
-// npm run bench -- --only navigation, ours alone: from a press on a header link to the next page's first
-// contentful paint, in Chromium, the built site served on loopback with 150 ms added to every response, as a
-// visitor on a real network meets it. Pairs alternate: the site as built (its speculation rules fetch the page
-// while the pointer rests on the link) and without the rules. Chromium refuses to prerender while an automation
-// client is attached (its reason is printed), so the prerendered figure comes from a Chromium without one.
+// npm run bench -- --only navigation, ours alone: from a press on a header link to the next page's first contentful
+// paint, the built site on loopback with 150 ms (a visitor's round trip to a CDN) added to every response, with its
+// speculation rules and without. Chromium refuses to prerender while an automation client is attached (its reason is
+// printed), so the prerendered figure comes from a Chromium without one.
 import { spawn } from "node:child_process";
 import { existsSync, mkdtempSync, rmSync } from "node:fs";
 import type { IncomingMessage, Server, ServerResponse } from "node:http";
@@ -16,13 +15,11 @@ import { readConfig } from "../../engine/pipeline/config.ts";
 import { CHROMIUM_FLAGS, chromePath, launchBrowser } from "../support/browser.ts";
 import { median, spread, verdicts } from "./report.ts";
 
-/** A visitor's round trip to a CDN, roughly. */
 const ADDED_LATENCY_MS = 150;
 const PAIRS = 10;
-/** The header links pressed in turn, from the home page. */
 const LINKS = ["/services", "/case-studies", "/bio", "/contact"];
 
-/** The built site on loopback, every answer ADDED_LATENCY_MS late, but those `answer` gives at once (true). */
+/** Every answer ADDED_LATENCY_MS late, but those `answer` gives at once (true). */
 function slowSite(transform?: (html: string) => string, answer?: (path: string, res: ServerResponse, req: IncomingMessage) => boolean): Promise<Server> {
   const { outDir } = readConfig();
   if (!existsSync(join(outDir, "index.html"))) throw new Error(`${outDir}/index.html not found: run npm run build first.`);
@@ -31,7 +28,7 @@ function slowSite(transform?: (html: string) => string, answer?: (path: string, 
 const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const close = (server: Server) => new Promise((done) => server.close(done));
 
-/** In each document: when the visitor pressed (kept across the navigation), and the first contentful paint. */
+/** In each document: when the visitor pressed (kept across the navigation), and its first contentful paint. */
 const WATCH = `
   addEventListener("pointerdown", (event) => sessionStorage.setItem("pressedAt", String(performance.timeOrigin + event.timeStamp)), true);
   window.firstPaint = new Promise((done) => new PerformanceObserver((list) => {
@@ -40,8 +37,7 @@ const WATCH = `
   }).observe({ type: "paint", buffered: true }));
 `;
 
-/** One press on `link` from the home page, in a fresh context, after the pointer rested on it `rest` ms (or until
- * Chromium had fetched it); each prerender attempt's status goes to `statuses`. `delivery`: as the navigation entry says. */
+/** One press on `link` from the home page, in a fresh context, after the pointer rested on it `rest` ms (or until fetched). */
 async function press(browser: Browser, origin: string, link: string, rest: number | "fetched", statuses: string[]) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
@@ -66,8 +62,8 @@ async function press(browser: Browser, origin: string, link: string, rest: numbe
   return { ms, delivery, restedMs };
 }
 
-/** In the harness's pages: once shown and hydrated, reports whether it was prerendered, the time from the navigation
- * to its first contentful paint, and whether analytics started while it was unseen. A script of the site's own origin, as its CSP allows. */
+/** In each page, once shown and hydrated: whether it was prerendered, the time from the navigation to its first contentful
+ * paint, and whether analytics started unseen. A script of the site's own origin, as its CSP allows. */
 const REPORTER = `(() => {
   const post = (path, data) => navigator.sendBeacon(path, JSON.stringify(data));
   if (document.prerendering) {
@@ -86,9 +82,8 @@ const REPORTER = `(() => {
   }).observe({ type: "paint", buffered: true });
 })();`;
 
-/** The page the harness visits. */
 const TARGET = "/services";
-/** Asks Chromium to prerender TARGET at once and goes to it once loaded unseen (as a click does); or goes straight to it. */
+/** Prerenders TARGET and goes to it once loaded unseen (as a click does); or goes straight to it. */
 const harness = (prerender: boolean) => `<!doctype html><title>navigation</title>
 ${prerender ? `<script type="speculationrules">{"prerender":[{"source":"list","urls":["${TARGET}"],"eagerness":"immediate"}]}</script>` : ""}
 <script>
@@ -98,11 +93,10 @@ ${prerender ? `const wait = () => fetch("/__nav/state").then((r) => r.text()).th
 
 type PrerenderTrial = { prerendered: boolean; ms: number; analyticsBeforeShown: boolean };
 
-/** PAIRS visits to TARGET from the harness in a Chromium with no automation, as a visitor's: prerendered, and from the network, alternating. */
+/** Visits from the harness in a Chromium with no automation, as a visitor's: prerendered, and from the network, alternating. */
 async function timePrerender() {
   let state = "";
   let shown: (trial: PrerenderTrial) => void = () => {};
-  // The site behind the latency, the reporter first in each page's head; the harness and the reports answered at once.
   const front = await slowSite(
     (html) => html.replace("<head>", '<head><script src="/__nav/reporter.js"></script>'),
     (path, res, req) => {
