@@ -1,6 +1,5 @@
-// npm run lighthouse: every route of the last build through Lighthouse's mobile preset in Debian's Chromium,
-// served from 127.0.0.1 with every other host unresolvable (so it runs offline), three runs a route; the
-// table shows the run Lighthouse calls the median, and the command exits 1 below the bar.
+// npm run lighthouse: every route of the last build through Lighthouse's mobile preset, offline, three runs a route;
+// the table shows the run Lighthouse calls the median, and the command exits 1 below the bar.
 import { mkdir, writeFile } from "node:fs/promises";
 import type { AddressInfo } from "node:net";
 import { join } from "node:path";
@@ -15,8 +14,7 @@ import { isCommand, lastBuild } from "./support/cli.ts";
 export const LIGHTHOUSE_BAR = { score: 100, lcpMs: 1000 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = 3;
-/** Git-ignored: the HTML report of each route's median run. */
-const REPORT_DIR = "lighthouse-reports";
+const REPORT_DIR = "lighthouse-reports"; // git-ignored
 
 /** Whether the page gives its largest paint every chance, whatever the machine's speed: the LCP image found in
  * the HTML, not lazy, fetched first; nothing render-blocking; images and fonts delivered well; a fast document. */
@@ -40,8 +38,7 @@ export function guardScore(audit: { score: number | null; scoreDisplayMode: stri
 const byId = <Id extends string>(ids: readonly Id[], value: (id: Id) => number) => Object.fromEntries(ids.map((id) => [id, value(id)])) as Record<Id, number>;
 export type Audit = Awaited<ReturnType<typeof auditRoutes>>[number];
 
-/** Each route audited `runs` times in one headless Chromium: the median run (Lighthouse's own choice, nearest the
- * median first paint and time to interactive) with its HTML report and JSON, each guard at its lowest over the runs. */
+/** Each route's median run (Lighthouse's own choice) with its reports, each guard at its lowest over the runs. */
 export async function auditRoutes(outDir: string, routes: readonly string[], runs = RUNS) {
   const server = await serve(outDir, 0);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -1,6 +1,5 @@
-// npm run links [-- --external] [-- --report FILE]: every internal link, image, PDF and anchor of the last build
-// must resolve (linkinator crawls it from every page it wrote); on request, every external link of every page too,
-// and --report writes the Markdown report of them (and of any broken internal link). Exits 1 when one is broken.
+// npm run links [-- --external] [-- --report FILE]: every internal link, image, PDF and anchor of the last build must
+// resolve; on request every external link too, and --report writes the Markdown report. Exits 1 when one is broken.
 import { writeFileSync } from "node:fs";
 import type { AddressInfo } from "node:net";
 import { LinkChecker } from "linkinator";
@@ -14,11 +13,10 @@ import { byAddressAndText, reportOf } from "./links/report.ts";
 import { statusWords } from "./links/verdict.ts";
 import { isCommand } from "./support/cli.ts";
 
-/** Internal links, images, PDFs and anchors, each by its site path. The site's own absolute addresses (canonical,
- * social cards) point at the deployed host, not at this build: skipped, as are external ones. */
+/** Crawled by linkinator from every page the build wrote. The site's own absolute addresses (canonical, social cards)
+ * point at the deployed host, not at this build: skipped, as are external ones. */
 export async function checkLinks(outDir: string, { siteUrl = "" } = {}) {
-  // Through the site's own server, which maps /case-studies to case-studies.html as a host does (linkinator's
-  // would send it to the case-studies/ folder of PDFs).
+  // Through the site's own server, which maps /case-studies to case-studies.html (linkinator's: to the folder of PDFs).
   const server = await serve(outDir, 0);
   const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const result = await new LinkChecker()
@@ -56,7 +54,6 @@ async function main(args: string[]): Promise<number> {
     console.error(`${how}: ${row.href} ("${row.text}") on ${pages.length === 1 ? pages[0] : `${pages.length} pages`}: ${row.verdict.answer}`);
   }
   if (reportFile) {
-    // Each broken internal link as the report tells it, with the words its page shows for it.
     const siteLinks = broken.length ? linksOfSite(config.outDir) : [];
     const internal = broken.map(({ url, status, parent: page = "(a page)" }): CheckedLink => {
       const shown = siteLinks.find((l) => l.page === page && addressOf(l)?.href === `${SITE_ORIGIN}${url}`);
@@ -71,8 +68,7 @@ async function main(args: string[]): Promise<number> {
   return count;
 }
 
-// Without a top-level await: the test files that import this module share one process (test/helpers/shared-process.ts),
-// and a module with one is evaluated apart, which would file their tests under another's.
+// No top-level await: a module with one is evaluated apart, which would file the tests importing it under another's.
 if (isCommand(import.meta.url)) {
   main(process.argv.slice(2)).then(
     (broken) => process.exit(broken ? 1 : 0),

@@ -1,6 +1,5 @@
-// The dev loop's figures: our dev server and astro dev side by side, each kind of save (dev-saves.ts) timed from the
-// save until the open page first shows it. Each block starts once both sides' processes are idle, so one side's
-// background work (ours verifies and type-checks after a save) never lands in the other's figures.
+// The dev loop's figures: each kind of save (dev-saves.ts) timed on our dev server and astro dev until the open page
+// shows it, each block once both sides are idle, so one side's background work never lands in the other's figures.
 import { readFileSync, readlinkSync } from "node:fs";
 import { join } from "node:path";
 import type { Page } from "playwright-core";
@@ -17,13 +16,11 @@ const SAVE_GAP_MS = 400; // as an editor's autosave spaces them
 const SHOWN_WITHIN_MS = 10_000; // else never shown (Astro's dev server loses some: see howShown)
 const DEV_NOTES = 100; // the peer's, fewer than the builds', as its dev server loads them all to start
 
-/** `ms`: null when never shown; `byReload`: shown in a reloaded page, not patched into the open one; `reloadedAfter`:
- * the page reloaded after the save had shown (Astro does after a style save). */
+/** `ms`: null when never shown; `reloadedAfter`: the page reloaded after the save had shown (Astro's does after a style save). */
 type Shown = { ms: number | null; byReload: boolean; reloadedAfter?: boolean };
 
 /** In the page: `window.benchShown`, the time the probe first holds, checked at each DOM mutation, constructed stylesheet
- * change (our dev client's) and frame; at once if it holds now (on a reloaded page, when its DOM was ready). A string:
- * tsx would wrap a named inner function in a helper the page lacks. */
+ * change (our dev client's) and frame. A string: tsx would wrap a named inner function in a helper the page lacks. */
 const armProbe = (probe: Probe, reloaded: boolean) => `if (!window.benchStyles) {
   window.benchStyles = new EventTarget();
   const changed = () => queueMicrotask(() => window.benchStyles.dispatchEvent(new Event("change")));
@@ -104,15 +101,14 @@ function sideOf(origin: string, dir: string, page: Page) {
   return side;
 }
 
-/** SAVE_GAP_MS after the save showed and after any reload that followed it, once loaded. */
 async function gap(side: Side): Promise<void> {
   const shownAt = Date.now();
   for (let wait = SAVE_GAP_MS; wait > 0; wait = Math.max(shownAt, side.lastNavigationAt) + SAVE_GAP_MS - Date.now()) await side.page.waitForTimeout(wait);
   await side.page.waitForLoadState("load");
 }
 
-/** `count` saves of one kind, in place and by rename alternately. Given `restored`, each is followed by the file
- * as it was, untimed, until the page shows `restored` (a broken save's overlay gone), so each save is made to the good file. */
+/** Saves in place and by rename alternately; given `restored`, each followed by the file as it was, untimed, until the
+ * page shows `restored` (a broken save's overlay gone). */
 async function timeSaves(side: Side, edit: Edit, count = SAVES, restored?: Probe): Promise<Shown[]> {
   const url = `${side.origin}${edit.route}`;
   if (side.page.url() !== url) {
@@ -140,9 +136,8 @@ async function timeSaves(side: Side, edit: Edit, count = SAVES, restored?: Probe
 
 const shownMs = (shown: Shown[]) => shown.flatMap((save) => (save.ms === null ? [] : [save.ms]));
 
-/** How the saves reached the page: patched in place or by a reload, whether a reload followed anyway, and how many
- * never showed. Astro's dev server now and then loses a style save written in place: the page reloads, as after
- * every style save, and the reloaded page's stylesheet stays empty until the next save. */
+/** Astro's dev server now and then loses a style save written in place: the page reloads, as after every style save,
+ * and its stylesheet stays empty until the next save. */
 function howShown(shown: Shown[]): string {
   const count = (test: (save: Shown) => boolean | undefined) => shown.filter(test).length;
   const of = (n: number) => (n === shown.length ? "" : ` (${n} of ${shown.length})`);
@@ -152,7 +147,6 @@ function howShown(shown: Shown[]): string {
   return lost === 0 ? then : `${then}; ${lost} of ${shown.length} NEVER SHOWN (${SHOWN_WITHIN_MS / 1000} s)`;
 }
 
-/** A row's second line, how the saves reached each page; a limit not met when ours were not all shown. */
 function printHow(label: string, ours: Shown[], theirs: string): void {
   row("", `  ${howShown(ours)}`, theirs, "");
   const lost = ours.filter((save) => save.ms === null).length;
@@ -181,7 +175,6 @@ async function settle(dirs: string[], limitMs = 30_000): Promise<void> {
   }
 }
 
-/** `astroNote`: what the peer was started with. */
 async function compareSaves(kind: DevComparison, ours: Side, theirs: Side, quiet: () => Promise<void>, astroNote?: string): Promise<Shown[]> {
   await quiet();
   const our = await timeSaves(ours, kind.ours);

@@ -1,13 +1,11 @@
-// The saves the dev loop times, ours beside the Astro peer's of the same kind: the file, what each save writes,
-// the page open meanwhile, and what the page shows once it has the save.
+// The saves the dev loop times, ours beside the Astro peer's of the same kind.
 
 /** An expression the page evaluates: true once the save shows. */
 export type Probe = string;
 export type Edit = { route: string; file: string; text: (original: string, save: number) => string; probe: (save: number) => Probe };
 export type DevComparison = { label: string; limit: number; ours: Edit; astro: Edit };
 
-/** `from` replaced by `to` (a string every time it occurs, a pattern once); fails with `missing` when it is not
- * there, so an edit never silently saves nothing. */
+/** `from` replaced by `to` (a string every time, a pattern once); fails when it is not there, so no edit saves nothing. */
 export function replaced(source: string, from: string | RegExp, to: string, missing = `"${from}" is not in the file the bench edits`): string {
   const changed = typeof from === "string" ? source.replaceAll(from, to) : source.replace(from, to);
   if (changed === source) throw new Error(missing);
@@ -23,7 +21,6 @@ const textSave = (route: string, file: string, from: string | RegExp, to: string
   text: (source, i) => replaced(source, from, to.replaceAll("#", String(i)), `${file} has no ${from} for the bench to edit`),
   probe: (i) => hasText(selector, shown.replaceAll("#", String(i))),
 });
-/** Save `i` adds a rule setting `property` to `i`px on `selector`, and shows once the element has it. */
 const styleSave = (route: string, file: string, selector: string, property: string): Edit => ({
   route,
   file,
@@ -36,8 +33,7 @@ const titleAndHeading = (title: string, heading: string): Probe => `document.tit
 /** The peer has one stylesheet (src/styles/global.css) where ours has partials and an entry: both are timed against it. */
 export const DEV_COMPARISONS: DevComparison[] = [
   {
-    // The page's meta title and its heading alike: its social card changes with it.
-    label: "page file, title and heading",
+    label: "page file, title and heading", // the page's meta title too: its social card changes with it
     limit: 0.5,
     ours: {
       route: "/case-studies",
@@ -103,5 +99,4 @@ export const SCHEMA_ERROR: Edit = {
   text: (source) => replaced(source, /^published: .*$/m, "published: 2026-02-30", `${STUDY.file} has no published: line to break`),
   probe: () => hasText("#dev-overlay", STUDY.file),
 };
-/** The overlay gone again, once the file is good. */
 export const OVERLAY_CLEARED: Probe = `document.getElementById("dev-overlay") === null`;

@@ -1,6 +1,5 @@
-// Every link of every page a build wrote (each .html file, linked to or not), with the words a visitor sees for
-// it; and the external ones asked, each address once (one host's one after another, so a site sees one request
-// at a time; hosts side by side), as verdict.ts decides.
+// Every link of every page a build wrote, with the words a visitor sees for it; and the external ones asked, each address
+// once (one host's one after another, so a site sees one request at a time; hosts side by side).
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { routeOfOutputFile } from "../../engine/pipeline/routes.ts";
@@ -17,7 +16,6 @@ export type LinkCheck = Awaited<ReturnType<typeof checkExternalLinks>>;
 
 /** A relative link resolves against its page's address here: whatever lands elsewhere is external. */
 export const SITE_ORIGIN = "http://site.invalid";
-/** The address a link points at, or null for a malformed href. */
 export const addressOf = (link: LinkOnPage) =>
   URL.canParse(link.href, `${SITE_ORIGIN}${link.page}`) ? new URL(link.href, `${SITE_ORIGIN}${link.page}`) : null;
 export const pageFiles = (outDir: string) => folderFiles(outDir, "").filter((file) => file.endsWith(".html"));
@@ -52,8 +50,7 @@ function linksOfPage(html: string, page: string): LinkOnPage[] {
 export const linksOfSite = (outDir: string) =>
   pageFiles(outDir).flatMap((file) => linksOfPage(readFileSync(join(outDir, file), "utf8"), routeOfOutputFile(file)));
 
-/** The address to ask for a link (its fragment aside), or null for one of the site's own: relative, or at the
- * deployed host (`siteUrl`), not this build. */
+/** The address to ask (its fragment aside), or null for one of the site's own: relative, or at the deployed host. */
 function externalAddress(link: LinkOnPage, siteUrl: string): string | null {
   const url = addressOf(link);
   if (url === null || (url.protocol !== "http:" && url.protocol !== "https:") || url.origin === SITE_ORIGIN) return null;
@@ -92,6 +89,5 @@ export async function checkExternalLinks(
       for (const address of addresses) verdicts.set(address, await verdictOf(address, policy));
     }),
   );
-  /** `pages`: how many were read. */
   return { pages: pageFiles(outDir).length, links: asked.map(({ link, address }): CheckedLink => ({ ...link, verdict: verdicts.get(address)! })), skipped };
 }

@@ -1,8 +1,6 @@
-// The link check's report in Markdown, in plain words: for each link, the page, the link's text, the address and
-// what answered. The scheduled workflow (.github/workflows/links.yml) posts it as is.
+// The link check's report in Markdown, as the scheduled workflow (.github/workflows/links.yml) posts it.
 import type { CheckedLink, LinkCheck, LinkOnPage, SkippedOnPage } from "./external.ts";
 
-/** One group per link address and text, with every page that has it. */
 export function byAddressAndText<Row extends LinkOnPage>(rows: Row[]): { row: Row; pages: string[] }[] {
   const groups = new Map<string, { row: Row; pages: string[] }>();
   for (const row of rows) {

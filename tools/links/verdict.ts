@@ -1,6 +1,5 @@
-// What an external address's answer means: the link works, is broken, or could not be checked. Our own requests
-// rather than linkinator's: it waits out a 429 as long and as often as the site asks (one that never clears never
-// ends the check), and tells neither a link's text nor a 999 from a link it was told to skip.
+// What an external address's answer means. Our own requests rather than linkinator's: it waits out a 429 as long and
+// as often as the site asks, and tells neither a link's text nor a 999 from a link it was told to skip.
 import { STATUS_CODES } from "node:http";
 
 export const CHECK_POLICY = {
@@ -23,7 +22,6 @@ const HEADERS = {
   accept: "text/html,application/xhtml+xml,*/*;q=0.8",
 };
 
-/** "404 Not Found". */
 export const statusWords = (status: number) => `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ""}`;
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
@@ -38,7 +36,7 @@ function failureOf(error: unknown, policy: CheckPolicy): string {
   return `no answer (${code})`;
 }
 
-/** One request, its redirects followed to the end of the chain: its status, or why there was none. */
+/** One request, its redirects followed to the end of the chain. */
 async function ask(address: string, policy: CheckPolicy): Promise<{ status: number; retryAfter: string | null; after: string } | { failure: string }> {
   const redirects: string[] = [];
   for (let url = address; ; ) {
@@ -60,7 +58,6 @@ async function ask(address: string, policy: CheckPolicy): Promise<{ status: numb
   }
 }
 
-/** Asks an address, again as the policy says, and tells what its answer means. */
 export async function verdictOf(address: string, policy: CheckPolicy = CHECK_POLICY): Promise<Verdict> {
   let [tries, limited, waitedMs] = [0, 0, 0];
   for (;;) {

@@ -5,7 +5,6 @@ import { pathToFileURL } from "node:url";
 import { readConfig } from "../../engine/pipeline/config.ts";
 import { PAGE_SCRIPTS_FILE, type PageScripts } from "../../engine/pipeline/islands.ts";
 
-/** True when the module at `moduleUrl` is the command being run (works through spaces and symlinks). */
 export function isCommand(moduleUrl: string): boolean {
   const script = process.argv[1];
   return Boolean(script) && pathToFileURL(realpathSync(script)).href === moduleUrl;

@@ -11,7 +11,6 @@ export function statFields(pid: string | number): string[] {
   return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
 }
 
-/** The process and everything it started, found by parent. */
 export function processTree(root: number): string[] {
   const children = new Map<string, string[]>();
   for (const pid of processIds()) {
@@ -61,7 +60,6 @@ export async function startGroup(name: string, args: string[], cwd: string, env:
   child.stderr.on("data", collect);
   const sleep = () => new Promise((done) => setTimeout(done, 10));
   const started = {
-    /** Everything it printed so far. */
     output: () => output,
     /** Once the output printed after its first `from` characters matches. */
     waitForOutput: async (pattern: RegExp, from = 0, limit = 10_000) => {
@@ -70,8 +68,7 @@ export async function startGroup(name: string, args: string[], cwd: string, env:
         if (Date.now() - since > limit) throw new Error(`no ${pattern} from ${name} within ${limit} ms:\n${output.slice(-3000)}`);
       }
     },
-    /** Ends it and every process it started, all gone before this resolves (nothing writes into a folder about to
-     * be removed); what is left after 5 s is killed. */
+    /** All gone before this resolves (nothing writes into a folder about to be removed); killed after 5 s. */
     stop: async () => {
       if (child.exitCode !== null) return;
       signalEach([group], "SIGTERM");

@@ -20,7 +20,7 @@ export const COPY_TMP = ".tmp";
 export const copyEnv = (dir: string, extra: NodeJS.ProcessEnv = {}): NodeJS.ProcessEnv => ({ ...process.env, TMPDIR: join(dir, COPY_TMP), ...extra });
 export type ProjectCopy = ReturnType<typeof copyProject>;
 
-/** `warm`: the slow caches and the verdicts along, so the copy builds and checks as a developer's checkout does. */
+/** `warm`: with the slow caches and the verdicts, as a developer's checkout. */
 export function copyProject({ warm = true } = {}) {
   const dir = mkdtempSync(join(tmpdir(), "cedarline-copy-"));
   const files = execFileSync("git", ["ls-files", "--cached", "--others", "--exclude-standard", "-z"], { encoding: "utf8" }).split("\0");
