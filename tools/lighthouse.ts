@@ -30,10 +30,8 @@ export const LCP_GUARDS = [
 
 /** 1 when it passed or does not apply (the image's guards, on a page whose largest paint is text); 0 when
  * Lighthouse has no such audit (renamed in a new version), so that it is noticed. */
-export function guardScore(audit: { score: number | null; scoreDisplayMode: string } | undefined): number {
-  if (!audit) return 0;
-  return audit.scoreDisplayMode === "notApplicable" ? 1 : (audit.score ?? 0);
-}
+export const guardScore = (audit?: { score: number | null; scoreDisplayMode: string }) =>
+  !audit ? 0 : audit.scoreDisplayMode === "notApplicable" ? 1 : (audit.score ?? 0);
 
 const byId = <Id extends string>(ids: readonly Id[], value: (id: Id) => number) => Object.fromEntries(ids.map((id) => [id, value(id)])) as Record<Id, number>;
 export type Audit = Awaited<ReturnType<typeof auditRoutes>>[number];
@@ -84,12 +82,8 @@ export async function auditRoutes(outDir: string, routes: readonly string[], run
 if (isCommand(import.meta.url)) {
   const { outDir, scripts } = lastBuild();
   // Every route the build wrote, but the not-found page, which is kept out of search on purpose.
-  const routes =
-    process.argv.length > 2
-      ? process.argv.slice(2)
-      : Object.keys(scripts.routes)
-          .filter((route) => route !== "/404")
-          .sort();
+  const built = Object.keys(scripts.routes).filter((route) => route !== "/404");
+  const routes = process.argv.length > 2 ? process.argv.slice(2) : built.sort();
   const audits = await auditRoutes(outDir, routes);
   await mkdir(REPORT_DIR, { recursive: true });
   // One file per route: /case-studies/eqos-initiative is case-studies-eqos-initiative.html.

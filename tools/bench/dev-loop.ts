@@ -59,21 +59,14 @@ async function untilShown(page: Page, save: () => void, probe: Probe): Promise<S
   }
   let savedAt = 0;
   let finish: (shown: Shown) => void = () => {};
-  // A document navigated away from fails to report: the reloaded one reports instead.
-  const report = (byReload: boolean) =>
-    page.evaluate<number>("window.benchShown").then(
-      (at) => finish({ ms: at - savedAt, byReload }),
-      () => {},
-    );
-  const onReload = () =>
-    page.evaluate(armProbe(probe, true)).then(
-      () => report(true),
-      () => {},
-    );
+  // A document navigated away from fails to answer: the reloaded one reports instead.
+  const noAnswer = () => {};
+  const report = (byReload: boolean) => page.evaluate<number>("window.benchShown").then((at) => finish({ ms: at - savedAt, byReload }), noAnswer);
+  const onReload = () => page.evaluate(armProbe(probe, true)).then(() => report(true), noAnswer);
   const shown = new Promise<Shown>((resolve) => {
     const timer = setTimeout(() => {
       finish({ ms: null, byReload: false });
-      page.evaluate("window.benchStop?.()").catch(() => {});
+      page.evaluate("window.benchStop?.()").catch(noAnswer);
     }, SHOWN_WITHIN_MS);
     finish = (result) => {
       finish = () => {};

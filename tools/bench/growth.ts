@@ -17,7 +17,6 @@ const INSIGHT_PAGE = `import type { PageMeta } from "../../components/head.ts";
 import type { StaticPath } from "../../components/static-paths.ts";
 import insights from "../../content/insights.json";
 import shared from "../../content/shared.json";
-
 type Props = { title: string; h1: string };
 export const getStaticPaths = (): StaticPath<Props>[] => insights.map(({ slug, title, h1 }) => ({ params: { slug }, props: { title, h1 } }));
 export const meta = ({ title }: Props): PageMeta => ({ title, description: "An insight from the firm: one entry of a list, all of them made by one page file.", socialCard: false });
@@ -43,19 +42,13 @@ export const EDITED_NOTE = `${NOTES_FOLDER}/note-0.md`;
 const NOTE_SCHEMA = `export const note = z.strictObject({ title: text("the note's title"), description: text("one or two sentences"), date: day, draft: publishing.draft, body: markdown("the note's text") });
 export type Note = z.output<typeof note> & Entry;
 `;
-const NOTE_MODULE = `
-declare module "*/notes" {
-  const notes: import("./collections.ts").Note[];
-  export default notes;
-}
-`;
+const NOTE_MODULE = `\ndeclare module "*/notes" {\n  const notes: import("./collections.ts").Note[];\n  export default notes;\n}\n`;
 /** The peer's note page in our terms: the note's title as its heading, then its text. */
 const NOTE_PAGE = `import type { PageMeta } from "../../components/head.ts";
 import { Markdown } from "../../components/Markdown.tsx";
 import type { StaticPath } from "../../components/static-paths.ts";
 import type { Note } from "../../content/collections.ts";
 import notes from "../../content/notes";
-
 type Props = { note: Note };
 export const getStaticPaths = (): StaticPath<Props>[] => notes.map((note) => ({ params: { slug: note.slug }, props: { note } }));
 export const meta = ({ note }: Props): PageMeta => ({ title: note.title, description: note.description, socialCard: false });

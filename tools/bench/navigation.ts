@@ -28,20 +28,12 @@ function slowSite(transform?: (html: string) => string, answer?: (path: string, 
 const originOf = (server: Server) => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 const close = (server: Server) => new Promise((done) => server.close(done));
 
-/** In each document: when the visitor pressed (kept across the navigation), and its first contentful paint. */
-const WATCH = `
-  addEventListener("pointerdown", (event) => sessionStorage.setItem("pressedAt", String(performance.timeOrigin + event.timeStamp)), true);
-  window.firstPaint = new Promise((done) => new PerformanceObserver((list) => {
-    const entry = list.getEntries().find((e) => e.name === "first-contentful-paint");
-    if (entry) done(performance.timeOrigin + entry.startTime);
-  }).observe({ type: "paint", buffered: true }));
-`;
-
 /** One press on `link` from the home page, in a fresh context, after the pointer rested on it `rest` ms (or until fetched). */
 async function press(browser: Browser, origin: string, link: string, rest: number | "fetched", statuses: string[]) {
   const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
   const page = await context.newPage();
-  await page.addInitScript(WATCH);
+  // When the visitor pressed, kept across the navigation.
+  await page.addInitScript(`addEventListener("pointerdown", (e) => sessionStorage.setItem("pressedAt", String(performance.timeOrigin + e.timeStamp)), true)`);
   await page.goto(`${origin}/`, { waitUntil: "load" });
   const cdp = await context.newCDPSession(page);
   await cdp.send("Preload.enable");
@@ -56,7 +48,10 @@ async function press(browser: Browser, origin: string, link: string, rest: numbe
   await page.mouse.down();
   await page.mouse.up();
   await page.waitForURL(`${origin}${link}`);
-  const ms = await page.evaluate<number>(`window.firstPaint.then((at) => at - Number(sessionStorage.getItem("pressedAt")))`);
+  const ms = await page.evaluate<number>(`new Promise((done) => new PerformanceObserver((list) => {
+    const paint = list.getEntries().find((entry) => entry.name === "first-contentful-paint");
+    if (paint) done(performance.timeOrigin + paint.startTime - Number(sessionStorage.getItem("pressedAt")));
+  }).observe({ type: "paint", buffered: true }))`);
   const delivery = await page.evaluate<string>(`performance.getEntriesByType("navigation")[0].deliveryType`);
   await context.close();
   return { ms, delivery, restedMs };
@@ -91,6 +86,7 @@ const go = () => { sessionStorage.setItem("leftAt", String(performance.timeOrigi
 ${prerender ? `const wait = () => fetch("/__nav/state").then((r) => r.text()).then((s) => (s === "ready" ? go() : setTimeout(wait, 50)));\nwait();` : "setTimeout(go, 500);"}
 </script>`;
 
+type Trial = { ms: number; delivery: string };
 type PrerenderTrial = { prerendered: boolean; ms: number; analyticsBeforeShown: boolean };
 
 /** Visits from the harness in a Chromium with no automation, as a visitor's: prerendered, and from the network, alternating. */
@@ -150,7 +146,7 @@ export async function benchNavigation(): Promise<void> {
   );
   const [withRules, withoutRules] = await Promise.all([slowSite(), slowSite((html) => html.replace(/<script type="speculationrules">[^<]*<\/script>/, ""))]);
   const browser = await launchBrowser();
-  const [prefetched, baseline, statuses] = [[] as { ms: number; delivery: string }[], [] as { ms: number; delivery: string }[], [] as string[]];
+  const [prefetched, baseline, statuses]: [Trial[], Trial[], string[]] = [[], [], []];
   try {
     for (let i = 0; i < PAIRS; i++) {
       const link = LINKS[i % LINKS.length];
@@ -164,7 +160,7 @@ export async function benchNavigation(): Promise<void> {
   }
   const ms = (trials: { ms: number }[]) => trials.map((trial) => trial.ms);
   const at = (trials: { ms: number }[]) => median(ms(trials)).toFixed(0);
-  const how = (trials: { delivery: string }[]) => [...new Set(trials.map((trial) => trial.delivery || "network"))].join(", ");
+  const how = (trials: Trial[]) => [...new Set(trials.map((trial) => trial.delivery || "network"))].join(", ");
   console.log(`  with the rules (prefetched on hover):  ${spread(ms(prefetched), 0, "ms")}  (delivered: ${how(prefetched)})`);
   console.log(`  without them, the same rest on the link: ${spread(ms(baseline), 0, "ms")}  (delivered: ${how(baseline)})`);
   const prefetchLabel = `navigation, prefetched: ${at(prefetched)} ms (limit ≤ 150 ms; ${at(baseline)} ms without the rules)`;

@@ -12,15 +12,8 @@ export function chromePath(): string {
 export const HEADLESS_SHELL = "/usr/bin/chromium-headless-shell";
 
 /** As root, without a GPU, and without reaching for the network on its own. */
-export const CHROMIUM_FLAGS = [
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
+export const CHROMIUM_FLAGS =
+  "--no-sandbox --disable-gpu --disable-quic --no-first-run --disable-background-networking --disable-component-update --disable-sync".split(" ");
 
 /** A Chromium of the caller's own (one shared over Playwright's browser server cost more): the headless shell, else
  * the full browser; CHROME_PATH overrides both. Images decode when a frame is drawn, so a screenshot never lacks a
