@@ -1,8 +1,6 @@
-// npm run bench: this project beside the Astro peer (../shared/peers/astro-site), every figure a ratio of
-// medians (ours / Astro's) taken in this run, as machines here differ by up to twice from one session to the next.
-//   --runs 3       runs per figure (default 5)
-//   --only build   (with the Markdown notes), or --only dev, or --only navigation (ours alone, of the last build)
-//   --pages 10000  the extra entries, N (default 1000; a list is fine); the real site (N = 0) always runs
+// npm run bench: this project beside the Astro peer (../shared/peers/astro-site), every figure a ratio of medians (ours /
+// Astro's) taken in this run, as machines here differ by up to twice from one session to the next. Options: --runs 3
+// (default 5); --only build, dev or navigation (ours alone, of the last build); --pages 1000,10000 (N extra entries; N = 0 always runs).
 import { parseArgs } from "node:util";
 import { installAstroPeer } from "./bench/astro-peer.ts";
 import { benchBuilds } from "./bench/builds.ts";

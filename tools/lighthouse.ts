@@ -10,7 +10,6 @@ import { serve } from "../engine/outputs/serve.ts";
 import { CHROMIUM_FLAGS, chromePath } from "./support/browser.ts";
 import { isCommand, lastBuild } from "./support/cli.ts";
 
-/** Every category at 100 and the largest paint within a second, in the median of three runs. */
 export const LIGHTHOUSE_BAR = { score: 100, lcpMs: 1000 };
 const CATEGORIES = ["performance", "accessibility", "best-practices", "seo"] as const;
 const RUNS = 3;
@@ -34,7 +33,6 @@ export const guardScore = (audit?: { score: number | null; scoreDisplayMode: str
   !audit ? 0 : audit.scoreDisplayMode === "notApplicable" ? 1 : (audit.score ?? 0);
 
 const byId = <Id extends string>(ids: readonly Id[], value: (id: Id) => number) => Object.fromEntries(ids.map((id) => [id, value(id)])) as Record<Id, number>;
-export type Audit = Awaited<ReturnType<typeof auditRoutes>>[number];
 
 /** Each route's median run (Lighthouse's own choice) with its reports, each guard at its lowest over the runs. */
 export async function auditRoutes(outDir: string, routes: readonly string[], runs = RUNS) {

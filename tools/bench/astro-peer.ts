@@ -14,7 +14,6 @@ const ASTRO_CACHES = [".astro", "node_modules/.astro", "node_modules/.vite", "di
 /** What gen-notes.mjs adds: the collection's config, its page, and the notes. */
 const NOTES_MADE = ["src/content.config.ts", "src/pages/notes", "content/notes"];
 
-/** One entry of the peer's content/pages.json: one page of its template. */
 export type PeerEntry = { slug: string; title: string; h1: string };
 export type AstroPeer = ReturnType<typeof installAstroPeer>;
 

@@ -13,7 +13,6 @@ import { compare, heading, median, spread } from "./report.ts";
 
 const MARKDOWN_NOTES = 1000;
 type Run = { seconds: number; peakMb: number; treeMb: number; output: string };
-/** Each side's preparation of its `run`th build (from 1). */
 type Preparation = { ours: (run: number) => void; theirs: (run: number) => void };
 const statusKb = (pid: number | string, field: string) => {
   try {

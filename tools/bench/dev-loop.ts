@@ -146,7 +146,7 @@ function printHow(label: string, ours: Shown[], theirs: string): void {
   if (lost) verdicts.push({ met: false, label: `dev loop, ${label}: ${lost} of ${ours.length} of our saves never shown` });
 }
 
-/** Until the processes working in these folders have been idle (under a tenth of a core) for half a second. */
+/** Until the processes in these folders have used under a tenth of a core for half a second. */
 async function settle(dirs: string[], limitMs = 30_000): Promise<void> {
   const ticks = () => {
     let sum = 0;

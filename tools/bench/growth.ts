@@ -9,7 +9,6 @@ import { replaced } from "./dev-saves.ts";
 export const entries = (count: number): PeerEntry[] =>
   Array.from({ length: count }, (_, i) => ({ slug: `gen-${i + 1}`, title: `Insight ${i + 1}`, h1: `Insight ${i + 1}` }));
 
-/** Entry 1 with another heading: the edit of one entry. */
 export const edited = (list: PeerEntry[], edit: number): PeerEntry[] => [{ ...list[0], h1: `Insight 1, edit ${edit}` }, ...list.slice(1)];
 
 /** The peer's template in our terms: a heading and its three paragraphs; like the peer's pages, no social card of its own. */

@@ -11,7 +11,6 @@ export const row = (label: string, ours: string, theirs: string, times: string, 
   console.log([label, ours, theirs, times].map((cell, i) => cell.padEnd(COLUMNS[i])).join(" ") + limit);
 export const heading = () => row("", "ours: median (min–max)", "Astro: median (min–max)", "ratio", "limit");
 
-/** One figure's row, and its verdict when the issue sets a limit. */
 export function compare(label: string, ours: number[], theirs: number[], unit: string, digits: number, limit?: number, what = label): void {
   if (!ours.length || !theirs.length) {
     const side = (values: number[]) => (values.length ? spread(values, digits, unit) : "none measured");

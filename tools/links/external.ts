@@ -14,7 +14,7 @@ export type CheckedLink = LinkOnPage & { verdict: Verdict };
 export type SkippedOnPage = LinkOnPage & { reason: string };
 export type LinkCheck = Awaited<ReturnType<typeof checkExternalLinks>>;
 
-/** A relative link resolves against its page's address here: whatever lands elsewhere is external. */
+/** Relative links resolve against a page's address here: whatever lands elsewhere is external. */
 export const SITE_ORIGIN = "http://site.invalid";
 export const addressOf = (link: LinkOnPage) =>
   URL.canParse(link.href, `${SITE_ORIGIN}${link.page}`) ? new URL(link.href, `${SITE_ORIGIN}${link.page}`) : null;
@@ -58,10 +58,8 @@ function externalAddress(link: LinkOnPage, siteUrl: string): string | null {
   return siteUrl !== "" && url.href.startsWith(`${siteUrl}/`) ? null : url.href;
 }
 
-export async function checkExternalLinks(
-  outDir: string,
-  { siteUrl = "", policy = CHECK_POLICY, skip = skippedLinks }: { siteUrl?: string; policy?: CheckPolicy; skip?: SkippedLink[] } = {},
-) {
+type CheckOptions = { siteUrl?: string; policy?: CheckPolicy; skip?: SkippedLink[] };
+export async function checkExternalLinks(outDir: string, { siteUrl = "", policy = CHECK_POLICY, skip = skippedLinks }: CheckOptions = {}) {
   const reasons = new Map(
     skip.map(({ address, reason }) => {
       if (!URL.canParse(address))
@@ -71,18 +69,14 @@ export async function checkExternalLinks(
   );
   const asked: { link: LinkOnPage; address: string }[] = [];
   const skipped: SkippedOnPage[] = [];
-  const byHost = new Map<string, Set<string>>();
   for (const link of linksOfSite(outDir)) {
     const address = externalAddress(link, siteUrl);
-    if (address === null) continue;
-    const reason = reasons.get(address);
+    const reason = address === null ? undefined : reasons.get(address);
     if (reason !== undefined) skipped.push({ ...link, reason });
-    else {
-      asked.push({ link, address });
-      const host = new URL(address).host;
-      byHost.set(host, (byHost.get(host) ?? new Set()).add(address));
-    }
+    else if (address !== null) asked.push({ link, address });
   }
+  const byHost = new Map<string, Set<string>>();
+  for (const { address } of asked) byHost.set(new URL(address).host, (byHost.get(new URL(address).host) ?? new Set()).add(address));
   const verdicts = new Map<string, Verdict>();
   await Promise.all(
     [...byHost.values()].map(async (addresses) => {

@@ -33,20 +33,18 @@ export function reportOf(check: LinkCheck): string {
     broken.length ? `**${plural(addresses(broken), "broken link")}.**` : "**No broken links.**",
     `The link check read every page the build writes (${plural(check.pages, "page")}, whether another page links to it or not) and asked each external address: ${counts.join(", ")}. Every build checks the internal links itself.`,
   ];
-  if (broken.length) {
+  if (broken.length)
     parts.push(
       "### Broken",
       table(broken, check.pages, "What answered"),
       "Fix the address where the page gets it (its file in `content/`, `pages/` or `components/`). If the link is right and the site only turns the check away, add it to `tools/links/skipped.ts` with the reason.",
     );
-  }
-  if (unchecked.length) {
+  if (unchecked.length)
     parts.push(
       "### Could not check (not counted as broken)",
       "These sites turn automated checks away (LinkedIn answers 999; others 401 or 403) or kept answering 429 Too Many Requests: the page may well be there. Open them in a browser to be sure.",
       table(unchecked, check.pages, "What answered"),
     );
-  }
   if (check.skipped.length) parts.push("### Skipped on purpose (`tools/links/skipped.ts`)", table(check.skipped, check.pages, "Why"));
   return `${parts.join("\n\n")}\n`;
 }

@@ -36,7 +36,6 @@ function failureOf(error: unknown, policy: CheckPolicy): string {
   return `no answer (${code})`;
 }
 
-/** One request, its redirects followed to the end of the chain. */
 async function ask(address: string, policy: CheckPolicy): Promise<{ status: number; retryAfter: string | null; after: string } | { failure: string }> {
   const redirects: string[] = [];
   for (let url = address; ; ) {

@@ -7,7 +7,6 @@ import { PAGE_SCRIPTS_FILE, type PageScripts } from "../../engine/pipeline/islan
 
 export const isCommand = (moduleUrl: string) => Boolean(process.argv[1]) && pathToFileURL(realpathSync(process.argv[1])).href === moduleUrl;
 
-/** The output folder and the page scripts of the last build in it; exits when there is none. */
 export function lastBuild(): { outDir: string; scripts: PageScripts } {
   const { outDir } = readConfig();
   const scriptsPath = join(outDir, PAGE_SCRIPTS_FILE);

@@ -20,5 +20,4 @@ export function saveByRename(dir: string, file: string, text: string | Uint8Arra
   renameSync(join(dir, `${file}.tmp.${process.pid}`), join(dir, file));
 }
 
-/** As `>` in a shell saves. */
 export const saveInPlace = (dir: string, file: string, text: string) => writeFileSync(join(dir, file), text);

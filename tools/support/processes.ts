@@ -1,5 +1,4 @@
-// The machine's processes as Linux's /proc shows them, for the bench's figures and for tests that must know
-// what a program started; and a server program started in a process group of its own.
+// The machine's processes as Linux's /proc shows them, for the bench and the tests; and a server program in a process group of its own.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
@@ -26,7 +25,7 @@ export function processTree(root: number): string[] {
   return tree;
 }
 
-/** Sends the signal to each process (a group: its leader's pid, negated), passing over one that has ended. */
+/** To each process (a group: its leader's pid, negated), passing over one that has ended. */
 export function signalEach(pids: (string | number)[], signal: NodeJS.Signals): void {
   for (const pid of pids) {
     try {
@@ -44,8 +43,6 @@ export function groupAlive(group: number): boolean {
     return false;
   }
 }
-
-export type ProcessGroup = Awaited<ReturnType<typeof startGroup>>;
 
 /** `node args` in `cwd`, in a process group of its own, once its output matches `ready` within `timeoutMs`
  * (else it is stopped); `name` says which program in its errors. */

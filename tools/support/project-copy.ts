@@ -1,5 +1,4 @@
-// A throwaway copy of this project (what git tracks or would track, node_modules linked) for the tests and the
-// bench: they edit and grow the copy, never the repository.
+// A throwaway copy of this project (what git tracks or would track, node_modules linked): tests and the bench edit it, never the repository.
 import { execFileSync } from "node:child_process";
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, symlinkSync } from "node:fs";
 import { tmpdir } from "node:os";
