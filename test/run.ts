@@ -263,8 +263,8 @@ await sitesBuilt.catch((error) => {
 });
 
 const files = (await fg(["test/build/*.test.ts", "test/browser/*.test.ts"])).sort().filter((file) => !ONLY || ONLY.some((word) => file.includes(word)));
-/** Node imports the firm's content files (content/*.yaml) as the page bundle does (tools/support/content-loader.ts). */
-const CONTENT_HOOKS = ["--import", "./tools/support/content-hooks.ts"];
+/** Node imports the firm's content files (content/*.yaml) as the page bundle does (test/helpers/content-loader.ts). */
+const CONTENT_HOOKS = ["--import", "./test/helpers/content-hooks.ts"];
 const nodeTest = (name: string, ofProcess: string[]): Job => ({
   name,
   command: process.execPath,

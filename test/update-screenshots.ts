@@ -8,7 +8,7 @@ await buildTestSites();
 const failed = ["test/browser/smoke.test.ts", "test/build/metadata.test.ts", "test/build/snapshots.test.ts"].filter(
   (file) =>
     // With Node's loader for content files, as npm test runs them: the metadata test imports the case studies.
-    spawnSync(process.execPath, ["--import", "tsx", "--import", "./tools/support/content-hooks.ts", "--test", file], {
+    spawnSync(process.execPath, ["--import", "tsx", "--import", "./test/helpers/content-hooks.ts", "--test", file], {
       stdio: "inherit",
       env: { ...process.env, UPDATE_SCREENSHOTS: "1" },
     }).status !== 0,

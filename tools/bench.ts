@@ -1,43 +1,26 @@
-// npm run bench: this project beside the Astro peer (../shared/peers/astro-site), both measured in this
-// run on this machine, every figure a ratio of medians (ours / Astro's), since machines here differ by up
-// to twice in speed from one session to the next. Its parts, in tools/bench/: builds.ts (both sites grown
-// by growth.ts, built cold, unchanged and with one entry edited, timed by build-timing.ts), dev-loop.ts
-// (each kind of save of dev-saves.ts, from the save to the open page showing it: saves.ts, page-probe.ts),
-// navigation.ts (ours alone) and report.ts (the table, and every limit the issue sets, met or not).
-//
-//   npm run bench                   everything (a few minutes on two cores, plus the peer's npm install)
-//   npm run bench -- --runs 3       runs per figure (default 5)
-//   npm run bench -- --only build   (the Markdown notes too), or --only dev, or --only navigation
-//   npm run bench -- --pages 10000  N, the extra entries (default 1000; a list is fine); the real site (N = 0) always runs
-
+// npm run bench: this project beside the Astro peer (../shared/peers/astro-site), every figure a ratio of medians (ours /
+// Astro's) taken in this run, as machines here differ by up to twice from one session to the next. Options: --runs 3
+// (default 5); --only build, dev or navigation (ours alone, of the last build); --pages 1000,10000 (N extra entries; N = 0 always runs).
+import { parseArgs } from "node:util";
 import { installAstroPeer } from "./bench/astro-peer.ts";
 import { benchBuilds } from "./bench/builds.ts";
 import { benchDevLoop } from "./bench/dev-loop.ts";
 import { benchNavigation } from "./bench/navigation.ts";
 import { printVerdicts } from "./bench/report.ts";
 
-const argument = (name: string) => {
-  const index = process.argv.indexOf(`--${name}`);
-  return index > 0 ? process.argv[index + 1] : undefined;
-};
-const RUNS = Number(argument("runs") ?? 5);
-const ONLY = argument("only");
-const GROWTH = [...new Set([0, ...(argument("pages") ?? "1000").split(",").map(Number)])];
+const options = { runs: { type: "string", default: "5" }, only: { type: "string" }, pages: { type: "string", default: "1000" } } as const;
+const { runs, only, pages } = parseArgs({ options }).values;
 
-if (ONLY === "navigation") {
-  await benchNavigation();
-  printVerdicts();
-} else {
+if (only === "navigation") await benchNavigation();
+else {
   console.log("Installing Astro's peer in a temporary copy (npm install)…");
-  const installStarted = performance.now();
   const peer = installAstroPeer();
-  console.log(`  installed in ${((performance.now() - installStarted) / 1000).toFixed(1)} s at ${peer.dir}`);
   try {
-    if (ONLY !== "dev") await benchBuilds(peer, RUNS, GROWTH);
-    if (ONLY !== "build") await benchDevLoop(peer);
-    if (!ONLY) await benchNavigation();
-    printVerdicts();
+    if (only !== "dev") await benchBuilds(peer, Number(runs), [...new Set([0, ...pages.split(",").map(Number)])]);
+    if (only !== "build") await benchDevLoop(peer);
+    if (!only) await benchNavigation();
   } finally {
     peer.remove();
   }
 }
+printVerdicts();

@@ -1,5 +1,4 @@
 // npm run size: every page of the last build against the budgets; exits 1 when one is over.
-
 import { BUDGET, DECIMALS, formatSize, gzipKb, measurePage, overBudget, shownKb } from "../engine/outputs/budgets.ts";
 import { outputFileOf } from "../engine/pipeline/routes.ts";
 import { lastBuild } from "./support/cli.ts";

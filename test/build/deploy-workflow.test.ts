@@ -131,7 +131,7 @@ test("the content-only change passes every step of the deploy's build job, in or
 test("after the change, the render snapshots still match, and the fixture site they and the screenshots are of is the same page for page", () => {
   // A test process of its own: without this process's test context, with which it would run no test.
   const { NODE_TEST_CONTEXT: _, ...env } = copyEnv(project.dir);
-  const snapshotTest = ["--import", "tsx", "--import", "./tools/support/content-hooks.ts", "--test", "test/build/snapshots.test.ts"];
+  const snapshotTest = ["--import", "tsx", "--import", "./test/helpers/content-hooks.ts", "--test", "test/build/snapshots.test.ts"];
   const { status, stdout, stderr } = spawnSync(process.execPath, snapshotTest, { cwd: project.dir, env, encoding: "utf8" });
   assert.equal(status, 0, `${stdout}${stderr}`);
   assert.match(stdout, /^# pass [1-9]/m, stdout);

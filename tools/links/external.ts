@@ -1,74 +1,87 @@
-// The external links of every page the build wrote, each address asked once (one host's addresses one
-// after another, so a site sees one request at a time; hosts side by side), as tools/links/verdict.ts decides.
-import { addressOf, type LinkOnPage, linksOfSite, pageFiles, SITE_ORIGIN } from "./pages.ts";
+// Every link of every page a build wrote, with the words a visitor sees for it; and the external ones asked, each address
+// once (one host's one after another, so a site sees one request at a time; hosts side by side).
+import { readFileSync } from "node:fs";
+import { join } from "node:path";
+import { routeOfOutputFile } from "../../engine/pipeline/routes.ts";
+import { folderFiles } from "../../engine/state/files.ts";
+import { readHtml } from "../../engine/verify/html-reader.mjs";
 import { type SkippedLink, skippedLinks } from "./skipped.ts";
 import { CHECK_POLICY, type CheckPolicy, type Verdict, verdictOf } from "./verdict.ts";
 
-export interface CheckedLink extends LinkOnPage {
-  verdict: Verdict;
+/** `page`: its site path; `text`: what a visitor (or a screen reader) is told the link is (its label, its words, or an image's alt). */
+export type LinkOnPage = { page: string; text: string; href: string };
+export type CheckedLink = LinkOnPage & { verdict: Verdict };
+export type SkippedOnPage = LinkOnPage & { reason: string };
+export type LinkCheck = Awaited<ReturnType<typeof checkExternalLinks>>;
+
+/** Relative links resolve against a page's address here: whatever lands elsewhere is external. */
+export const SITE_ORIGIN = "http://site.invalid";
+export const addressOf = (link: LinkOnPage) =>
+  URL.canParse(link.href, `${SITE_ORIGIN}${link.page}`) ? new URL(link.href, `${SITE_ORIGIN}${link.page}`) : null;
+export const pageFiles = (outDir: string) => folderFiles(outDir, "").filter((file) => file.endsWith(".html"));
+
+/** Each link (<a>, <area>) and embedded file (any src) of one page, in order; an <a>'s words are those up to its
+ * end tag, any tag between them a space. */
+function linksOfPage(html: string, page: string): LinkOnPage[] {
+  const found: { href: string; attributes: Map<string, string>; words: string }[] = [];
+  let inside: (typeof found)[number] | undefined;
+  readHtml(html, {
+    tag: (name, written) => {
+      const attributes = new Map(written.map((attribute) => [attribute.name, attribute.value]));
+      const href = attributes.get(name === "a" || name === "area" ? "href" : "src");
+      if (inside) inside.words += " ";
+      if (href !== undefined) found.push({ href, attributes, words: "" });
+      if (href !== undefined && name === "a") inside = found.at(-1);
+    },
+    text: (_start, _end, words) => {
+      if (inside) inside.words += words;
+    },
+    endTag: (name) => {
+      if (inside && name !== "a") inside.words += " ";
+      else inside = undefined;
+    },
+  });
+  return found.map(({ href, attributes, words }) => {
+    const text = attributes.get("aria-label") || words.replace(/\s+/g, " ").trim() || attributes.get("alt") || attributes.get("title");
+    return { page, text: text || "(no text)", href };
+  });
 }
 
-export interface SkippedOnPage extends LinkOnPage {
-  reason: string;
-}
+export const linksOfSite = (outDir: string) =>
+  pageFiles(outDir).flatMap((file) => linksOfPage(readFileSync(join(outDir, file), "utf8"), routeOfOutputFile(file)));
 
-export interface LinkCheck {
-  /** How many pages were read. */
-  pages: number;
-  /** Every external link of every page, with what its address answered. */
-  links: CheckedLink[];
-  /** The links left alone on purpose (tools/links/skipped.ts). */
-  skipped: SkippedOnPage[];
-}
-
-/** The address to ask for a link (its fragment aside), or null for one of the site's own. */
+/** The address to ask (its fragment aside), or null for one of the site's own: relative, or at the deployed host. */
 function externalAddress(link: LinkOnPage, siteUrl: string): string | null {
   const url = addressOf(link);
-  if (url === null) return null;
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin === SITE_ORIGIN) return null;
+  if (url === null || (url.protocol !== "http:" && url.protocol !== "https:") || url.origin === SITE_ORIGIN) return null;
   url.hash = "";
-  // The site's own absolute addresses point at the deployed host, not at this build.
-  if (siteUrl !== "" && (url.href === `${siteUrl}/` || url.href.startsWith(`${siteUrl}/`))) return null;
-  return url.href;
+  return siteUrl !== "" && url.href.startsWith(`${siteUrl}/`) ? null : url.href;
 }
 
-/** A skipped link's address as the check asks it (its fragment aside). */
-function skippedAddress(skipped: string): string {
-  try {
-    return new URL(skipped).href.replace(/#.*/, "");
-  } catch {
-    throw new Error(`tools/links/skipped.ts: address "${skipped}" is not a whole address: write it as the page does, such as "https://example.org/page"`);
-  }
-}
-
-export async function checkExternalLinks(
-  outDir: string,
-  { siteUrl = "", policy = CHECK_POLICY, skip = skippedLinks }: { siteUrl?: string; policy?: CheckPolicy; skip?: SkippedLink[] } = {},
-): Promise<LinkCheck> {
-  const reasons = new Map(skip.map(({ address, reason }) => [skippedAddress(address), reason]));
-  const links: { link: LinkOnPage; address: string }[] = [];
+type CheckOptions = { siteUrl?: string; policy?: CheckPolicy; skip?: SkippedLink[] };
+export async function checkExternalLinks(outDir: string, { siteUrl = "", policy = CHECK_POLICY, skip = skippedLinks }: CheckOptions = {}) {
+  const reasons = new Map(
+    skip.map(({ address, reason }) => {
+      if (!URL.canParse(address))
+        throw new Error(`tools/links/skipped.ts: address "${address}" is not a whole address: write it as the page does, such as "https://example.org/page"`);
+      return [new URL(address).href.replace(/#.*/, ""), reason];
+    }),
+  );
+  const asked: { link: LinkOnPage; address: string }[] = [];
   const skipped: SkippedOnPage[] = [];
   for (const link of linksOfSite(outDir)) {
     const address = externalAddress(link, siteUrl);
-    if (address === null) continue;
-    const reason = reasons.get(address);
-    if (reason === undefined) links.push({ link, address });
-    else skipped.push({ ...link, reason });
+    const reason = address === null ? undefined : reasons.get(address);
+    if (reason !== undefined) skipped.push({ ...link, reason });
+    else if (address !== null) asked.push({ link, address });
   }
   const byHost = new Map<string, Set<string>>();
-  for (const { address } of links) {
-    const host = new URL(address).host;
-    byHost.set(host, (byHost.get(host) ?? new Set()).add(address));
-  }
+  for (const { address } of asked) byHost.set(new URL(address).host, (byHost.get(new URL(address).host) ?? new Set()).add(address));
   const verdicts = new Map<string, Verdict>();
   await Promise.all(
     [...byHost.values()].map(async (addresses) => {
       for (const address of addresses) verdicts.set(address, await verdictOf(address, policy));
     }),
   );
-  return {
-    pages: pageFiles(outDir).length,
-    links: links.map(({ link, address }) => ({ ...link, verdict: verdicts.get(address)! })),
-    skipped,
-  };
+  return { pages: pageFiles(outDir).length, links: asked.map(({ link, address }): CheckedLink => ({ ...link, verdict: verdicts.get(address)! })), skipped };
 }

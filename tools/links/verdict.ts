@@ -1,48 +1,31 @@
-// What an external address's answer means: the link works, is broken, or could not be checked. Every
-// decision of the external check lives here. Our own requests rather than linkinator's: linkinator waits
-// out a 429 for as long and as often as the site asks (one that never clears never ends the check), and
-// tells neither a link's text nor a 999 from a link it was told to skip.
+// What an external address's answer means. Our own requests rather than linkinator's: it waits out a 429 as long and
+// as often as the site asks, and tells neither a link's text nor a 999 from a link it was told to skip.
 import { STATUS_CODES } from "node:http";
 
 export const CHECK_POLICY = {
-  /** How long one request may take to answer (its status and headers) before it counts as no answer. */
-  timeoutMs: 20_000,
-  /** How many times in all an address that gives no answer or a 5xx is asked. */
-  tries: 3,
-  /** The pause before asking again after no answer or a 5xx, doubled each time. */
-  retryPauseMs: 5_000,
-  /** How many 429s in a row before giving up (could not check). */
-  rateLimitTries: 3,
-  /** The longest Retry-After waited: a site that asks for more is asked again after this long. */
-  longestWaitMs: 60_000,
-  /** How many redirects are followed, one after the other, to the end of a chain. */
-  redirects: 10,
+  timeoutMs: 20_000, // for the status and headers, else no answer
+  tries: 3, // in all, for an address that gives no answer or a 5xx
+  retryPauseMs: 5_000, // before asking again after no answer or a 5xx, doubled each time
+  rateLimitTries: 3, // 429s in a row before giving up (could not check)
+  longestWaitMs: 60_000, // the longest Retry-After waited: a site that asks for more is asked again after this long
+  redirects: 10, // followed to the end of a chain
 };
 export type CheckPolicy = typeof CHECK_POLICY;
 
-/** ok: it answered 2xx at the end of its redirects. broken: 404, 410, any other 4xx but those below, a 5xx
- * or no answer after every try, a redirect without an end. unchecked: the site refuses robots (LinkedIn's
- * 999, 401, 403) or kept answering 429, so whether the page is there is not known. */
+/** ok: 2xx at the end of its redirects. broken: 404, 410, any other 4xx but the refusals, a 5xx or no answer after
+ * every try, a redirect without end. unchecked: the site refuses robots (999, 401, 403) or kept answering 429. */
 export type Verdict = { kind: "ok" | "broken" | "unchecked"; answer: string };
-
-/** Answers that say "not to a robot", not "no such page". */
 const REFUSALS = new Set([401, 403, 999]);
-
 /** Sites answer a browser-like agent as they answer visitors; many refuse a bare script's. */
 const HEADERS = {
   "user-agent": "Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/131.0 Safari/537.36 (link check)",
   accept: "text/html,application/xhtml+xml,*/*;q=0.8",
 };
 
-type Answer = { status: number; retryAfter: string | null; redirects: string[] } | { failure: string };
-
-/** "404 Not Found". */
 export const statusWords = (status: number) => `${status}${STATUS_CODES[status] ? ` ${STATUS_CODES[status]}` : ""}`;
 const seconds = (ms: number) => `${Number((ms / 1000).toFixed(1))} s`;
-const afterRedirects = (redirects: string[]) => (redirects.length ? ` after ${redirects.join(", then ")}` : "");
 const pause = (ms: number) => new Promise((done) => setTimeout(done, ms));
 
-/** Why a request got no answer, in plain words. */
 function failureOf(error: unknown, policy: CheckPolicy): string {
   if (error instanceof Error && error.name === "TimeoutError") return `no answer within ${seconds(policy.timeoutMs)}`;
   const code = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
@@ -53,11 +36,9 @@ function failureOf(error: unknown, policy: CheckPolicy): string {
   return `no answer (${code})`;
 }
 
-/** One request, its redirects followed to the end of the chain. */
-async function ask(address: string, policy: CheckPolicy): Promise<Answer> {
+async function ask(address: string, policy: CheckPolicy): Promise<{ status: number; retryAfter: string | null; after: string } | { failure: string }> {
   const redirects: string[] = [];
-  let url = address;
-  for (;;) {
+  for (let url = address; ; ) {
     let response: Response;
     try {
       // GET, as some sites answer HEAD 403, 404 or 405 where the page is there; the body is not read.
@@ -67,51 +48,41 @@ async function ask(address: string, policy: CheckPolicy): Promise<Answer> {
       return { failure: failureOf(error, policy) };
     }
     const location = response.headers.get("location");
-    if (response.status < 300 || response.status >= 400 || location === null) {
-      return { status: response.status, retryAfter: response.headers.get("retry-after"), redirects };
-    }
+    const after = redirects.length ? ` after ${redirects.join(", then ")}` : "";
+    if (response.status < 300 || response.status >= 400 || location === null)
+      return { status: response.status, retryAfter: response.headers.get("retry-after"), after };
     if (redirects.length === policy.redirects) return { failure: `more than ${policy.redirects} redirects` };
     url = new URL(location, url).href;
     redirects.push(`${response.status} to ${url}`);
   }
 }
 
-/** The wait a 429's Retry-After asks for (seconds or a date), within the policy's longest. */
-function retryAfterMs(header: string | null, fallbackMs: number, policy: CheckPolicy): number {
-  const asked = header === null ? Number.NaN : /^\d+$/.test(header.trim()) ? Number(header) * 1000 : Date.parse(header) - Date.now();
-  return Math.min(Math.max(Number.isNaN(asked) ? fallbackMs : asked, 0), policy.longestWaitMs);
-}
-
-/** Asks an address, trying again as the policy says, and tells what its answer means. */
 export async function verdictOf(address: string, policy: CheckPolicy = CHECK_POLICY): Promise<Verdict> {
-  let tries = 0;
-  let limited = 0;
-  let waitedMs = 0;
+  let [tries, limited, waitedMs] = [0, 0, 0];
   for (;;) {
     const answer = await ask(address, policy);
     if ("failure" in answer || (answer.status >= 500 && answer.status < 600)) {
-      tries++;
-      if (tries < policy.tries) {
+      if (++tries < policy.tries) {
         await pause(policy.retryPauseMs * 2 ** (tries - 1));
         continue;
       }
-      const said = "failure" in answer ? answer.failure : `${statusWords(answer.status)}${afterRedirects(answer.redirects)}`;
+      const said = "failure" in answer ? answer.failure : `${statusWords(answer.status)}${answer.after}`;
       return { kind: "broken", answer: tries > 1 ? `${said} (asked ${tries} times)` : said };
     }
-    const said = statusWords(answer.status);
-    const after = afterRedirects(answer.redirects);
+    const said = `${statusWords(answer.status)}${answer.after}`;
     if (answer.status === 429) {
-      limited++;
-      if (limited < policy.rateLimitTries) {
-        const wait = retryAfterMs(answer.retryAfter, policy.retryPauseMs * 2 ** (limited - 1), policy);
+      if (++limited < policy.rateLimitTries) {
+        // The wait its Retry-After asks for (seconds or a date), within the policy's longest.
+        const header = answer.retryAfter?.trim() ?? "";
+        const asked = /^\d+$/.test(header) ? Number(header) * 1000 : Date.parse(header) - Date.now();
+        const wait = Math.min(Math.max(Number.isNaN(asked) ? policy.retryPauseMs * 2 ** (limited - 1) : asked, 0), policy.longestWaitMs);
         waitedMs += wait;
         await pause(wait);
         continue;
       }
-      return { kind: "unchecked", answer: `${said}${after}, ${limited} times over ${seconds(waitedMs)}: the site limits how often it is asked` };
+      return { kind: "unchecked", answer: `${said}, ${limited} times over ${seconds(waitedMs)}: the site limits how often it is asked` };
     }
-    if (REFUSALS.has(answer.status)) return { kind: "unchecked", answer: `${said}${after}: the site refuses automated checks` };
-    if (answer.status >= 200 && answer.status < 300) return { kind: "ok", answer: `${said}${after}` };
-    return { kind: "broken", answer: `${said}${after}` };
+    if (REFUSALS.has(answer.status)) return { kind: "unchecked", answer: `${said}: the site refuses automated checks` };
+    return { kind: answer.status >= 200 && answer.status < 300 ? "ok" : "broken", answer: said };
   }
 }

@@ -5,13 +5,8 @@ import { pathToFileURL } from "node:url";
 import { readConfig } from "../../engine/pipeline/config.ts";
 import { PAGE_SCRIPTS_FILE, type PageScripts } from "../../engine/pipeline/islands.ts";
 
-/** True when the module at `moduleUrl` is the command being run (works through spaces and symlinks). */
-export function isCommand(moduleUrl: string): boolean {
-  const script = process.argv[1];
-  return Boolean(script) && pathToFileURL(realpathSync(script)).href === moduleUrl;
-}
+export const isCommand = (moduleUrl: string) => Boolean(process.argv[1]) && pathToFileURL(realpathSync(process.argv[1])).href === moduleUrl;
 
-/** The output folder and the page scripts of the last build in it; exits when there is none. */
 export function lastBuild(): { outDir: string; scripts: PageScripts } {
   const { outDir } = readConfig();
   const scriptsPath = join(outDir, PAGE_SCRIPTS_FILE);

@@ -1,15 +1,12 @@
-// `npm run dev` as a developer runs it, in a project copy: started, read, and stopped.
+// `npm run dev` as a developer runs it, in a project copy (`env`: more of its environment); and saves as editors make them.
 import { renameSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { type ProcessGroup, startGroup } from "./processes.ts";
+import { startGroup } from "./processes.ts";
 import { copyEnv } from "./project-copy.ts";
 
-export interface DevServer extends ProcessGroup {
-  origin: string;
-}
+export type DevServer = Awaited<ReturnType<typeof startDevServer>>;
 
-/** `env`: more of the server's environment (a test's). */
-export async function startDevServer(dir: string, { env = {} }: { env?: NodeJS.ProcessEnv } = {}): Promise<DevServer> {
+export async function startDevServer(dir: string, { env = {} }: { env?: NodeJS.ProcessEnv } = {}) {
   const settings = copyEnv(dir, { PORT: "0", OUT_DIR: "dist", ...env });
   const server = await startGroup("the dev server", ["--import", "tsx", "commands/dev.ts"], dir, settings, /built the whole site/, 60_000);
   const origin = /Dev server at (http:\/\/127\.0\.0\.1:\d+)\//.exec(server.output())?.[1];
@@ -17,14 +14,10 @@ export async function startDevServer(dir: string, { env = {} }: { env?: NodeJS.P
   return { ...server, origin };
 }
 
-/** Saves as many editors do: write a temporary file beside it, then rename it over the original. */
+/** As many editors save: a temporary file beside it, renamed over the original. */
 export function saveByRename(dir: string, file: string, text: string | Uint8Array): void {
-  const temporary = join(dir, `${file}.tmp.${process.pid}`);
-  writeFileSync(temporary, text);
-  renameSync(temporary, join(dir, file));
+  writeFileSync(join(dir, `${file}.tmp.${process.pid}`), text);
+  renameSync(join(dir, `${file}.tmp.${process.pid}`), join(dir, file));
 }
 
-/** Saves in place, as `>` in a shell does. */
-export function saveInPlace(dir: string, file: string, text: string): void {
-  writeFileSync(join(dir, file), text);
-}
+export const saveInPlace = (dir: string, file: string, text: string) => writeFileSync(join(dir, file), text);

@@ -1,18 +1,15 @@
-// The machine's processes as Linux's /proc shows them, for the bench's figures and for tests that must
-// know what a program started; and a server program started in a process group of its own.
+// The machine's processes as Linux's /proc shows them, for the bench and the tests; and a server program in a process group of its own.
 import { spawn } from "node:child_process";
 import { readdirSync, readFileSync } from "node:fs";
 
-/** The id of every process running now. */
 export const processIds = (): string[] => readdirSync("/proc").filter((name) => /^\d+$/.test(name));
 
-/** The fields of /proc/<pid>/stat after the command's name, so fields[0] is the state (field 3). */
+/** The fields of /proc/<pid>/stat after the command's name: fields[0] is the state (field 3). */
 export function statFields(pid: string | number): string[] {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   return stat.slice(stat.lastIndexOf(") ") + 2).split(" ");
 }
 
-/** The process and everything it started, found by parent in /proc. */
 export function processTree(root: number): string[] {
   const children = new Map<string, string[]>();
   for (const pid of processIds()) {
@@ -20,7 +17,7 @@ export function processTree(root: number): string[] {
       const parent = statFields(pid)[1];
       children.set(parent, [...(children.get(parent) ?? []), pid]);
     } catch {
-      // It exited while the list was read.
+      // it exited while the list was read
     }
   }
   const tree = [String(root)];
@@ -28,40 +25,28 @@ export function processTree(root: number): string[] {
   return tree;
 }
 
-/** Sends the signal to each process; one that has ended meanwhile is passed over. */
+/** To each process (a group: its leader's pid, negated), passing over one that has ended. */
 export function signalEach(pids: (string | number)[], signal: NodeJS.Signals): void {
   for (const pid of pids) {
     try {
       process.kill(Number(pid), signal);
     } catch {
-      // Ended meanwhile.
+      // ended meanwhile
     }
   }
 }
 
-export interface ProcessGroup {
-  /** Everything it printed so far. */
-  output: () => string;
-  /** Resolves once the output matches, counting only what was printed after `from` characters. */
-  waitForOutput: (pattern: RegExp, from?: number, timeoutMs?: number) => Promise<void>;
-  /** Ends the program and every process it started, all gone before this resolves (nothing writes into
-   * a folder about to be removed); what is left after 5 s is killed. */
-  stop: () => Promise<void>;
-}
-
-/** Whether a process of the group (its leader's pid, negated) is still running. */
 export function groupAlive(group: number): boolean {
   try {
-    process.kill(group, 0);
-    return true;
+    return process.kill(group, 0);
   } catch {
     return false;
   }
 }
 
-/** `node args` in `cwd`, in a process group of its own, once its output matches `ready` within
- * `timeoutMs` (else it is stopped); `name` says which program in its errors. */
-export async function startGroup(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs: number): Promise<ProcessGroup> {
+/** `node args` in `cwd`, in a process group of its own, once its output matches `ready` within `timeoutMs`
+ * (else it is stopped); `name` says which program in its errors. */
+export async function startGroup(name: string, args: string[], cwd: string, env: NodeJS.ProcessEnv, ready: RegExp, timeoutMs: number) {
   const child = spawn(process.execPath, args, { cwd, env, stdio: ["ignore", "pipe", "pipe"], detached: true });
   const group = -(child.pid as number);
   let output = "";
@@ -70,23 +55,22 @@ export async function startGroup(name: string, args: string[], cwd: string, env:
   };
   child.stdout.on("data", collect);
   child.stderr.on("data", collect);
-  const started: ProcessGroup = {
+  const sleep = () => new Promise((done) => setTimeout(done, 10));
+  const started = {
     output: () => output,
-    waitForOutput: async (pattern, from = 0, limit = 10_000) => {
-      const since = Date.now();
-      while (!pattern.test(output.slice(from))) {
+    /** Once the output printed after its first `from` characters matches. */
+    waitForOutput: async (pattern: RegExp, from = 0, limit = 10_000) => {
+      for (const since = Date.now(); !pattern.test(output.slice(from)); await sleep()) {
         if (child.exitCode !== null) throw new Error(`${name} exited (${child.exitCode}):\n${output}`);
         if (Date.now() - since > limit) throw new Error(`no ${pattern} from ${name} within ${limit} ms:\n${output.slice(-3000)}`);
-        await new Promise((done) => setTimeout(done, 10));
       }
     },
+    /** All gone before this resolves (nothing writes into a folder about to be removed); killed after 5 s. */
     stop: async () => {
       if (child.exitCode !== null) return;
       signalEach([group], "SIGTERM");
-      const deadline = Date.now() + 5000;
-      while (groupAlive(group) && Date.now() < deadline + 1000) {
+      for (const deadline = Date.now() + 5000; groupAlive(group) && Date.now() < deadline + 1000; await sleep()) {
         if (Date.now() > deadline) signalEach([group], "SIGKILL");
-        await new Promise((done) => setTimeout(done, 10));
       }
     },
   };

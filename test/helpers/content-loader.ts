@@ -1,6 +1,5 @@
-// Node's loader for the firm's content files, a folder collection and the images pages and content name,
-// so that commands and tests import content/services.yaml, content/case-studies or art/hero.svg as the
-// pages do (engine/content/modules.ts, engine/media/image-modules.ts): `node --import ./tools/support/content-hooks.ts`.
+// Node's loader for the firm's content files, a folder collection and the images pages and content name, so that
+// tests import content/services.yaml, content/case-studies or art/hero.svg as the pages do: `node --import ./test/helpers/content-hooks.ts`.
 import { readFile } from "node:fs/promises";
 import type { LoadHook, ResolveHook } from "node:module";
 import { fileURLToPath, pathToFileURL } from "node:url";
