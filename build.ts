@@ -8,7 +8,6 @@
 import { mkdir } from "node:fs/promises";
 import { setFlagsFromString } from "node:v8";
 import type { Unpublished } from "./engine/content/modules.ts";
-import type { StyleSplice } from "./engine/dev/styles.ts";
 import { DevStyles } from "./engine/dev/styles.ts";
 import { Encoder } from "./engine/media/encoder.ts";
 import { buildImages } from "./engine/media/images.ts";
@@ -44,8 +43,8 @@ export interface RunOptions {
    * address the site is served from. */
   sinkFor?: (rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
   /** Called with a newly compiled stylesheet before any page is written (the dev server applies it at once),
-   * there first with a preview and the spans it replaced, should a partial's save allow one (DevStyles). */
-  stylesheetReady?: (css: string, splices?: StyleSplice[]) => void;
+   * there first with a preview, should a partial's save allow one (DevStyles). */
+  stylesheetReady?: (css: string) => void;
   /** Called once the documents are on disk, and the images they name (the dev server shows them then),
    * before the steps that follow them: every page, the routes whose document changed, and whether the
    * browser code changed. */
@@ -100,7 +99,7 @@ export class Pipeline {
   }
 
   /** The dev server's early look at a saved style partial (DevStyles.previewSave); a build has none. */
-  previewStyleSave(file: string, ready: (css: string, splices: StyleSplice[]) => void): Promise<void> {
+  previewStyleSave(file: string, ready: (css: string) => void): Promise<void> {
     return this.styles?.previewSave(file, ready) ?? Promise.resolve();
   }
 
