@@ -10,7 +10,6 @@ import { cached } from "../state/store.ts";
 import { answerCms } from "./local-backend.ts";
 
 const gzipped = promisify(gzip);
-
 /** A script sent as a static host sends it: with an ETag (a 304 lets the browser run the code V8 cached for it),
  * and gzip once made (never waited for). */
 type KeptScript = { bytes: Buffer; etag: string; gzip?: Buffer };
@@ -56,8 +55,7 @@ export function keptCmsScript(root: string): Promise<KeptScript> {
   return keptScriptOf(admin.CMS_SCRIPT, async () => ({ script: keptScript(await admin.cmsScript(root, key), true), current }));
 }
 
-/** A preview script, made again when a file it was made from has changed since: one saved while it was read
- * (or gone) has no version, so that what was made from its bytes before that save is made again. */
+/** Made again when a file it was made from has changed since (one saved while it was read has no version). */
 function previewScript(root: string, name: string): Promise<KeptScript> {
   return keptScriptOf(name, async () => {
     const started = Date.now();

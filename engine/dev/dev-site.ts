@@ -19,7 +19,6 @@ export class DevSite {
   /** The pages of the last good run and the address they were served from, which the verification reads. */
   private last: { pages: WrittenPage[]; siteUrl: string } | null = null;
   private verification = Promise.resolve();
-  /** Counts the updates: a verification that an update has made stale gives up. */
   private updates = 0;
   /** Started at the first verification, so that a broken .htmlvalidate.json is reported, not fatal. */
   private validators: Validators | undefined;
@@ -75,13 +74,7 @@ export class DevSite {
       log(`${describe(files)}${done} in ${Math.round(performance.now() - begun)} ms`);
       for (const advice of run.advice) log(`advice: ${advice}`);
       // The cards are drawn after the run: a failure is a notice, and the next save draws them again.
-      const cards = run.cardsWritten.then(
-        () => this.channel.notice("Social cards", ""),
-        (error: Error) => {
-          console.error(`[dev] social cards: ${error.message}`);
-          this.channel.notice("Social cards", error.message);
-        },
-      );
+      const cards = run.cardsWritten.catch((error: Error) => error.message).then((failure) => this.channel.notice("Social cards", failure || ""));
       this.verifyLater(cards);
     } catch (error) {
       const text = withSourceLines(error as Error);
@@ -103,15 +96,13 @@ export class DevSite {
         const files = this.last!.pages.map((page) => page.file);
         if (await verifyWritten(this.config.outDir, files, this.last!.siteUrl, this.validators, stale)) this.channel.notice("Verification", "");
       } catch (error) {
-        console.error(`[dev] verification:\n${(error as Error).message}`);
         this.channel.notice("Verification", (error as Error).message);
       }
     });
   }
 }
 
-/** The message, and where in the project's pages it was thrown (through the page modules' source maps), as
- * the developer's editor names files. */
+/** The message, and where in the project's pages it was thrown, as the developer's editor names files. */
 function withSourceLines(error: Error): string {
   const frames = sourcePlaces(((error.cause as Error | undefined) ?? error).stack ?? "")
     .split("\n")

@@ -12,22 +12,15 @@ import { writeWhole } from "../state/files.ts";
 /** The largest body read: a 18 MB photograph is 24 MB as the base64 the CMS sends. */
 export const BODY_LIMIT = 25 * 1024 * 1024;
 const JSON_TYPE = /^application\/json\s*(;\s*charset="?utf-8"?\s*)?$/i;
-
-/** A refusal: its status, and why in plain words that name no path of the machine. */
-class Refused extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
+/** A refusal: the status to answer, and why in plain words that name no path of the machine. */
+const refusal = (status: number, message: string) => Object.assign(new Error(message), { refusedWith: status });
 
 const collections = cmsCollections();
 /** The files of *Pages and facts* (not content/redirects.yaml, which is left to developers). */
 const CONTENT_FILES = new Set(collections.flatMap((collection) => collection.files?.map((file) => file.file) ?? []));
 const ENTRY_FOLDERS = collections.flatMap((collection) => (collection.folder ? [collection.folder] : []));
 const IMAGE_FOLDER = "art";
+const NO_LINKS = "the CMS reads and writes the files in content/ and art/ themselves, never through a link, which may lead out of the project";
 const KINDS = {
   content: {
     edits: (path: string) => CONTENT_FILES.has(path) || (ENTRY_FOLDERS.includes(path.slice(0, path.lastIndexOf("/"))) && path.endsWith(".md")),
@@ -39,16 +32,14 @@ const KINDS = {
   },
 };
 type FileKind = keyof typeof KINDS;
-
 /** A path as the CMS writes it: relative, with / between its parts, none of them empty, `.`, `..` or hidden. */
 const isPlainPath = (path: string) => path.length <= 500 && path.split("/").every((part) => /^[^./\\\0][^/\\\0]*$/.test(part));
-
 export const quoted = (sent: string, longest = 120) => JSON.stringify(sent.length > longest ? `${sent.slice(0, longest)}…` : sent);
 
 async function cmsFile(root: string, path: string, kinds: FileKind[] = ["content", "image"]): Promise<string> {
   const edited = kinds.map((kind) => KINDS[kind].words).join(" and ");
   if (!isPlainPath(path) || !kinds.some((kind) => KINDS[kind].edits(path)))
-    throw new Refused(403, `${quoted(path)} is not a file the CMS may read or change here: it edits ${edited} only`);
+    throw refusal(403, `${quoted(path)} is not a file the CMS may read or change here: it edits ${edited} only`);
   return ownPath(root, path, "file");
 }
 
@@ -66,15 +57,14 @@ async function ownPath(root: string, path: string, kind: "file" | "folder"): Pro
     const stats = await lstat(next).catch(orMissing(null));
     if (!stats) break;
     const named = parts.slice(0, i + 1).join("/");
-    const link = `${named} is a symbolic link: the CMS reads and writes the files in content/ and art/ themselves, never through a link, which may lead out of the project`;
-    if (stats.isSymbolicLink()) throw new Refused(403, link);
-    if (i === parts.length - 1 && (kind === "file" ? !stats.isFile() : !stats.isDirectory())) throw new Refused(403, `${named} is not a ${kind}`);
+    if (stats.isSymbolicLink()) throw refusal(403, `${named} is a symbolic link: ${NO_LINKS}`);
+    if (i === parts.length - 1 && (kind === "file" ? !stats.isFile() : !stats.isDirectory())) throw refusal(403, `${named} is not a ${kind}`);
     reached = next;
   }
   const project = await realpath(root);
   const top = join(project, parts[0]);
   const real = await realpath(reached);
-  if (real !== project && real !== top && !real.startsWith(`${top}${sep}`)) throw new Refused(403, `${quoted(path)} leads out of the project's ${parts[0]}/`);
+  if (real !== project && real !== top && !real.startsWith(`${top}${sep}`)) throw refusal(403, `${quoted(path)} leads out of the project's ${parts[0]}/`);
   return join(root, path);
 }
 
@@ -91,7 +81,6 @@ function foreignSender(req: IncomingMessage): string | undefined {
 }
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
-
 async function entryOf(root: string, path: string, label?: string) {
   const bytes = await readFile(await cmsFile(root, path, ["content"])).catch(orMissing(null));
   return { data: bytes?.toString("utf8") ?? null, file: { path, label, id: bytes ? sha256(bytes) : null } };
@@ -100,7 +89,7 @@ async function entryOf(root: string, path: string, label?: string) {
 async function mediaOf(root: string, path: string) {
   // An image a content file names outside art/photos/ (art/hero.svg) Decap looks for in its media folder.
   const bytes = await readFile(await cmsFile(root, path, ["image"])).catch(orMissing(null));
-  if (!bytes) throw new Refused(404, `${quoted(path)} is not an image of the project`);
+  if (!bytes) throw refusal(404, `${quoted(path)} is not an image of the project`);
   return { id: sha256(bytes), content: bytes.toString("base64"), encoding: "base64", path, name: basename(path) };
 }
 
@@ -110,7 +99,7 @@ async function filesIn(root: string, folder: string, kind: FileKind, matches: (n
     kind === "content"
       ? [ENTRY_FOLDERS.includes(folder), ENTRY_FOLDERS.join(", ")]
       : [isPlainPath(folder) && `${folder}/`.startsWith(`${IMAGE_FOLDER}/`), `${IMAGE_FOLDER}/ and its folders`];
-  if (!listed) throw new Refused(403, `${quoted(folder)} is not a folder the CMS lists: it lists ${lists}`);
+  if (!listed) throw refusal(403, `${quoted(folder)} is not a folder the CMS lists: it lists ${lists}`);
   const entries = await readdir(await ownPath(root, folder, "folder"), { withFileTypes: true }).catch(orMissing([]));
   return entries
     .filter((entry) => entry.isFile() && !entry.name.startsWith(".") && matches(entry.name))
@@ -147,7 +136,7 @@ const action =
   <Params extends z.ZodType>(params: Params, answer: (root: string, params: z.output<Params>) => Promise<unknown>) =>
   (root: string, name: string, sent: unknown) => {
     const shaped = params.safeParse(sent);
-    if (!shaped.success) throw new Refused(400, `${name}: ${shapeMistake("params", shaped.error)}`);
+    if (!shaped.success) throw refusal(400, `${name}: ${shapeMistake("params", shaped.error)}`);
     return answer(root, shaped.data);
   };
 
@@ -185,7 +174,6 @@ const ACTIONS = {
 };
 
 const KIND_WORDS: Record<string, string> = { string: "text", number: "a number", array: "a list", object: "a set of fields", boolean: "true or false" };
-
 function shapeMistake(where: string, error: z.ZodError): string {
   const issue = error.issues[0];
   const at = [where, ...issue.path.map(String)].filter(Boolean).join(".") || "its body";
@@ -199,7 +187,7 @@ function jsonOf(body: Buffer): unknown {
   try {
     return JSON.parse(new TextDecoder("utf-8", { fatal: true }).decode(body));
   } catch {
-    throw new Refused(400, "the request's body is not JSON: the CMS's backend reads a JSON object {action, params}");
+    throw refusal(400, "the request's body is not JSON: the CMS's backend reads a JSON object {action, params}");
   }
 }
 
@@ -239,13 +227,13 @@ export async function answerCms(root: string, req: IncomingMessage, res: ServerR
   let name = "the request";
   try {
     const asked = request.safeParse(jsonOf(body));
-    if (!asked.success) throw new Refused(400, `the request is not an action of the CMS: ${shapeMistake("", asked.error)}`);
+    if (!asked.success) throw refusal(400, `the request is not an action of the CMS: ${shapeMistake("", asked.error)}`);
     if (!Object.hasOwn(ACTIONS, asked.data.action))
-      throw new Refused(400, `${quoted(asked.data.action)} is not an action of the CMS's backend; it answers ${Object.keys(ACTIONS).join(", ")}`);
+      throw refusal(400, `${quoted(asked.data.action)} is not an action of the CMS's backend; it answers ${Object.keys(ACTIONS).join(", ")}`);
     name = asked.data.action;
     json(200, await ACTIONS[name as keyof typeof ACTIONS](root, name, asked.data.params));
   } catch (error) {
-    if (error instanceof Refused) return void refuse(error.status, error.message, {});
+    if (error instanceof Error && "refusedWith" in error) return void refuse(Number(error.refusedWith), error.message, {});
     // Node's own words name the machine's paths: the terminal gets them relative to the project, the CMS none.
     const real = await realpath(root).catch(() => root);
     const message = (error as Error).message.replaceAll(`${real}/`, "").replaceAll(`${root}/`, "");

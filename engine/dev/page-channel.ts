@@ -9,8 +9,7 @@ export class PageChannel {
   /** Each open page's stream, with the route it shows. */
   private readonly streams = new Map<ServerResponse, string>();
   private readonly session = randomUUID();
-  /** When the documents last changed, and the stylesheet they use ("" before the first build; the CMS's
-   * preview takes it too): a page that connects later catches up. */
+  /** When the documents last changed, and their stylesheet (the CMS's preview's too): a page connecting later catches up. */
   private updatedAt = Date.now();
   stylesheet = "";
   private problem: Problem | null = null;
@@ -27,14 +26,12 @@ export class PageChannel {
     res.on("close", () => this.streams.delete(res));
   }
 
-  /** The documents of these routes changed: open pages patch themselves in place, a page showing one of them
-   * with its new document sent along (`documentOf`), which saves it a request. */
+  /** Open pages patch themselves in place; one showing a changed route gets its document with the event (no request). */
   update(routes: string[], documentOf: (route: string) => string | null): void {
     this.updatedAt = Date.now();
-    const changed = new Set(routes);
     const documents = new Map<string, string | null>();
     for (const [res, route] of this.streams) {
-      if (changed.has(route) && !documents.has(route)) documents.set(route, documentOf(route));
+      if (routes.includes(route) && !documents.has(route)) documents.set(route, documentOf(route));
       const html = documents.get(route);
       res.write(html ? frame("page", html) : frame("update", JSON.stringify(routes)));
     }
@@ -64,8 +61,9 @@ export class PageChannel {
     this.problem = problem;
   }
 
-  /** Non-blocking findings (type errors, verification) by source; "" clears one. */
+  /** Non-blocking findings (type errors, verification) by source, told in the terminal too; "" clears one. */
   notice(source: string, text: string): void {
+    if (text) console.error(`[dev] ${source.toLowerCase()}:\n${text}`);
     if ((this.notices.get(source) ?? "") === text) return;
     if (text) this.notices.set(source, text);
     else this.notices.delete(source);

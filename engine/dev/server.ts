@@ -16,7 +16,6 @@ import { WATCHED, watchSaves } from "./watcher.ts";
 
 // React's production build, as the build bundles it: the development build renders several times slower.
 process.env.NODE_ENV ??= "production";
-
 const CLIENT_PATH = "/__dev/client.js";
 const EVENTS_PATH = "/__dev/events";
 const restarts = (file: string) => file === "browser/dev-client.ts" || BUILD_SOURCES.some((source) => file === source || file.startsWith(`${source}/`));
@@ -64,7 +63,6 @@ async function runServer(restart: number): Promise<void> {
   });
   const { port: listening } = server.address() as AddressInfo;
   console.log(`Dev server at http://127.0.0.1:${listening}/ (watching ${WATCHED.join(", ")}; Ctrl+C to stop)`);
-
   const types = typeChecker(channel);
   let pending = new Set<string>();
   let busy = false;

@@ -77,8 +77,8 @@ export class DevStyles {
     return new Map(files.flatMap((file, i) => (compiled[i] ? [[file, compiled[i].css] as const] : [])));
   }
 
-  /** Where each partial's CSS starts in the whole stylesheet, found end to end from its start, and the entry's
-   * own CSS after them; null unless they make up all of it, each place taken by exactly one partial. */
+  /** Where each partial's CSS starts in `whole`, end to end, and the entry's own after them; null unless they make
+   * up all of it, each place taken by exactly one partial. */
   private placed(): Map<string, number> | null {
     const partials = [...this.alone].filter(([, css]) => css);
     const starts = new Map<string, number>();
@@ -105,11 +105,11 @@ export class DevStyles {
     return compiled?.css ?? null;
   }
 
-  /** The whole stylesheet with each saved partial's new CSS in place of its old; null unless each one's place is known. */
+  /** The whole stylesheet with each saved partial's new CSS in place of its old (the last first, so the places
+   * before it hold); null unless each one's place is known. */
   private spliced(fresh: Map<string, string>): string | null {
     const starts = this.starts;
     if (!starts || ![...fresh.keys()].every((file) => starts.has(file) && this.alone.has(file))) return null;
-    // The last first, so the places before it hold.
     const splices = [...fresh].map(([file, text]) => ({ at: starts.get(file)!, removed: this.alone.get(file)!, text })).sort((a, b) => b.at - a.at);
     return spliceText(this.whole, splices);
   }
@@ -140,8 +140,7 @@ export function spliceText(css: string, splices: StyleSplice[]): string | null {
   return result;
 }
 
-/** Where each top-level rule of compiled CSS ends (after its closing brace, or an at-rule's semicolon),
- * strings and comments passed over; 0 first. */
+/** Where each top-level rule of compiled CSS ends (its brace, or an at-rule's semicolon), past strings and comments; 0 first. */
 export function ruleEnds(css: string): number[] {
   const ends = [0];
   let depth = 0;
@@ -171,10 +170,7 @@ export function narrowed({ at, removed, text }: StyleSplice): StyleSplice[] {
   let sameTail = 0;
   while (sameTail < removed.length - head && sameTail < text.length - head && removed[removed.length - 1 - sameTail] === text[text.length - 1 - sameTail])
     sameTail++;
-  const tail =
-    [...oldEnds, removed.length]
-      .map((end) => removed.length - end)
-      .filter((length) => length <= sameTail && newSet.has(text.length - length))
-      .sort((a, b) => b - a)[0] ?? 0;
+  const tails = [...oldEnds, removed.length].map((end) => removed.length - end).filter((length) => length <= sameTail && newSet.has(text.length - length));
+  const tail = Math.max(0, ...tails);
   return [{ at: at + head, removed: removed.slice(head, removed.length - tail), text: text.slice(head, text.length - tail) }];
 }

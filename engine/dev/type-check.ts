@@ -1,14 +1,13 @@
 // The type check beside the dev server, at the lowest priority and paused while a save is applied (even so, it
 // slowed the next reload by a fifth): its errors show in the terminal and on the page, never blocking a reload.
-import { type ChildProcess, spawn } from "node:child_process";
+import { type ChildProcess, execFile } from "node:child_process";
 import { createRequire } from "node:module";
 import os from "node:os";
 import { dirname, join, resolve } from "node:path";
 import { CACHE_DIR } from "../state/store.ts";
 import type { PageChannel } from "./page-channel.ts";
 
-/** Background checks (this one, and the verification) wait this long after an update, so the page is patched
- * before they compete for the CPU. */
+/** Background checks (this one, the verification) wait this long after an update: the page is patched first. */
 export const CHECKS_AFTER_MS = 250;
 
 /** npm test's too, sharing one incremental record. One thread: on two cores tsc's threads cost more CPU than they
@@ -43,18 +42,12 @@ export function typeChecker(channel: PageChannel) {
 
   function check() {
     stale = false;
-    const started = spawn("nice", ["-n", "19", program, ...TYPE_CHECK_ARGS], { stdio: ["ignore", "pipe", "ignore"] });
-    child = started;
-    const output: Buffer[] = [];
-    started.stdout.on("data", (chunk: Buffer) => output.push(chunk));
-    started.on("close", (code) => {
-      if (code === null) return;
+    child = execFile("nice", ["-n", "19", program, ...TYPE_CHECK_ARGS], { maxBuffer: 64 * 1024 * 1024 }, (error, output) => {
+      if (error?.signal) return;
       child = null;
       // Saves came meanwhile: this result may be out of date, and the next run reports.
       if (stale) return later();
-      const text = code === 0 ? "" : Buffer.concat(output).toString().trim();
-      if (text) console.error(`[dev] type errors (the page still reloads):\n${text}`);
-      channel.notice("Type errors", text);
+      channel.notice("Type errors", error ? output.trim() : "");
     });
   }
 

@@ -6,8 +6,7 @@ import chokidar from "chokidar";
 import { BUILD_SOURCES, SITE_SOURCES } from "../pipeline/sources.ts";
 
 export const WATCHED = [...SITE_SOURCES, ...BUILD_SOURCES];
-/** Editors' swap, backup and temporary files are not saves, nor `sed -i`'s (sed + 6 characters, renamed over
- * the file it edits: seen as a save, it made an empty update ahead of the real one). */
+/** Editors' swap, backup and temporary files are not saves, nor `sed -i`'s (sed + 6 characters, renamed over the file). */
 const NOT_A_SAVE = /(^|\/)\.|~$|\.swp$|\.tmp(\.|$)|(^|\/)4913$|(^|\/)sed[A-Za-z0-9]{6}$/;
 /** Longer than chokidar's change throttle (50 ms). */
 const SECOND_LOOK_MS = 80;
@@ -20,9 +19,8 @@ function digestOf(path: string): string | null {
   }
 }
 
-/** Calls `saved` with each saved, added or removed file (project-relative), once per save. chokidar drops a
- * file's changes for 50 ms after one it reports, so a second save that quickly (an autosave, a formatter) was
- * lost: each reported file is looked at again after that, and saved again if its bytes differ. */
+/** Calls `saved` with each saved, added or removed file, once per save. chokidar drops a file's changes for 50 ms
+ * after one it reports (an autosave's, a formatter's): each is looked at again after that, saved again if it differs. */
 export function watchSaves(saved: (file: string) => void): void {
   const projectPath = (path: string) => relative(process.cwd(), path).split(sep).join("/");
   // The settings files are dotfiles (.env, .htmlvalidate.json), watched all the same.
