@@ -6,7 +6,7 @@
 import { mkdir } from "node:fs/promises";
 import { setFlagsFromString } from "node:v8";
 import type { Unpublished } from "./engine/content/modules.ts";
-import { DevStyles, type StyleSplice } from "./engine/dev/styles.ts";
+import { DevStyles } from "./engine/dev/styles.ts";
 import { Encoder } from "./engine/media/encoder.ts";
 import { buildImages } from "./engine/media/images.ts";
 import { writeCaseStudyPdfs } from "./engine/media/pdfs.ts";
@@ -36,8 +36,8 @@ import { Verification } from "./engine/verify/verify.ts";
 export interface RunOptions {
   /** Where each document goes as it is written (a build's verification). */
   sinkFor?: (rendered: number, unpublished: Unpublished[], siteUrl: string) => PageSink;
-  /** A newly compiled stylesheet, before any page is written (with its splices where DevStyles previews a save). */
-  stylesheetReady?: (css: string, splices?: StyleSplice[]) => void;
+  /** A newly compiled stylesheet, before any page is written (first a preview, where DevStyles allows one). */
+  stylesheetReady?: (css: string) => void;
   /** The documents and their images are on disk (the dev server shows them then, before the later steps). */
   pagesWritten?: (written: { pages: WrittenPage[]; changed: string[]; scriptsChanged: boolean }) => void;
 }

@@ -1,5 +1,4 @@
-// The warm site: the build's own pipeline (build.ts), run again on every save with its state kept,
-// telling the open pages what changed; an error shown where it was thrown; verification after.
+// The warm site: the build's own pipeline (build.ts) run again on every save, the open pages told what changed.
 import { join } from "node:path";
 import { performance } from "node:perf_hooks";
 import { Pipeline } from "../../build.ts";
@@ -15,19 +14,15 @@ import { CHECKS_AFTER_MS } from "./type-check.ts";
 
 export const log = (line: string) => console.log(`[dev] ${line}`);
 
-/** The warm site: the build's own pipeline, run again on every save with its state kept. */
 export class DevSite {
   private readonly pipeline: Pipeline;
-  /** The pages of the last good run, which the background verification reads back. */
-  private written: WrittenPage[] | null = null;
-  /** The address the last good run served the site from (content/site.yaml's, unless SITE_URL is set). */
-  private siteUrl = "";
+  /** The pages of the last good run and the address they were served from, which the verification reads. */
+  private last: { pages: WrittenPage[]; siteUrl: string } | null = null;
   private verification = Promise.resolve();
-  /** Counts the updates: a verification that an update has made stale gives up. */
   private updates = 0;
-  /** html-validate in a thread of its own at the lowest priority (a save never waits on verification),
-   * started at the first verification so that a broken .htmlvalidate.json is reported, not fatal. */
+  /** Started at the first verification, so that a broken .htmlvalidate.json is reported, not fatal. */
   private validator: ValidatorThread | undefined;
+  private running: Promise<void> | null = null;
 
   constructor(
     private readonly config: SiteConfig,
@@ -36,38 +31,25 @@ export class DevSite {
     this.pipeline = new Pipeline(config, true);
   }
 
-  /** False until a first build succeeds: pages then get an error page that recovers on the next good save. */
   get built(): boolean {
-    return this.written !== null;
+    return this.last !== null;
   }
 
-  /** The run under way, if any: it writes the PDFs, the sitemap and robots.txt after the pages it patches. */
-  private running: Promise<void> | null = null;
-
-  /** A PDF, the sitemap or robots.txt while a run may still be writing it: resolves once the run ends.
-   * A new case study's page is patched before its PDF is printed, and its download asks for the PDF. */
+  /** A social card being drawn, or a PDF, the sitemap or robots.txt a run may still write (a new study's page
+   * is patched before its PDF is printed). */
   outputWritten(path: string): Promise<void> | undefined {
-    return /\.(pdf|xml|txt)$/.test(path) ? (this.running ?? undefined) : undefined;
+    return this.pipeline.devCards.written(path) ?? (/\.(pdf|xml|txt)$/.test(path) ? (this.running ?? undefined) : undefined);
   }
 
-  /** The social card at this site path while it may still be being drawn (DevCards.written). */
-  cardWritten(path: string): Promise<void> | undefined {
-    return this.pipeline.devCards.written(path);
-  }
-
-  /** A saved style partial shown on the open pages at once, before the update that follows (which
-   * sends the whole stylesheet, putting right a preview read half-written). Never throws. */
+  /** A saved style partial shown at once; the update's whole stylesheet follows (and puts right one read half-written). */
   previewSave(file: string): void {
-    if (!this.built) return;
-    this.pipeline.styles?.previewSave(file, (css, splices) => this.channel.swapStylesheet(css, splices)).catch(() => {});
+    if (this.built) this.pipeline.styles?.previewSave(file, (css) => this.channel.swapStylesheet(css)).catch(() => {});
   }
 
-  /** Runs the pipeline for a batch of saved files; never throws: a failure is shown, and the next save
-   * redoes every step the failed one's files feed. */
-  async update(files: string[]): Promise<void> {
-    this.running = this.runUpdate(files);
-    await this.running;
-    this.running = null;
+  /** Never throws: a failure is shown, and the next save redoes every step the failed one's files feed. */
+  update(files: string[]): Promise<void> {
+    this.running = this.runUpdate(files).finally(() => (this.running = null));
+    return this.running;
   }
 
   private async runUpdate(files: string[]): Promise<void> {
@@ -77,8 +59,7 @@ export class DevSite {
     const stylesOnly = files.every((file) => file.startsWith("styles/"));
     try {
       const run = await this.pipeline.run(files, {
-        // A style save reaches the open page before any document is written.
-        stylesheetReady: (css, splices) => this.channel.swapStylesheet(css, splices),
+        stylesheetReady: (css) => this.channel.swapStylesheet(css),
         pagesWritten: ({ changed, scriptsChanged }) => {
           this.channel.showProblem(null);
           if (first) return;
@@ -87,23 +68,13 @@ export class DevSite {
             this.channel.update(changed, (route) => readIfExists(join(this.config.outDir, outputFileOf(route)))?.toString("utf8") ?? null);
         },
       });
-      this.written = run.pages;
-      this.siteUrl = run.siteUrl;
-      const summary = first
-        ? "built the whole site"
-        : stylesOnly
-          ? "swapped the stylesheet"
-          : `re-rendered ${run.rendered} page${run.rendered === 1 ? "" : "s"}${run.removed.length ? `, removed ${run.removed.join(", ")}` : ""}`;
-      log(`${describe(files)}${summary} in ${Math.round(performance.now() - begun)} ms`);
+      this.last = { pages: run.pages, siteUrl: run.siteUrl };
+      const rendered = `re-rendered ${run.rendered} page${run.rendered === 1 ? "" : "s"}${run.removed.length ? `, removed ${run.removed.join(", ")}` : ""}`;
+      const done = first ? "built the whole site" : stylesOnly ? "swapped the stylesheet" : rendered;
+      log(`${describe(files)}${done} in ${Math.round(performance.now() - begun)} ms`);
       for (const advice of run.advice) log(`advice: ${advice}`);
-      // The cards are drawn after the run (a failure is shown as a notice, and the next save draws them again).
-      const cards = run.cardsWritten.then(
-        () => this.channel.notice("Social cards", ""),
-        (error: Error) => {
-          console.error(`[dev] social cards: ${error.message}`);
-          this.channel.notice("Social cards", error.message);
-        },
-      );
+      // The cards are drawn after the run: a failure is a notice, and the next save draws them again.
+      const cards = run.cardsWritten.catch((error: Error) => error.message).then((failure) => this.channel.notice("Social cards", failure || ""));
       this.verifyLater(cards);
     } catch (error) {
       const text = withSourceLines(error as Error);
@@ -112,49 +83,33 @@ export class DevSite {
     }
   }
 
-  /** Full verification after the page has been patched: reported in the terminal and on the page, never
-   * blocking. A save meanwhile makes it give up (between two pages), and the verification of what that
-   * save changed follows instead. */
+  /** Verification of what was written, once the cards the pages name are, in a thread at the lowest priority:
+   * a save meanwhile makes it give up (between two pages), and the verification of that save's follows. */
   private verifyLater(cards: Promise<void>): void {
     const update = this.updates;
     const stale = () => this.updates !== update;
     this.verification = this.verification.then(async () => {
-      // The pages name their cards: verified once those are written.
       await Promise.all([cards, new Promise((done) => setTimeout(done, CHECKS_AFTER_MS))]);
       if (stale()) return;
-      const pages = this.written ?? [];
       try {
         this.validator ??= new ValidatorThread({ background: true });
-        const verified = await verifyWritten(
-          this.config.outDir,
-          pages.map((page) => page.file),
-          this.siteUrl,
-          this.validator,
-          stale,
-        );
-        if (!verified) return;
-        this.channel.notice("Verification", "");
+        const files = this.last!.pages.map((page) => page.file);
+        if (await verifyWritten(this.config.outDir, files, this.last!.siteUrl, this.validator, stale)) this.channel.notice("Verification", "");
       } catch (error) {
-        const text = (error as Error).message;
-        console.error(`[dev] verification:\n${text}`);
-        this.channel.notice("Verification", text);
+        this.channel.notice("Verification", (error as Error).message);
       }
     });
   }
 }
 
-/** The message, and where in the project it was thrown (a render error's cause, through the source maps of
- * the dev server's page modules). */
+/** The message, and where in the project's pages it was thrown, as the developer's editor names files. */
 function withSourceLines(error: Error): string {
   const frames = sourcePlaces(((error.cause as Error | undefined) ?? error).stack ?? "")
     .split("\n")
     .filter((line) => /\((?:file:\/\/)?[^)]*\/(pages|components|content|islands)\/[^)]+\)/.test(line));
-  // Shown relative to the project, as the developer's editor names files.
   const local = (line: string) => line.trim().replace(`file://${process.cwd()}/`, "").replace(`${process.cwd()}/`, "");
   return [error.message, ...frames.slice(0, 4).map(local)].join("\n");
 }
 
-export function describe(files: string[]): string {
-  if (files.length === 0) return "";
-  return `${files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ")}: `;
-}
+export const describe = (files: string[]) =>
+  files.length ? `${files.length > 3 ? `${files.slice(0, 3).join(", ")} and ${files.length - 3} more` : files.join(", ")}: ` : "";

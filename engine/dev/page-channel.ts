@@ -1,48 +1,39 @@
-// The dev server's channel to the pages open in a browser (server-sent events, read by
-// browser/dev-client.ts): patch these routes in place, swap the stylesheet, reload, show or clear a
-// build error, and non-blocking notices (type errors, verification).
+// The dev server's channel to the open pages: server-sent events, which browser/dev-client.ts reads.
 import { randomUUID } from "node:crypto";
 import type { ServerResponse } from "node:http";
-import { type StyleSplice, spliceText } from "./styles.ts";
+import { narrowed } from "./styles.ts";
 
-export interface Problem {
-  title: string;
-  text: string;
-}
+type Problem = { title: string; text: string };
 
-/** The dev server's line to the open pages: a stream of events each page listens to. */
 export class PageChannel {
   /** Each open page's stream, with the route it shows. */
   private readonly streams = new Map<ServerResponse, string>();
   private readonly session = randomUUID();
-  /** When the documents last changed, and the stylesheet they use: a page that connects later catches up. */
+  /** When the documents last changed, and their stylesheet (the CMS's preview's too): a page connecting later catches up. */
   private updatedAt = Date.now();
-  private stylesheet = "";
+  stylesheet = "";
   private problem: Problem | null = null;
   private readonly notices = new Map<string, string>();
 
-  /** A page showing `route` listens. */
   attach(res: ServerResponse, route: string): void {
     res.writeHead(200, { "Content-Type": "text/event-stream", "Cache-Control": "no-cache", Connection: "keep-alive" });
     // Reconnect quickly when the server restarts.
-    res.write(`retry: 300\n${this.frame("hello", JSON.stringify({ session: this.session, updatedAt: this.updatedAt }))}`);
-    if (this.stylesheet) res.write(this.frame("css", this.stylesheet));
-    if (this.problem) res.write(this.frame("problem", JSON.stringify(this.problem)));
-    if (this.notices.size) res.write(this.frame("notice", this.noticeData()));
+    res.write(`retry: 300\n${frame("hello", JSON.stringify({ session: this.session, updatedAt: this.updatedAt }))}`);
+    if (this.stylesheet) res.write(frame("css", this.stylesheet));
+    if (this.problem) res.write(frame("problem", JSON.stringify(this.problem)));
+    if (this.notices.size) res.write(frame("notice", this.noticeData()));
     this.streams.set(res, route);
     res.on("close", () => this.streams.delete(res));
   }
 
-  /** The documents of these routes changed: open pages patch themselves in place. A page whose route
-   * is one of them gets its new document with the event (`documentOf`), saving it a request. */
+  /** Open pages patch themselves in place; one showing a changed route gets its document with the event (no request). */
   update(routes: string[], documentOf: (route: string) => string | null): void {
     this.updatedAt = Date.now();
-    const changed = new Set(routes);
     const documents = new Map<string, string | null>();
     for (const [res, route] of this.streams) {
-      if (changed.has(route) && !documents.has(route)) documents.set(route, documentOf(route));
+      if (routes.includes(route) && !documents.has(route)) documents.set(route, documentOf(route));
       const html = documents.get(route);
-      res.write(html ? this.frame("page", html) : this.frame("update", JSON.stringify(routes)));
+      res.write(html ? frame("page", html) : frame("update", JSON.stringify(routes)));
     }
   }
 
@@ -52,24 +43,16 @@ export class PageChannel {
     this.send("reload");
   }
 
-  /** The stylesheet the pages use now ("" before the first build): the CMS's preview takes it too. */
-  get currentStylesheet(): string {
-    return this.stylesheet;
-  }
-
-  /** `css`: the stylesheet's text, which the page applies at once (unless the pages have it already:
-   * after a preview, the whole compile comes again with the same text). `css-splice`: only the spans
-   * that changed, when `splices` turn the pages' stylesheet into `css`. */
-  swapStylesheet(css: string, splices?: StyleSplice[]): void {
+  /** The pages get only the spans of rules that changed (`css-splice`), once they have a stylesheet. */
+  swapStylesheet(css: string): void {
     if (css === this.stylesheet) return;
-    const spliced = splices && spliceText(this.stylesheet, splices);
-    this.stylesheet = css;
-    if (spliced === css) this.send("css-splice", JSON.stringify(splices));
+    if (this.stylesheet) this.send("css-splice", JSON.stringify(narrowed({ at: 0, removed: this.stylesheet, text: css })));
     else this.send("css", css);
+    this.stylesheet = css;
   }
 
   private send(event: string, data = ""): void {
-    for (const res of this.streams.keys()) res.write(this.frame(event, data));
+    for (const res of this.streams.keys()) res.write(frame(event, data));
   }
 
   showProblem(problem: Problem | null): void {
@@ -78,8 +61,9 @@ export class PageChannel {
     this.problem = problem;
   }
 
-  /** Non-blocking findings (type errors, verification), one line of text per source; "" clears it. */
+  /** Non-blocking findings (type errors, verification) by source, told in the terminal too; "" clears one. */
   notice(source: string, text: string): void {
+    if (text) console.error(`[dev] ${source.toLowerCase()}:\n${text}`);
     if ((this.notices.get(source) ?? "") === text) return;
     if (text) this.notices.set(source, text);
     else this.notices.delete(source);
@@ -90,9 +74,6 @@ export class PageChannel {
     if (!this.notices.size) return "";
     return JSON.stringify({ title: [...this.notices.keys()].join(" and "), text: [...this.notices.values()].join("\n\n") });
   }
-
-  /** An event, each line of its data as a line of its own. */
-  private frame(event: string, data: string): string {
-    return `event: ${event}\ndata: ${data.replaceAll("\n", "\ndata: ")}\n\n`;
-  }
 }
+
+const frame = (event: string, data: string) => `event: ${event}\ndata: ${data.replaceAll("\n", "\ndata: ")}\n\n`;
