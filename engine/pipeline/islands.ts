@@ -13,10 +13,9 @@ import { cached } from "../state/store.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { ISLAND_SOURCES } from "./sources.ts";
 
-/** What the bundler produced, written beside the scripts for `npm run size`. */
+/** Written beside the scripts for `npm run size`; `routes`: every script a route fetches after load or at the first tap. */
 export interface PageScripts {
   bootstrap: string;
-  /** Per route, every script the page fetches after its load event or at the first interaction. */
   routes: Record<string, string[]>;
 }
 
@@ -24,7 +23,6 @@ export interface PageScripts {
 export const PAGE_SCRIPTS_FILE = "assets/manifest.json";
 
 const root = process.cwd();
-/** The islands' JSX runtime (browser/jsx-runtime.ts), by its alias. */
 const JSX_SOURCE = "islands-jsx";
 const islandFile = (name: string) => resolve(root, "islands", `${name}.tsx`);
 const browserModule = (file: string) => JSON.stringify(resolve(root, "browser", file));
@@ -60,16 +58,17 @@ const noReact: esbuild.Plugin = {
   },
 };
 
-export type IslandBundle = PageScripts & { files: string[] };
-
 function sourcesKey(): string {
   const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
   // This file too: how it bundles is part of what it makes.
   return keyOf(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
 }
 
-export async function bundleIslands(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandBundle> {
-  // The settings the scripts carry, not the rest of the configuration (its day, its output folder).
+export async function bundleIslands(
+  pages: { route: string; islands: string[] }[],
+  analytics: AnalyticsConfig,
+  outDir: string,
+): Promise<PageScripts & { files: string[] }> {
   const { gaMeasurementId, clarityProjectId, consentDefault } = analytics;
   const key = keyOf(sourcesKey(), JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
   const made = await cached("islands", key, "json", async () => JSON.stringify(await bundle(pages, analytics, outDir)));
@@ -119,7 +118,6 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
       entryNames: "[name].[hash]",
       chunkNames: "[name].[hash]",
       metafile: true,
-      // Written each file whole and only when changed: esbuild rewrites every file in place.
       write: false,
       logLevel: "silent",
       plugins: [

@@ -5,7 +5,7 @@ import { fileURLToPath } from "node:url";
 import type { CaseStudy, Redirect, Site } from "../../content/collections.ts";
 import type { PageModule } from "./static-paths.ts";
 
-/** The renderer, from the same bundle as the pages so that they share one React context and island registry. */
+/** From the same bundle as the pages, so that they share one React context and island registry. */
 export type Renderer = typeof import("./render.ts") & {
   caseStudies: CaseStudy[];
   site: Site;

@@ -24,7 +24,7 @@ import { loadEsbuild } from "./esbuild.ts";
 interface CompiledFile {
   version: string | null;
   code: string;
-  /** The project files it imports (dynamic imports too): by the name as written, to the absolute path. */
+  /** The project files it imports: by the name as written, to the absolute path. */
   own: Map<string, string>;
   ran?: { exports: unknown };
 }
@@ -32,7 +32,7 @@ interface CompiledFile {
 /** What esbuild's bundler tries after an import's path, in its order. */
 const EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".css", ".json"];
 
-/** Runs CommonJS code as Node runs a file's; `entriesOf` answers a folder collection's module (folderModule). */
+/** Runs CommonJS code as Node runs a file's; `entriesOf` answers a folder collection's module. */
 export function runModule(
   code: string,
   path: string,
@@ -74,9 +74,8 @@ export class PageModules {
     this.entry = join(shared.outdir!, "pages.js");
   }
 
-  /** The entry's exports and import graph. The `changed` files and any whose version moved are compiled again (a
-   * folder collection read again after a save of its folder, images or the site's facts); they and every file
-   * importing them run again. The others keep their exports, so a React context stays one object across saves. */
+  /** The entry's exports and import graph. The `changed` files and any whose version moved are compiled again; they
+   * and their importers run again. The others keep their exports, so a React context stays one object across saves. */
   async load(entrySource: string, changed: string[]): Promise<{ exports: unknown; graph: ImportGraph }> {
     const saved = new Set(changed.map((file) => resolve(this.root, file)));
     await Promise.all([...saved].map(landed));
@@ -93,7 +92,7 @@ export class PageModules {
     const importers = new Map<string, string[]>();
     for (const [path, file] of this.files) for (const imported of file.own.values()) importers.set(imported, [...(importers.get(imported) ?? []), path]);
     // Marked before anything is compiled, so that a load failing half-way leaves nothing holding old exports.
-    // A folder collection's module stays compiled (one line); it runs again to read the entries again.
+    // A folder collection's module stays compiled; it runs again to read the entries again.
     const rerun = new Set([...stale, ...[...this.files.keys()].filter((path) => collectionFolderOf(path) && readsSaved(path))]);
     for (const path of rerun) {
       const file = this.files.get(path);
@@ -103,7 +102,6 @@ export class PageModules {
     for (const path of stale) this.files.delete(path);
     // A file that imports one now gone is compiled again, so that the error names the import.
     for (const path of stale) if (fileVersion(path) === null) for (const importer of importers.get(path) ?? []) this.files.delete(importer);
-    // Every file the entry imports, directly or not, that is not compiled yet.
     const seen = new Set<string>();
     for (let next = [this.entry]; next.length; ) {
       for (const path of next) seen.add(path);
@@ -148,8 +146,7 @@ export class PageModules {
     return file;
   }
 
-  /** The project file an import names, as esbuild's bundler finds it (a path, a package, a tsconfig alias); undefined
-   * for a package or a Node module. */
+  /** The project file an import names, as esbuild's bundler finds it; undefined for a package or a Node module. */
   private async resolveImport(importer: string, specifier: string): Promise<string | undefined> {
     if (/^\.\.?(\/|$)|^\//.test(specifier)) {
       const path = resolve(dirname(importer), specifier);

@@ -10,10 +10,9 @@ import type { Page } from "./routes.ts";
 /** The files esbuild loads itself (no plugin): the bytes it reports of one are the file's. */
 const ESBUILD_LOADS = /\.(ts|tsx|js|mjs|json)$/;
 
-/** The collections' templates as traced by `run` (esbuild once in a build, warm in the dev server) with the pages' `shared` options. */
+/** The collections' templates as traced by `run` (esbuild once in a build, warm in the dev server). */
 export function templateTraces(root: string, run: (name: string, options: esbuild.BuildOptions) => Promise<esbuild.BuildResult>, shared: esbuild.BuildOptions) {
-  /** The dev server's last trace of each template (null: untraceable), the last bundle's inputs and what each
-   * template imports: only a save of a file it imports (even one left out) or new to the bundle moves a trace. */
+  // Only a save of a file a template imports (even one left out) or new to the bundle moves its trace.
   const last: Traces = {};
   let lastInputs = new Set<string>();
   let imported = new Map<string, Set<string>>();
@@ -21,7 +20,7 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
   /** The files a collection's entries are rendered from: what esbuild keeps when only the component and meta are
    * used, getStaticPaths tree-shaken away (whatever might be used is kept). */
   async function templateInputs(file: string): Promise<Trace> {
-    const options: esbuild.BuildOptions = {
+    const result = await run(file, {
       stdin: {
         contents: `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`,
         resolveDir: root,
@@ -31,8 +30,7 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
       bundle: true,
       format: "esm",
       packages: "external",
-    };
-    const result = await run(file, options);
+    });
     const [output] = Object.values(result.metafile!.outputs);
     const used = Object.entries(output.inputs)
       .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
@@ -47,7 +45,6 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
     return { used, leftOut };
   }
 
-  /** The template's inputs: traced again unless the files `saved` since the last trace cannot have moved them. */
   function traceOf(file: string, saved: Set<string>): Promise<Trace | null> {
     const kept = last[file];
     const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.used.includes(path) && !imported.get(file)?.has(path);
@@ -61,9 +58,8 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
     keep(traces: Traces, graph: ImportGraph): void {
       Object.assign(last, traces);
       lastInputs = new Set(Object.keys(graph));
-      // Not through a collection folder: its module reads none of its entries (folderModule).
-      const entriesUnread = (path: string) => !collectionFolderOf(join(root, path));
-      imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), entriesUnread)]));
+      // Not through a collection folder: its module reads none of its entries.
+      imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), (path) => !collectionFolderOf(join(root, path)))]));
     },
   };
 }
@@ -73,7 +69,7 @@ export interface RouteSources {
   /** The files a route's body is rendered from besides its props: for a collection's entry, those its template
    * uses, so an edit to one entry renders that entry alone; for any other page, its sources. */
   templateSourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its trace read and left out, with the bytes read (manifest.ts, Trace). */
+  /** For a collection's entry, the files its trace read and left out, with the bytes read. */
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
 }
 
@@ -86,7 +82,7 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
   const sources = new Map(
     files.map((file) => {
       const all = own(closure(graph, [file], new Set(shared)));
-      // A folder collection the template uses reaches each of its entries (its module reads none: folderModule).
+      // A folder collection the template uses reaches each of its entries.
       const trace = templates[file];
       const traced = trace?.used.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
       const listed = [...all];
@@ -110,7 +106,7 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
 }
 
 /** The bundle's graph with each folder collection it imports importing its entries, their images and site.yaml
- * (whose facts fill the entries' tokens), though the pages take them as data where they run (folderModule). */
+ * (whose facts fill the entries' tokens), though the pages take them as data where they run. */
 export function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
   const whole = { ...graph };
   for (const [folder, { files, images }] of store) {

@@ -31,7 +31,6 @@ export interface LoadedPages extends RouteSources {
   images: string[];
 }
 
-/** Numbers each bundle this process loads, so that a stack trace names its load. */
 let generation = 0;
 
 export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): string {
@@ -39,16 +38,13 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
   return `${what}:\n${error.errors.map((e) => `  ${where(e)}${e.text}${e.location?.lineText ? `\n    ${e.location.lineText.trim()}` : ""}`).join("\n")}`;
 }
 
-/** A page loader over `root`. A build bundles React in, in its production form: one bundled module loads several
- * times faster than React's CommonJS files. The dev server (`dev`) loads React from node_modules, once. */
+/** A build bundles React in (one bundled module loads several times faster than React's CommonJS files); the dev
+ * server loads it from node_modules, once. */
 export async function pageBundler({ root = process.cwd(), dev = false, today = BUILD_PUBLISHING.today } = {}) {
-  // The dev server shows drafts; the build's day decides the dated entries.
   const publishing = { drafts: dev, today };
-  // The content files' verdicts: the dev server's in memory, a build's in .cache/.
   const checks = new ContentChecks(root, !dev);
   // Where esbuild would write (it writes nothing): stack traces name these files.
   const loadDir = resolve(root, CACHE_DIR, "loaded");
-  // What every esbuild run over the pages shares: the bundle, the dev server's files and the templates' traces.
   const shared = {
     platform: "node",
     jsx: "automatic",
@@ -72,7 +68,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   }
   const traces = templateTraces(root, run, shared);
 
-  /** esbuild's failure as the developer needs it (the content's problems say their file, line and fix). */
+  // The content's problems say their file, line and fix themselves.
   function failed(error: esbuild.BuildFailure): never {
     if (!error.errors) throw error;
     if (error.errors.every((problem) => problem.pluginName === "content")) throw new Error(error.errors.map((problem) => problem.text).join("\n"));
@@ -111,17 +107,14 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     return { store, problems: [...problems] };
   }
 
-  /** The dev server's pages, file by file, each collection's template traced beside them (esbuild works on both at once). */
   async function loadFiles(entry: string, collections: string[]) {
     const traced = traces.of(collections, savedSince);
     const { exports, graph } = await modules!.load(entry, [...savedSince]).catch(failed);
     return { exports, graph, store: modules!.folders, advice: [...modules!.advice.values()].flat(), templates: await traced };
   }
 
-  /** A build's pages: the bundle an earlier build kept, or bundled now. */
   async function loadBundle(entry: string, files: string[], collections: string[], kept?: Pick<OutputState, "bundles" | "recordBundle">) {
-    // The folder collections' entries first: data the bundle asks for where it runs. Where one has a
-    // problem, the pages are bundled all the same, so that every problem is told at once.
+    // Where a folder collection has a problem, the pages are bundled all the same, so that every problem is told at once.
     const { store, problems } = readFolders();
     // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
     const reuse = new BundleReuse(root, [esbuildVersion, entry]);
@@ -129,7 +122,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     let made: Awaited<ReturnType<typeof bundle>>;
     let templates: Traces;
     if (reused) {
-      // The traces kept with the bundle: tracing 1,000 notes' template read every note again.
       const { bytes, ...bundle } = reused;
       kept?.recordBundle(bundle);
       made = { code: bytes, graph: bundle.graph, advice: [] };
@@ -142,7 +134,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
       } catch (error) {
         throw problems.length > 0 ? new Error([...new Set([...problems, ...(error as Error).message.split("\n")])].join("\n")) : error;
       } finally {
-        // Passed or not, a load leaves nothing writing behind it.
         templates = await traced;
         await checks.save();
       }
@@ -156,18 +147,13 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   /** Every file saved since the last load that got as far as its traces (a failed load's saves count on). */
   const savedSince = new Set<string>();
 
-  /** `changed`: the files the dev server saw saved since the last load; `kept`: a build's output folder state,
-   * which offers the bundles earlier builds kept and records the one used. */
+  /** `changed`: the files the dev server saw saved since the last load; `kept`: the bundles earlier builds kept. */
   async function load(changed: string[] = [], kept?: Pick<OutputState, "bundles" | "recordBundle">): Promise<LoadedPages> {
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
     const bundledAt = Date.now();
-    const versionsAtStart = Object.fromEntries(
-      [...savedSince].flatMap((file) => {
-        const version = fileVersion(join(root, file));
-        return version === null ? [] : [[file, version]];
-      }),
-    );
+    const versions = [...savedSince].map((file) => [file, fileVersion(join(root, file))] as const);
+    const versionsAtStart = Object.fromEntries(versions.filter((found): found is [string, string] => found[1] !== null));
     refuseLinks(root, ["content", "art"]);
     const files = pageFiles(root);
     const entry = entrySource(root, files);
@@ -197,7 +183,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     };
   }
 
-  /** Runs a bundle's code; a folder collection's entries come from `store`, another project's read now. */
+  // A folder collection's entries come from `store`, another project's are read now.
   function evaluate(code: Uint8Array, store: Map<string, FolderEntries>): unknown {
     const file = join(loadDir, `pages-${process.pid}-${++generation}.cjs`);
     const entriesOf = (path: string) => {

@@ -28,7 +28,7 @@ export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBo
 export interface DocumentAssets {
   siteUrl: string;
   ogImage: string;
-  /** Each page's own social card by route; a page without one uses ogImage. */
+  /** By route; a page without one uses ogImage. */
   cards: Record<string, { path: string; alt: string }>;
   csp: string;
   stylesheet: string;

@@ -3,9 +3,8 @@ import type { ComponentType } from "react";
 import type { PageMeta } from "../../components/head.ts";
 
 export interface Page {
-  /** pages/case-studies.tsx; for every entry of a collection, its one file: pages/case-studies/[slug].tsx */
+  /** pages/case-studies.tsx; for a collection's entry, pages/case-studies/[slug].tsx */
   file: string;
-  /** "/case-studies"; "/" for index; "/case-studies/eqos-initiative" for an entry. */
   route: string;
   meta: PageMeta;
   Component: ComponentType<never>;
@@ -33,7 +32,7 @@ export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The one value a parameter may not take: …/index.html is served at the folder's address with a slash, another page. */
 export const FOLDER_INDEX = "index";
 
-/** An entry's route: each [parameter] replaced by its value. Throws why, without the file's name (the caller's). */
+/** Throws why, without the file's name (the caller's). */
 export function fillRoute(route: string, params: Record<string, unknown>): string {
   return route.replace(/\[([^\]]*)\]/g, (_, name: string) => {
     const value = params[name];

@@ -82,19 +82,11 @@ export function pagesOf(file: string, module: PageModule): Page[] {
 function unplainAt(value: unknown): string[] | null {
   if (value === null || typeof value === "string" || typeof value === "boolean") return null;
   if (typeof value === "number") return Number.isFinite(value) ? null : [];
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unplainAt(value[i]);
-      if (found) return [...found, `[${i}]`];
-    }
-    return null;
-  }
-  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return [];
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if (item === undefined) continue;
-    const found = unplainAt(item);
-    if (found) return [...found, `.${key}`];
+  const array = Array.isArray(value);
+  if (!array && (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype)) return [];
+  for (const [key, item] of array ? Array.from(value as unknown[]).entries() : Object.entries(value as object)) {
+    const found = item === undefined && !array ? null : unplainAt(item);
+    if (found) return [...found, array ? `[${key}]` : `.${key}`];
   }
   return null;
 }
@@ -105,9 +97,8 @@ function contentFileOf(root: string, page: Page): string | undefined {
   return page.props && file.slice(0, file.lastIndexOf("/")) in folders && existsSync(join(root, file)) ? file : undefined;
 }
 
-/** Stops a build where two files claim one route (pages/work.tsx and pages/work/index.tsx, or a page and an entry). */
+/** Stops a build where two files claim one output file (pages/work.tsx and pages/work/index.tsx, or a page and an entry). */
 export function checkRoutesUnique(pages: Page[], root: string): void {
-  // By the file each is written to: /index would be index.html too.
   const claimed = new Map<string, Page>();
   for (const page of pages) {
     const other = claimed.get(outputFileOf(page.route));
