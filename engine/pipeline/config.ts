@@ -17,7 +17,6 @@ export interface SiteConfig {
   clarityProjectId: string | null;
   /** Analytics storage before the visitor chooses: "denied" unless the firm's lawyers allow "granted". */
   consentDefault: "denied" | "granted";
-  /** null: /admin/ is not published. */
   cms: CmsSettings | null;
   /** Cloudflare Pages (CF_PAGES), whose _headers needs a site-wide header detached where /admin/ has its own. */
   cloudflare: boolean;

@@ -1,5 +1,4 @@
-// Writes each page's document where a host serves its clean URL and hands it to verification, page by page; one whose
-// body, assets and file are as the manifest recorded is not printed again.
+// Writes each page's document and hands it to verification; one whose body, assets and file are as recorded is not printed again.
 import { mkdir } from "node:fs/promises";
 import { dirname, join } from "node:path";
 import { writeIfChanged } from "../outputs/output.ts";

@@ -58,7 +58,6 @@ export function sourcePlaces(stack: string): string {
 
 export class PageModules {
   private readonly files = new Map<string, CompiledFile>();
-  /** The advice on each content file. */
   readonly advice = new Map<string, string[]>();
   readonly folders = new Map<string, FolderEntries>();
   /** The generated entry (page-entry.ts), named as a file that is never written. */
@@ -150,7 +149,6 @@ export class PageModules {
   private async resolveImport(importer: string, specifier: string): Promise<string | undefined> {
     if (/^\.\.?(\/|$)|^\//.test(specifier)) {
       const path = resolve(dirname(importer), specifier);
-      // A folder collection (content/case-studies) is imported as its folder.
       if (collectionFolderOf(path) && statSync(path, { throwIfNoEntry: false })?.isDirectory()) return path;
       const candidates = [path, ...EXTENSIONS.map((extension) => path + extension), ...EXTENSIONS.map((extension) => join(path, `index${extension}`))];
       const found = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile());
@@ -236,9 +234,8 @@ function unresolved(root: string, importer: string, specifier: string): esbuild.
   return Object.assign(new Error(text), { errors: [{ text, location } as esbuild.Message], warnings: [] });
 }
 
-/** The code with each import of a project file read as an ES module compiled to CommonJS (its default export
- * is its `default`), as the bundle links it: esbuild's `__toESM(…, 1)` in a "type": "module" package takes the
- * whole `module.exports` as the default, right for a package but not for our own files. */
+/** esbuild's `__toESM(…, 1)` in a "type": "module" package takes the whole `module.exports` as the default: right
+ * for a package, but our own files are ES modules compiled to CommonJS, whose default export is their `default`. */
 function ownImportsAsEsm(code: string, own: Map<string, string>): string {
   return code.replace(/__toESM\(require\(("[^"]*")\), 1\)/g, (call, quoted: string) =>
     own.has(JSON.parse(quoted) as string) ? `__toESM(require(${quoted}))` : call,

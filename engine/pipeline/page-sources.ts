@@ -17,8 +17,7 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
   let lastInputs = new Set<string>();
   let imported = new Map<string, Set<string>>();
 
-  /** The files a collection's entries are rendered from: what esbuild keeps when only the component and meta are
-   * used, getStaticPaths tree-shaken away (whatever might be used is kept). */
+  /** What esbuild keeps of a template when only the component and meta are used, getStaticPaths tree-shaken away. */
   async function templateInputs(file: string): Promise<Trace> {
     const result = await run(file, {
       stdin: {
@@ -66,10 +65,8 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
 
 export interface RouteSources {
   sourcesOf: (route: string) => readonly string[];
-  /** The files a route's body is rendered from besides its props: for a collection's entry, those its template
-   * uses, so an edit to one entry renders that entry alone; for any other page, its sources. */
+  /** For a collection's entry, the files its template uses, so an edit to one entry renders that entry alone. */
   templateSourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its trace read and left out, with the bytes read. */
   templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
 }
 

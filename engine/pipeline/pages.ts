@@ -68,7 +68,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   }
   const traces = templateTraces(root, run, shared);
 
-  // The content's problems say their file, line and fix themselves.
   function failed(error: esbuild.BuildFailure): never {
     if (!error.errors) throw error;
     if (error.errors.every((problem) => problem.pluginName === "content")) throw new Error(error.errors.map((problem) => problem.text).join("\n"));
@@ -147,7 +146,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   /** Every file saved since the last load that got as far as its traces (a failed load's saves count on). */
   const savedSince = new Set<string>();
 
-  /** `changed`: the files the dev server saw saved since the last load; `kept`: the bundles earlier builds kept. */
+  /** `changed`: the files the dev server saw saved since the last load. */
   async function load(changed: string[] = [], kept?: Pick<OutputState, "bundles" | "recordBundle">): Promise<LoadedPages> {
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
@@ -183,7 +182,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     };
   }
 
-  // A folder collection's entries come from `store`, another project's are read now.
   function evaluate(code: Uint8Array, store: Map<string, FolderEntries>): unknown {
     const file = join(loadDir, `pages-${process.pid}-${++generation}.cjs`);
     const entriesOf = (path: string) => {
@@ -202,11 +200,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   };
 }
 
+// A build's bundler holds no warm contexts: nothing to dispose of.
 export async function loadPages(root: string = process.cwd()): Promise<LoadedPages> {
-  const bundler = await pageBundler({ root });
-  try {
-    return await bundler.load();
-  } finally {
-    await bundler.dispose();
-  }
+  return (await pageBundler({ root })).load();
 }

@@ -12,14 +12,9 @@ export interface Page {
   props?: object;
 }
 
-/** A page file's route, with its parameters still in brackets: pages/case-studies/[slug].tsx is
- * /case-studies/[slug]; pages/index.tsx is /, and pages/work/index.tsx is /work. */
+/** pages/case-studies/[slug].tsx is /case-studies/[slug]; pages/index.tsx is /, and pages/work/index.tsx is /work. */
 export function routeOf(file: string): string {
-  const name = file
-    .replace(/^pages\//, "")
-    .replace(/\.tsx$/, "")
-    .replace(/(^|\/)index$/, "");
-  return `/${name}`;
+  return `/${file.replace(/^pages\/|\.tsx$/g, "").replace(/(^|\/)index$/, "")}`;
 }
 
 export function parametersOf(route: string): string[] {
@@ -32,7 +27,6 @@ export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The one value a parameter may not take: …/index.html is served at the folder's address with a slash, another page. */
 export const FOLDER_INDEX = "index";
 
-/** Throws why, without the file's name (the caller's). */
 export function fillRoute(route: string, params: Record<string, unknown>): string {
   return route.replace(/\[([^\]]*)\]/g, (_, name: string) => {
     const value = params[name];
@@ -45,8 +39,7 @@ export function fillRoute(route: string, params: Record<string, unknown>): strin
   });
 }
 
-/** dist-relative output file: /services is services.html, which every host serves at /services with no redirect
- * (a services/ folder would send /services to /services/ first). */
+/** /services is services.html, which every host serves at /services (a services/ folder would redirect to /services/). */
 export function outputFileOf(route: string): string {
   return route === "/" ? "index.html" : `${route.slice(1)}.html`;
 }

@@ -3,7 +3,6 @@
 export const PAGE_SOURCES = ["pages", "components", "content", "islands", "shared", "browser", "art"];
 export const ISLAND_SOURCES = ["islands", "browser", "shared"];
 export const STYLE_SOURCES = "styles";
-/** Files copied as they are, and the logos the pages inline. */
 export const PUBLIC_SOURCES = "public";
 export const SITE_SOURCES = [...new Set([...PAGE_SOURCES, ...ISLAND_SOURCES, STYLE_SOURCES, PUBLIC_SOURCES])];
 /** The build's own code, the content store's declaration (all else of the site comes through the page bundle) and the

@@ -91,7 +91,7 @@ function unplainAt(value: unknown): string[] | null {
   return null;
 }
 
-/** The content file at an entry's route (content/case-studies/<slug>.md is /case-studies/<slug>), if any. */
+// content/case-studies/<slug>.md is /case-studies/<slug>.
 function contentFileOf(root: string, page: Page): string | undefined {
   const file = `content${page.route}.md`;
   return page.props && file.slice(0, file.lastIndexOf("/")) in folders && existsSync(join(root, file)) ? file : undefined;

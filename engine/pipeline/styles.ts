@@ -12,7 +12,6 @@ const sassVersion = readFile("node_modules/sass-embedded/package.json", "utf8").
 
 export type Compiler = Pick<typeof import("sass-embedded"), "compileAsync" | "compileStringAsync">;
 
-/** Dart Sass's native command as sass-embedded installs it for this machine. */
 function nativeSass(): [dart: string, snapshot: string] | null {
   const require = createRequire(import.meta.url);
   for (const name of [`sass-embedded-${process.platform}-${process.arch}`, `sass-embedded-${process.platform}-musl-${process.arch}`]) {
