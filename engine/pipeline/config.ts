@@ -42,18 +42,14 @@ export function readPaths(env: Env = environment()): { outDir: string; hostsDir:
   return { outDir, hostsDir: `${outDir}-hosts`, port };
 }
 
-function optional(env: Env, name: string, pattern: RegExp, example: string): string | null {
+/** `pattern` "url": an http(s) address, returned without its trailing slash. */
+function optional(env: Env, name: string, pattern: RegExp | "url", example: string): string | null {
   const value = env[name]?.trim();
   if (!value) return null;
-  if (!pattern.test(value)) {
+  if (pattern !== "url") {
+    if (pattern.test(value)) return value;
     throw new ConfigError(`${name}="${value}" is malformed: expected something like ${example}. Fix it in .env or the environment, or unset it.`);
   }
-  return value;
-}
-
-function optionalUrl(env: Env, name: string, example: string): string | null {
-  const value = env[name]?.trim();
-  if (!value) return null;
   let parsed: URL;
   try {
     parsed = new URL(value);
@@ -89,7 +85,7 @@ function cmsSettings(env: Env): CmsSettings | null {
   const repo = optional(env, "CMS_GITHUB_REPO", /^[\w.-]+\/[\w.-]+$/, "cedarline/website");
   if (!repo) return null;
   const branch = optional(env, "CMS_GITHUB_BRANCH", /^[\w./-]+$/, "main") ?? "main";
-  const authUrl = optionalUrl(env, "CMS_AUTH_URL", "https://cms-auth.example.workers.dev");
+  const authUrl = optional(env, "CMS_AUTH_URL", "url", "https://cms-auth.example.workers.dev");
   return { repo, branch, authUrl };
 }
 
@@ -100,9 +96,9 @@ export function readConfig(env: Env = environment()): SiteConfig {
   const contactFormId = optional(env, "HUBSPOT_CONTACT_FORM_ID", formId, guid);
   const downloadFormId = optional(env, "HUBSPOT_DOWNLOAD_FORM_ID", formId, guid);
   const hubspot = "https://api.hsforms.com";
-  const origin = optionalUrl(env, "HUBSPOT_API_ORIGIN", hubspot) ?? hubspot;
+  const origin = optional(env, "HUBSPOT_API_ORIGIN", "url", hubspot) ?? hubspot;
   return {
-    siteUrl: optionalUrl(env, "SITE_URL", "https://example.com"),
+    siteUrl: optional(env, "SITE_URL", "url", "https://example.com"),
     buildDate: buildDate(env),
     crm: portalId && contactFormId && downloadFormId ? { origin, portalId, contactFormId, downloadFormId } : null,
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),

@@ -63,16 +63,9 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
   };
 }
 
-export interface RouteSources {
-  sourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its template uses, so an edit to one entry renders that entry alone. */
-  templateSourcesOf: (route: string) => readonly string[];
-  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
-}
-
 const NONE: Readonly<Record<string, number>> = {};
 
-export function routeSources(graph: ImportGraph, root: string, files: string[], templates: Traces, pages: Page[]): RouteSources {
+export function routeSources(graph: ImportGraph, root: string, files: string[], templates: Traces, pages: Page[]) {
   const shared = closure(graph, [relative(root, renderModule)]);
   // Packages are not the project's files: React's version keys what it renders.
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
@@ -93,12 +86,13 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
   };
   // One list per page file, shared by its routes: the render cache hashes each list once.
   return {
-    sourcesOf: (route) => of(route)?.all ?? [],
-    templateSourcesOf: (route) => {
+    sourcesOf: (route: string): readonly string[] => of(route)?.all ?? [],
+    // For a collection's entry, the files its template uses, so an edit to one entry renders that entry alone.
+    templateSourcesOf: (route: string): readonly string[] => {
       const found = of(route);
       return found ? (byRoute.get(route)?.props ? found.template : found.all) : [];
     },
-    templateLeftOutOf: (route) => (byRoute.get(route)?.props && of(route)?.leftOut) || NONE,
+    templateLeftOutOf: (route: string): Readonly<Record<string, number>> => (byRoute.get(route)?.props && of(route)?.leftOut) || NONE,
   };
 }
 

@@ -15,11 +15,11 @@ import { CACHE_DIR } from "../state/store.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { type Entry, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules, runModule } from "./page-modules.ts";
-import { type RouteSources, routeSources, templateTraces, withEntries } from "./page-sources.ts";
+import { routeSources, templateTraces, withEntries } from "./page-sources.ts";
 import type { Page } from "./routes.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./static-paths.ts";
 
-export interface LoadedPages extends RouteSources {
+export type LoadedPages = ReturnType<typeof routeSources> & {
   pages: Page[];
   renderer: Renderer;
   /** When the bundle began reading the files: a file saved after it may not be in it. */
@@ -29,7 +29,7 @@ export interface LoadedPages extends RouteSources {
   advice: string[];
   unpublished: Unpublished[];
   images: string[];
-}
+};
 
 let generation = 0;
 
@@ -92,20 +92,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     return { code: result.outputFiles[0].contents, graph, advice: result.warnings.map((warning) => warning.text) };
   }
 
-  function readFolders(): { store: Map<string, FolderEntries>; problems: string[] } {
-    const store = new Map<string, FolderEntries>();
-    const problems = new Set<string>();
-    for (const folder of Object.keys(folders).filter((folder) => existsSync(join(root, folder)))) {
-      try {
-        store.set(folder, folderEntries(root, folder, publishing, checks));
-      } catch (error) {
-        if (!(error instanceof ContentError)) throw error;
-        for (const problem of error.problems) problems.add(problem);
-      }
-    }
-    return { store, problems: [...problems] };
-  }
-
   async function loadFiles(entry: string, collections: string[]) {
     const traced = traces.of(collections, savedSince);
     const { exports, graph } = await modules!.load(entry, [...savedSince]).catch(failed);
@@ -114,7 +100,17 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
 
   async function loadBundle(entry: string, files: string[], collections: string[], kept?: Pick<OutputState, "bundles" | "recordBundle">) {
     // Where a folder collection has a problem, the pages are bundled all the same, so that every problem is told at once.
-    const { store, problems } = readFolders();
+    const store = new Map<string, FolderEntries>();
+    const told = new Set<string>();
+    for (const folder of Object.keys(folders).filter((folder) => existsSync(join(root, folder)))) {
+      try {
+        store.set(folder, folderEntries(root, folder, publishing, checks));
+      } catch (error) {
+        if (!(error instanceof ContentError)) throw error;
+        for (const problem of error.problems) told.add(problem);
+      }
+    }
+    const problems = [...told];
     // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
     const reuse = new BundleReuse(root, [esbuildVersion, entry]);
     const reused = problems.length === 0 && kept && reuse.reusable(kept.bundles(), files);
