@@ -50,7 +50,6 @@ async function bootstrapScript(entry: string): Promise<string> {
 
 function sourcesKey(): string {
   const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
-  // This file too: how it bundles is part of what it makes.
   return keyOf(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
 }
 

@@ -24,7 +24,7 @@ import { loadEsbuild } from "./esbuild.ts";
 interface CompiledFile {
   version: string | null;
   code: string;
-  /** The project files it imports: by the name as written, to the absolute path. */
+  /** By the name as written, to the absolute path. */
   own: Map<string, string>;
   ran?: { exports: unknown };
 }
@@ -107,7 +107,10 @@ export class PageModules {
       const files = await Promise.all(next.map((path) => this.files.get(path) ?? this.compile(path)));
       next = [...new Set(files.flatMap((file) => [...file.own.values()]))].filter((path) => !seen.has(path));
     }
-    return { exports: this.run(this.entry), graph: this.graphFrom([...this.files.get(this.entry)!.own.values()]) };
+    seen.delete(this.entry);
+    const graph: ImportGraph = {};
+    for (const path of seen) graph[relative(this.root, path)] = [...new Set(this.files.get(path)!.own.values())].map((file) => relative(this.root, file));
+    return { exports: this.run(this.entry), graph };
   }
 
   private async compile(path: string): Promise<CompiledFile> {
@@ -205,19 +208,6 @@ export class PageModules {
       throw error;
     }
     return module.exports;
-  }
-
-  private graphFrom(entries: string[]): ImportGraph {
-    const graph: ImportGraph = {};
-    const visit = (path: string) => {
-      const name = relative(this.root, path);
-      if (name in graph) return;
-      const imports = [...new Set(this.files.get(path)!.own.values())];
-      graph[name] = imports.map((imported) => relative(this.root, imported));
-      for (const imported of imports) visit(imported);
-    };
-    for (const entry of entries) visit(entry);
-    return graph;
   }
 }
 

@@ -1,5 +1,4 @@
-// The project files each route's output is made from: its page file and what it and the renderer import, from
-// the page bundle's import graph; for a collection's entry, what its template uses, traced by esbuild.
+// The project files each route is made from, by the page bundle's import graph; for an entry, its template's, traced.
 import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { collectionFolderOf, type FolderEntries, SITE_FILE } from "../content/modules.ts";
@@ -47,8 +46,7 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
   function traceOf(file: string, saved: Set<string>): Promise<Trace | null> {
     const kept = last[file];
     const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.used.includes(path) && !imported.get(file)?.has(path);
-    if (kept && saved.size && [...saved].every(unmoved)) return Promise.resolve(kept);
-    return templateInputs(file).catch(() => null);
+    return kept && saved.size && [...saved].every(unmoved) ? Promise.resolve(kept) : templateInputs(file).catch(() => null);
   }
 
   return {
@@ -71,12 +69,11 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
   const sources = new Map(
     files.map((file) => {
-      const all = own(closure(graph, [file], new Set(shared)));
+      const all = [...own(closure(graph, [file], new Set(shared)))];
       // A folder collection the template uses reaches each of its entries.
       const trace = templates[file];
       const traced = trace?.used.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
-      const listed = [...all];
-      return [file, { all: listed, template: traced ? [...own(new Set([...shared, ...traced]))] : listed, leftOut: trace?.leftOut ?? NONE }];
+      return [file, { all, template: traced ? [...own(new Set([...shared, ...traced]))] : all, leftOut: trace?.leftOut ?? NONE }];
     }),
   );
   const byRoute = new Map(pages.map((page) => [page.route, page]));

@@ -1,11 +1,11 @@
-// Loads the pages with the renderer (page-entry.ts) and turns them into routes (static-paths.ts) with their sources
-// (page-sources.ts): a build as one bundle, kept while its files are the same; the dev server file by file (page-modules.ts).
+// Loads the pages with the renderer and turns them into routes with their sources: a build as one bundle, kept while
+// its files are the same; the dev server file by file (page-modules.ts).
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import type * as esbuild from "esbuild";
 import { folders } from "../../content/collections.ts";
-import { BUILD_PUBLISHING, ContentError, collectionFolderOf, contentPlugin, type FolderEntries, folderEntries, type Unpublished } from "../content/modules.ts";
+import { BUILD_PUBLISHING, ContentError, collectionFolderOf, contentPlugin, type FolderEntries, folderEntries } from "../content/modules.ts";
 import { IMAGE_FILE, imagePlugin } from "../media/image-modules.ts";
 import { BundleReuse, type OutputState } from "../state/build-state.ts";
 import { ContentChecks } from "../state/content-checks.ts";
@@ -16,20 +16,9 @@ import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { type Entry, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules, runModule } from "./page-modules.ts";
 import { routeSources, templateTraces, withEntries } from "./page-sources.ts";
-import type { Page } from "./routes.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./static-paths.ts";
 
-export type LoadedPages = ReturnType<typeof routeSources> & {
-  pages: Page[];
-  renderer: Renderer;
-  /** When the bundle began reading the files: a file saved after it may not be in it. */
-  bundledAt: number;
-  /** The version of each file saved since the last load as the bundle began (engine/state/render-cache.ts). */
-  versionsAtStart: Readonly<Record<string, string>>;
-  advice: string[];
-  unpublished: Unpublished[];
-  images: string[];
-};
+export type LoadedPages = Awaited<ReturnType<Awaited<ReturnType<typeof pageBundler>>["load"]>>;
 
 let generation = 0;
 
@@ -59,12 +48,12 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   const contexts = new Map<string, Promise<esbuild.BuildContext>>();
   async function run(name: string, options: esbuild.BuildOptions): Promise<esbuild.BuildResult> {
     if (!dev) return (await loadEsbuild()).build(options);
-    let warm = contexts.get(name);
-    if (!warm) {
-      warm = loadEsbuild().then((loaded) => loaded.context(options));
-      contexts.set(name, warm);
-    }
-    return (await warm).rebuild();
+    if (!contexts.has(name))
+      contexts.set(
+        name,
+        loadEsbuild().then((loaded) => loaded.context(options)),
+      );
+    return (await contexts.get(name)!).rebuild();
   }
   const traces = templateTraces(root, run, shared);
 
@@ -74,7 +63,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     throw new Error(bundleErrorMessage(error, "pages/: the pages do not compile"));
   }
 
-  async function bundle(entry: string): Promise<{ code: Uint8Array; graph: ImportGraph; advice: string[] }> {
+  async function bundle(entry: string) {
     const result = await (await loadEsbuild())
       .build({
         stdin: { contents: entry, resolveDir: root, sourcefile: "pages", loader: "js" },
@@ -143,7 +132,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   const savedSince = new Set<string>();
 
   /** `changed`: the files the dev server saw saved since the last load. */
-  async function load(changed: string[] = [], kept?: Pick<OutputState, "bundles" | "recordBundle">): Promise<LoadedPages> {
+  async function load(changed: string[] = [], kept?: Pick<OutputState, "bundles" | "recordBundle">) {
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
     const bundledAt = Date.now();
@@ -165,7 +154,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     const pages = loaded.pageModules.flatMap(([file, module]) => pagesOf(file, module));
     checkRoutesUnique(pages, root);
     return {
+      /** When the bundle began reading the files: a file saved after it may not be in it. */
       bundledAt,
+      /** The version of each file saved since the last load as the bundle began. */
       versionsAtStart,
       advice: [...advice, ...shown.flatMap((read) => read.advice)],
       unpublished: shown.flatMap((read) => read.left),
@@ -173,7 +164,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
         .filter((file) => IMAGE_FILE.test(file) && !file.includes("node_modules/"))
         .sort(),
       pages,
-      renderer: loaded,
+      renderer: loaded as Renderer,
       ...routeSources(graph, root, files, templates, pages),
     };
   }
@@ -181,22 +172,19 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   function evaluate(code: Uint8Array, store: Map<string, FolderEntries>): unknown {
     const file = join(loadDir, `pages-${process.pid}-${++generation}.cjs`);
     const entriesOf = (path: string) => {
-      const other = collectionFolderOf(path);
-      if (!other) throw new Error(`${path} is no folder collection of content/collections.ts`);
-      return (store.get(relative(root, path)) ?? folderEntries(other.root, other.folder, publishing, checks)).entries;
+      const { root: other, folder } = collectionFolderOf(path)!;
+      return (store.get(relative(root, path)) ?? folderEntries(other, folder, publishing, checks)).entries;
     };
     return runModule(Buffer.from(code).toString("utf8"), file, createRequire(file), entriesOf);
   }
 
   return {
     load,
-    dispose: async () => {
-      await Promise.all([...contexts.values()].map((warm) => warm.then((built) => built.dispose())));
-    },
+    dispose: () => Promise.all([...contexts.values()].map((warm) => warm.then((built) => built.dispose()))),
   };
 }
 
 // A build's bundler holds no warm contexts: nothing to dispose of.
-export async function loadPages(root: string = process.cwd()): Promise<LoadedPages> {
+export async function loadPages(root = process.cwd()) {
   return (await pageBundler({ root })).load();
 }

@@ -9,13 +9,9 @@ import { Layout } from "../../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../../components/SiteContext.tsx";
 import type { Page } from "./routes.ts";
 
-export interface RenderedBody {
-  page: Page;
-  bodyHtml: string;
-  islands: string[];
-}
+export type RenderedBody = ReturnType<typeof renderBody>;
 
-export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBody {
+export function renderBody(page: Page, site: Omit<SiteData, "path">) {
   const value: SiteData = { ...site, path: page.route };
   const { result, islands } = collectIslands(() =>
     renderToStaticMarkup(

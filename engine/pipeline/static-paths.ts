@@ -1,5 +1,5 @@
-// A page file's exports turned into its pages: one for a file of its own (pages/about.tsx), one per entry for a
-// file whose name holds a [parameter] (pages/case-studies/[slug].tsx), listed by its getStaticPaths(), as in Astro.
+// A page file's exports turned into its pages: one for pages/about.tsx, one per entry of getStaticPaths() for a
+// file whose name holds a [parameter] (pages/case-studies/[slug].tsx), as in Astro.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ComponentType } from "react";
@@ -9,7 +9,7 @@ import { fillRoute, outputFileOf, type Page, parametersOf, routeOf } from "./rou
 
 export type PageModule = { meta?: unknown; default?: unknown; getStaticPaths?: unknown };
 
-/** Every page file under pages/, folders included, as project paths in a stable order; none is an error. */
+/** Every page file under pages/, folders included, in a stable order. */
 export function pageFiles(root: string): string[] {
   const folder = join(root, "pages");
   const files = (existsSync(folder) ? readdirSync(folder, { recursive: true, encoding: "utf8" }) : [])
