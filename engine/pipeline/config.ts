@@ -8,7 +8,7 @@ import type { CmsSettings } from "../outputs/admin.ts";
 type CrmConfig = { origin: string; portalId: string; contactFormId: string; downloadFormId: string };
 
 export interface SiteConfig {
-  /** SITE_URL without its trailing slash when the deployment sets it; else null, and content/site.yaml's holds (siteAddress). */
+  /** null: content/site.yaml's holds (siteAddress). */
   siteUrl: string | null;
   buildDate: Date;
   /** null when any HubSpot id is missing: the forms then show their error message. */

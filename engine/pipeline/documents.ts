@@ -52,10 +52,8 @@ export async function writeDocuments(
     const html = render({ page: page.page, bodyHtml: bodyOf(page), islands: page.islands }, assets);
     // Each folder once: a thousand mkdir calls cost ~0.2 s.
     const folder = dirname(path);
-    if (!folders.has(folder)) {
-      await mkdir(folder, { recursive: true });
-      folders.add(folder);
-    }
+    if (!folders.has(folder)) await mkdir(folder, { recursive: true });
+    folders.add(folder);
     if (await writeIfChanged(path, html)) changed.push(route);
     const written = fileVersion(path);
     state.record(route, { document: written === null ? null : { assets: assetsKey, version: written } });

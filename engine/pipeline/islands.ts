@@ -44,31 +44,25 @@ async function bootstrapScript(entry: string): Promise<string> {
   const esbuild = await loadEsbuild();
   const js = await esbuild.transform(source, { loader: "ts", target: "es2022", define: { ISLAND_ENTRY: JSON.stringify(entry) } });
   // Wrapped by hand: esbuild's iife format adds interop helpers this import() never needs.
-  const minified = await esbuild.transform(`(()=>{${js.code}})()`, { target: "es2022", minify: true, legalComments: "none" });
-  return minified.code.trim();
-}
-
-function sourcesKey(): string {
-  const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
-  return keyOf(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
+  return (await esbuild.transform(`(()=>{${js.code}})()`, { target: "es2022", minify: true, legalComments: "none" })).code.trim();
 }
 
 type IslandUse = { route: string; islands: string[] }[];
 
 export async function bundleIslands(pages: IslandUse, analytics: AnalyticsConfig, outDir: string): Promise<PageScripts & { files: string[] }> {
   const { gaMeasurementId, clarityProjectId, consentDefault } = analytics;
-  const key = keyOf(sourcesKey(), JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
+  const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
+  const sources = keyOf(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
+  const key = keyOf(sources, JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
   const made = await cached("islands", key, "json", async () => JSON.stringify(await bundle(pages, analytics, outDir)));
-  const { outputs, scripts } = JSON.parse(made.toString("utf8")) as Bundled;
+  const { outputs, scripts } = JSON.parse(made.toString("utf8")) as Awaited<ReturnType<typeof bundle>>;
   await mkdir(resolve(outDir, "assets"), { recursive: true });
   await Promise.all(Object.entries(outputs).map(([file, text]) => writeIfChanged(resolve(outDir, file), text)));
   await writeIfChanged(resolve(outDir, PAGE_SCRIPTS_FILE), JSON.stringify(scripts, null, 2));
   return { ...scripts, files: [...Object.keys(outputs), PAGE_SCRIPTS_FILE] };
 }
 
-type Bundled = { outputs: Record<string, string>; scripts: PageScripts };
-
-async function bundle(pages: IslandUse, analytics: AnalyticsConfig, outDir: string): Promise<Bundled> {
+async function bundle(pages: IslandUse, analytics: AnalyticsConfig, outDir: string) {
   const used = new Set(pages.flatMap((page) => page.islands));
   for (const name of used) {
     if (existsSync(islandFile(name))) continue;

@@ -18,12 +18,9 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
 
   /** What esbuild keeps of a template when only the component and meta are used, getStaticPaths tree-shaken away. */
   async function templateInputs(file: string): Promise<Trace> {
+    const contents = `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`;
     const result = await run(file, {
-      stdin: {
-        contents: `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`,
-        resolveDir: root,
-        loader: "ts",
-      },
+      stdin: { contents, resolveDir: root, loader: "ts" },
       ...shared,
       bundle: true,
       format: "esm",

@@ -142,8 +142,7 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     const files = pageFiles(root);
     const entry = entrySource(root, files);
     const collections = files.filter((file) => file.includes("["));
-    const made = modules ? await loadFiles(entry, collections) : await loadBundle(entry, files, collections, kept);
-    const { store, templates, advice } = made;
+    const { store, templates, advice, ...made } = modules ? await loadFiles(entry, collections) : await loadBundle(entry, files, collections, kept);
     const graph = withEntries(made.graph, store);
     const loaded = made.exports as Entry;
     if (dev) {

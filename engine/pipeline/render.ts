@@ -1,5 +1,5 @@
-// Renders each page with React on the server: its body (collecting its islands), then the whole document once
-// the scripts and stylesheet have names. Loaded from the page bundle, so it shares the pages' React context.
+// Renders a page's body (collecting its islands), then its document once the scripts and stylesheet have names.
+// Loaded from the page bundle, so it shares the pages' React context.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Document } from "../../components/Document.tsx";

@@ -1,5 +1,5 @@
-// Compiles styles/main.scss into the stylesheet every page inlines, cached by its sources. A build runs Dart Sass's native
-// command (sass-embedded's JavaScript host costs the main thread far more); the dev server keeps a compiler (engine/dev/styles.ts).
+// The stylesheet every page inlines, cached by its sources. A build runs Dart Sass's native command (sass-embedded's
+// JavaScript host costs the main thread far more); the dev server keeps a compiler.
 import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
