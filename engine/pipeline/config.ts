@@ -8,7 +8,7 @@ import type { CmsSettings } from "../outputs/admin.ts";
 type CrmConfig = { origin: string; portalId: string; contactFormId: string; downloadFormId: string };
 
 export interface SiteConfig {
-  /** SITE_URL without its trailing slash when the deployment sets it; else null, and content/site.yaml's holds (siteAddress). */
+  /** null: content/site.yaml's holds (siteAddress). */
   siteUrl: string | null;
   buildDate: Date;
   /** null when any HubSpot id is missing: the forms then show their error message. */
@@ -17,7 +17,6 @@ export interface SiteConfig {
   clarityProjectId: string | null;
   /** Analytics storage before the visitor chooses: "denied" unless the firm's lawyers allow "granted". */
   consentDefault: "denied" | "granted";
-  /** null: /admin/ is not published. */
   cms: CmsSettings | null;
   /** Cloudflare Pages (CF_PAGES), whose _headers needs a site-wide header detached where /admin/ has its own. */
   cloudflare: boolean;
@@ -43,18 +42,14 @@ export function readPaths(env: Env = environment()): { outDir: string; hostsDir:
   return { outDir, hostsDir: `${outDir}-hosts`, port };
 }
 
-function optional(env: Env, name: string, pattern: RegExp, example: string): string | null {
+/** `pattern` "url": an http(s) address, returned without its trailing slash. */
+function optional(env: Env, name: string, pattern: RegExp | "url", example: string): string | null {
   const value = env[name]?.trim();
   if (!value) return null;
-  if (!pattern.test(value)) {
+  if (pattern !== "url") {
+    if (pattern.test(value)) return value;
     throw new ConfigError(`${name}="${value}" is malformed: expected something like ${example}. Fix it in .env or the environment, or unset it.`);
   }
-  return value;
-}
-
-function optionalUrl(env: Env, name: string, example: string): string | null {
-  const value = env[name]?.trim();
-  if (!value) return null;
   let parsed: URL;
   try {
     parsed = new URL(value);
@@ -90,7 +85,7 @@ function cmsSettings(env: Env): CmsSettings | null {
   const repo = optional(env, "CMS_GITHUB_REPO", /^[\w.-]+\/[\w.-]+$/, "cedarline/website");
   if (!repo) return null;
   const branch = optional(env, "CMS_GITHUB_BRANCH", /^[\w./-]+$/, "main") ?? "main";
-  const authUrl = optionalUrl(env, "CMS_AUTH_URL", "https://cms-auth.example.workers.dev");
+  const authUrl = optional(env, "CMS_AUTH_URL", "url", "https://cms-auth.example.workers.dev");
   return { repo, branch, authUrl };
 }
 
@@ -101,9 +96,9 @@ export function readConfig(env: Env = environment()): SiteConfig {
   const contactFormId = optional(env, "HUBSPOT_CONTACT_FORM_ID", formId, guid);
   const downloadFormId = optional(env, "HUBSPOT_DOWNLOAD_FORM_ID", formId, guid);
   const hubspot = "https://api.hsforms.com";
-  const origin = optionalUrl(env, "HUBSPOT_API_ORIGIN", hubspot) ?? hubspot;
+  const origin = optional(env, "HUBSPOT_API_ORIGIN", "url", hubspot) ?? hubspot;
   return {
-    siteUrl: optionalUrl(env, "SITE_URL", "https://example.com"),
+    siteUrl: optional(env, "SITE_URL", "url", "https://example.com"),
     buildDate: buildDate(env),
     crm: portalId && contactFormId && downloadFormId ? { origin, portalId, contactFormId, downloadFormId } : null,
     gaMeasurementId: optional(env, "GA_MEASUREMENT_ID", /^G-[A-Z0-9]{4,}$/, "G-ABC123XYZ9"),

@@ -5,10 +5,7 @@ export const esbuildVersion: string = createRequire(import.meta.url)("esbuild/pa
 
 let loading: Promise<typeof import("esbuild")> | undefined;
 
-export function loadEsbuild() {
-  loading ??= import("esbuild");
-  return loading;
-}
+export const loadEsbuild = () => (loading ??= import("esbuild"));
 
 /** Ends esbuild's process (~35 MB) until the next bundle; never in the dev server, whose contexts it would hang. */
 export async function stopEsbuild(): Promise<void> {

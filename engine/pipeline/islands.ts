@@ -1,5 +1,5 @@
-// Bundles the browser JavaScript: the inline bootstrap, the hydrate runtime (fetched after load or at the first
-// interaction) and each island as a chunk for the pages that use it, Preact for React; kept in the store by its sources.
+// Bundles the browser JavaScript: the inline bootstrap, the hydrate runtime and each island as a chunk for the pages
+// that use it, Preact for React; kept in the store by its sources.
 import { existsSync, readFileSync } from "node:fs";
 import { mkdir, readFile } from "node:fs/promises";
 import { relative, resolve } from "node:path";
@@ -11,12 +11,12 @@ import { filesKey, folderFiles } from "../state/files.ts";
 import { keyOf } from "../state/key.ts";
 import { cached } from "../state/store.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
+import { bundleErrorMessage } from "./pages.ts";
 import { ISLAND_SOURCES } from "./sources.ts";
 
-/** What the bundler produced, written beside the scripts for `npm run size`. */
+/** Written beside the scripts for `npm run size`; `routes`: every script a route fetches after load or at the first tap. */
 export interface PageScripts {
   bootstrap: string;
-  /** Per route, every script the page fetches after its load event or at the first interaction. */
   routes: Record<string, string[]>;
 }
 
@@ -24,7 +24,6 @@ export interface PageScripts {
 export const PAGE_SCRIPTS_FILE = "assets/manifest.json";
 
 const root = process.cwd();
-/** The islands' JSX runtime (browser/jsx-runtime.ts), by its alias. */
 const JSX_SOURCE = "islands-jsx";
 const islandFile = (name: string) => resolve(root, "islands", `${name}.tsx`);
 const browserModule = (file: string) => JSON.stringify(resolve(root, "browser", file));
@@ -45,44 +44,25 @@ async function bootstrapScript(entry: string): Promise<string> {
   const esbuild = await loadEsbuild();
   const js = await esbuild.transform(source, { loader: "ts", target: "es2022", define: { ISLAND_ENTRY: JSON.stringify(entry) } });
   // Wrapped by hand: esbuild's iife format adds interop helpers this import() never needs.
-  const minified = await esbuild.transform(`(()=>{${js.code}})()`, { target: "es2022", minify: true, legalComments: "none" });
-  return minified.code.trim();
+  return (await esbuild.transform(`(()=>{${js.code}})()`, { target: "es2022", minify: true, legalComments: "none" })).code.trim();
 }
 
-const noReact: esbuild.Plugin = {
-  name: "no-react-in-the-browser",
-  setup(build) {
-    build.onResolve({ filter: /^react-dom(\/|$)|^react\/jsx/ }, (args) => ({
-      errors: [
-        { text: `${relative(root, args.importer)} imports "${args.path}": islands may import only hooks from "react" (served by Preact), never react-dom` },
-      ],
-    }));
-  },
-};
+type IslandUse = { route: string; islands: string[] }[];
 
-export type IslandBundle = PageScripts & { files: string[] };
-
-function sourcesKey(): string {
-  const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
-  // This file too: how it bundles is part of what it makes.
-  return keyOf(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
-}
-
-export async function bundleIslands(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<IslandBundle> {
-  // The settings the scripts carry, not the rest of the configuration (its day, its output folder).
+export async function bundleIslands(pages: IslandUse, analytics: AnalyticsConfig, outDir: string): Promise<PageScripts & { files: string[] }> {
   const { gaMeasurementId, clarityProjectId, consentDefault } = analytics;
-  const key = keyOf(sourcesKey(), JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
+  const files = ["tsconfig.json", "package-lock.json", ...ISLAND_SOURCES.flatMap((folder) => folderFiles(root, folder))];
+  const sources = keyOf(esbuildVersion, root, readFileSync(fileURLToPath(import.meta.url)), filesKey(root, files));
+  const key = keyOf(sources, JSON.stringify([pages, gaMeasurementId, clarityProjectId, consentDefault]));
   const made = await cached("islands", key, "json", async () => JSON.stringify(await bundle(pages, analytics, outDir)));
-  const { outputs, scripts } = JSON.parse(made.toString("utf8")) as Bundled;
+  const { outputs, scripts } = JSON.parse(made.toString("utf8")) as Awaited<ReturnType<typeof bundle>>;
   await mkdir(resolve(outDir, "assets"), { recursive: true });
   await Promise.all(Object.entries(outputs).map(([file, text]) => writeIfChanged(resolve(outDir, file), text)));
   await writeIfChanged(resolve(outDir, PAGE_SCRIPTS_FILE), JSON.stringify(scripts, null, 2));
   return { ...scripts, files: [...Object.keys(outputs), PAGE_SCRIPTS_FILE] };
 }
 
-type Bundled = { outputs: Record<string, string>; scripts: PageScripts };
-
-async function bundle(pages: { route: string; islands: string[] }[], analytics: AnalyticsConfig, outDir: string): Promise<Bundled> {
+async function bundle(pages: IslandUse, analytics: AnalyticsConfig, outDir: string) {
   const used = new Set(pages.flatMap((page) => page.islands));
   for (const name of used) {
     if (existsSync(islandFile(name))) continue;
@@ -103,8 +83,7 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
       minify: true,
       legalComments: "none",
       jsx: "automatic",
-      // The JSX runtime and React by names, not paths: the minifier weighs the letters of import paths to
-      // name variables, so the project's folder changed the bytes.
+      // By names, not paths: the minifier weighs the letters of import paths to name variables.
       jsxImportSource: JSX_SOURCE,
       alias: { react: "./browser/react.ts", [JSX_SOURCE]: "./browser" },
       // A package by its path in the project, not where a linked node_modules is: a chunk's name hashes its paths.
@@ -119,11 +98,21 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
       entryNames: "[name].[hash]",
       chunkNames: "[name].[hash]",
       metafile: true,
-      // Written each file whole and only when changed: esbuild rewrites every file in place.
       write: false,
       logLevel: "silent",
       plugins: [
-        noReact,
+        {
+          name: "no-react-in-the-browser",
+          setup(build) {
+            build.onResolve({ filter: /^react-dom(\/|$)|^react\/jsx/ }, (args) => ({
+              errors: [
+                {
+                  text: `${relative(root, args.importer)} imports "${args.path}": islands may import only hooks from "react" (served by Preact), never react-dom`,
+                },
+              ],
+            }));
+          },
+        },
         {
           name: "islands-entry",
           setup(build) {
@@ -134,7 +123,7 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
       ],
     })
     .catch((error: esbuild.BuildFailure) => {
-      throw new Error(`islands/: esbuild failed:\n${error.errors.map((e) => `  ${e.location?.file ?? ""}:${e.location?.line ?? ""} ${e.text}`).join("\n")}`);
+      throw new Error(bundleErrorMessage(error, "islands/: esbuild failed"));
     });
 
   const outputs = result.metafile.outputs;
@@ -150,16 +139,11 @@ async function bundle(pages: { route: string; islands: string[] }[], analytics: 
   const outputOf = (entryPoint: string) => Object.keys(outputs).find((file) => outputs[file].entryPoint === entryPoint)!;
   const entry = outputOf("islands-entry:site");
   const runtimeFiles = [...closure(entry, false), ...closure(outputOf("browser/analytics.ts"), true)];
-  const lists = new Map<string, string[]>();
   const filesOf = (islands: string[]) => {
-    const name = islands.join(" ");
-    if (!lists.has(name)) {
-      const files = new Set(runtimeFiles);
-      // An island's own dynamic imports are fetched only when needed: not counted.
-      for (const island of islands) for (const file of closure(outputOf(relative(root, islandFile(island))), false)) files.add(file);
-      lists.set(name, [...files].map(sitePath));
-    }
-    return lists.get(name) as string[];
+    const files = new Set(runtimeFiles);
+    // An island's own dynamic imports are fetched only when needed: not counted.
+    for (const island of islands) for (const file of closure(outputOf(relative(root, islandFile(island))), false)) files.add(file);
+    return [...files].map(sitePath);
   };
   const scripts: PageScripts = {
     bootstrap: await bootstrapScript(sitePath(entry)),

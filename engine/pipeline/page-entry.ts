@@ -1,11 +1,10 @@
-// The pages' entry: the renderer, what the engine reads of the site (printedContent) and every page module by its
-// project path. A build bundles it (pages.ts); the dev server loads it file by file (page-modules.ts).
+// The pages' entry: the renderer, what the engine reads of the site and every page module by its project path.
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import type { CaseStudy, Redirect, Site } from "../../content/collections.ts";
 import type { PageModule } from "./static-paths.ts";
 
-/** The renderer, from the same bundle as the pages so that they share one React context and island registry. */
+/** From the same bundle as the pages, so that they share one React context and island registry. */
 export type Renderer = typeof import("./render.ts") & {
   caseStudies: CaseStudy[];
   site: Site;
@@ -19,8 +18,7 @@ export type Renderer = typeof import("./render.ts") & {
 export type Entry = Renderer & { pageModules: [string, PageModule][] };
 
 export const renderModule = fileURLToPath(new URL("./render.ts", import.meta.url));
-/** What the steps after the render read of the site (PDFs, cards, redirects, inline scripts): from the bundle
- * too, so that a dev save reaches them; the engine imports nothing of the site itself but content/collections.ts. */
+/** What the steps after the render read of the site: from the bundle too, so that a dev save reaches them. */
 const printedContent = [
   ["default as caseStudies", "../../content/case-studies"],
   ["default as site", "../../content/site.yaml"],

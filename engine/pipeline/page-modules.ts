@@ -1,5 +1,5 @@
-// The dev server's pages, file by file: each compiled alone to CommonJS and run once; a save compiles and runs
-// again only what it changed and their importers (~3 ms a page, a whole bundle 25–40 ms). React loads once.
+// The dev server's pages, file by file: each compiled alone to CommonJS; a save compiles and runs again only what it
+// changed and their importers (~3 ms a page, a whole bundle 25–40 ms).
 import { readFileSync, statSync } from "node:fs";
 import { createRequire, isBuiltin, SourceMap, type SourceMapping } from "node:module";
 import { dirname, join, relative, resolve } from "node:path";
@@ -24,7 +24,7 @@ import { loadEsbuild } from "./esbuild.ts";
 interface CompiledFile {
   version: string | null;
   code: string;
-  /** The project files it imports (dynamic imports too): by the name as written, to the absolute path. */
+  /** By the name as written, to the absolute path. */
   own: Map<string, string>;
   ran?: { exports: unknown };
 }
@@ -32,7 +32,7 @@ interface CompiledFile {
 /** What esbuild's bundler tries after an import's path, in its order. */
 const EXTENSIONS = [".tsx", ".ts", ".jsx", ".js", ".css", ".json"];
 
-/** Runs CommonJS code as Node runs a file's; `entriesOf` answers a folder collection's module (folderModule). */
+/** Runs CommonJS code as Node runs a file's; `entriesOf` answers a folder collection's module. */
 export function runModule(
   code: string,
   path: string,
@@ -58,7 +58,6 @@ export function sourcePlaces(stack: string): string {
 
 export class PageModules {
   private readonly files = new Map<string, CompiledFile>();
-  /** The advice on each content file. */
   readonly advice = new Map<string, string[]>();
   readonly folders = new Map<string, FolderEntries>();
   /** The generated entry (page-entry.ts), named as a file that is never written. */
@@ -74,9 +73,8 @@ export class PageModules {
     this.entry = join(shared.outdir!, "pages.js");
   }
 
-  /** The entry's exports and import graph. The `changed` files and any whose version moved are compiled again (a
-   * folder collection read again after a save of its folder, images or the site's facts); they and every file
-   * importing them run again. The others keep their exports, so a React context stays one object across saves. */
+  /** The entry's exports and import graph. The `changed` files and any whose version moved are compiled again; they
+   * and their importers run again. The others keep their exports, so a React context stays one object across saves. */
   async load(entrySource: string, changed: string[]): Promise<{ exports: unknown; graph: ImportGraph }> {
     const saved = new Set(changed.map((file) => resolve(this.root, file)));
     await Promise.all([...saved].map(landed));
@@ -93,7 +91,7 @@ export class PageModules {
     const importers = new Map<string, string[]>();
     for (const [path, file] of this.files) for (const imported of file.own.values()) importers.set(imported, [...(importers.get(imported) ?? []), path]);
     // Marked before anything is compiled, so that a load failing half-way leaves nothing holding old exports.
-    // A folder collection's module stays compiled (one line); it runs again to read the entries again.
+    // A folder collection's module stays compiled; it runs again to read the entries again.
     const rerun = new Set([...stale, ...[...this.files.keys()].filter((path) => collectionFolderOf(path) && readsSaved(path))]);
     for (const path of rerun) {
       const file = this.files.get(path);
@@ -103,14 +101,16 @@ export class PageModules {
     for (const path of stale) this.files.delete(path);
     // A file that imports one now gone is compiled again, so that the error names the import.
     for (const path of stale) if (fileVersion(path) === null) for (const importer of importers.get(path) ?? []) this.files.delete(importer);
-    // Every file the entry imports, directly or not, that is not compiled yet.
     const seen = new Set<string>();
     for (let next = [this.entry]; next.length; ) {
       for (const path of next) seen.add(path);
       const files = await Promise.all(next.map((path) => this.files.get(path) ?? this.compile(path)));
       next = [...new Set(files.flatMap((file) => [...file.own.values()]))].filter((path) => !seen.has(path));
     }
-    return { exports: this.run(this.entry), graph: this.graphFrom([...this.files.get(this.entry)!.own.values()]) };
+    seen.delete(this.entry);
+    const graph: ImportGraph = {};
+    for (const path of seen) graph[relative(this.root, path)] = [...new Set(this.files.get(path)!.own.values())].map((file) => relative(this.root, file));
+    return { exports: this.run(this.entry), graph };
   }
 
   private async compile(path: string): Promise<CompiledFile> {
@@ -148,12 +148,10 @@ export class PageModules {
     return file;
   }
 
-  /** The project file an import names, as esbuild's bundler finds it (a path, a package, a tsconfig alias); undefined
-   * for a package or a Node module. */
+  /** The project file an import names, as esbuild's bundler finds it; undefined for a package or a Node module. */
   private async resolveImport(importer: string, specifier: string): Promise<string | undefined> {
     if (/^\.\.?(\/|$)|^\//.test(specifier)) {
       const path = resolve(dirname(importer), specifier);
-      // A folder collection (content/case-studies) is imported as its folder.
       if (collectionFolderOf(path) && statSync(path, { throwIfNoEntry: false })?.isDirectory()) return path;
       const candidates = [path, ...EXTENSIONS.map((extension) => path + extension), ...EXTENSIONS.map((extension) => join(path, `index${extension}`))];
       const found = candidates.find((candidate) => statSync(candidate, { throwIfNoEntry: false })?.isFile());
@@ -199,10 +197,7 @@ export class PageModules {
     // Set before it runs, so that an import cycle finds the exports made so far, as in a bundle.
     file.ran = module;
     const packages = createRequire(path);
-    const require = (specifier: string) => {
-      const own = file.own.get(specifier);
-      return own ? this.run(own) : packages(specifier);
-    };
+    const require = (specifier: string) => (file.own.has(specifier) ? this.run(file.own.get(specifier)!) : packages(specifier));
     try {
       runModule(file.code, path, require, this.entriesOf, module);
     } catch (error) {
@@ -211,37 +206,18 @@ export class PageModules {
     }
     return module.exports;
   }
-
-  private graphFrom(entries: string[]): ImportGraph {
-    const graph: ImportGraph = {};
-    const visit = (path: string) => {
-      const name = relative(this.root, path);
-      if (name in graph) return;
-      const imports = [...new Set(this.files.get(path)!.own.values())];
-      graph[name] = imports.map((imported) => relative(this.root, imported));
-      for (const imported of imports) visit(imported);
-    };
-    for (const entry of entries) visit(entry);
-    return graph;
-  }
 }
 
 function unresolved(root: string, importer: string, specifier: string): esbuild.BuildFailure {
   const source = readFileSync(importer, "utf8");
   const before = source.slice(0, Math.max(0, ...[`"${specifier}"`, `'${specifier}'`].map((quoted) => source.indexOf(quoted)))).split("\n");
   const text = `Could not resolve "${specifier}"`;
-  const location = {
-    file: relative(root, importer),
-    line: before.length,
-    column: before[before.length - 1].length,
-    lineText: source.split("\n")[before.length - 1],
-  };
+  const location = { file: relative(root, importer), line: before.length, column: before.at(-1)!.length, lineText: source.split("\n")[before.length - 1] };
   return Object.assign(new Error(text), { errors: [{ text, location } as esbuild.Message], warnings: [] });
 }
 
-/** The code with each import of a project file read as an ES module compiled to CommonJS (its default export
- * is its `default`), as the bundle links it: esbuild's `__toESM(…, 1)` in a "type": "module" package takes the
- * whole `module.exports` as the default, right for a package but not for our own files. */
+/** esbuild's `__toESM(…, 1)` in a "type": "module" package takes the whole `module.exports` as the default: right
+ * for a package, but our own files are ES modules compiled to CommonJS, whose default export is their `default`. */
 function ownImportsAsEsm(code: string, own: Map<string, string>): string {
   return code.replace(/__toESM\(require\(("[^"]*")\), 1\)/g, (call, quoted: string) =>
     own.has(JSON.parse(quoted) as string) ? `__toESM(require(${quoted}))` : call,

@@ -1,5 +1,4 @@
-// The project files each route's output is made from: its page file and what it and the renderer import, from
-// the page bundle's import graph; for a collection's entry, what its template uses, traced by esbuild.
+// The project files each route is made from, by the page bundle's import graph; for an entry, its template's, traced.
 import { join, relative } from "node:path";
 import type * as esbuild from "esbuild";
 import { collectionFolderOf, type FolderEntries, SITE_FILE } from "../content/modules.ts";
@@ -10,29 +9,23 @@ import type { Page } from "./routes.ts";
 /** The files esbuild loads itself (no plugin): the bytes it reports of one are the file's. */
 const ESBUILD_LOADS = /\.(ts|tsx|js|mjs|json)$/;
 
-/** The collections' templates as traced by `run` (esbuild once in a build, warm in the dev server) with the pages' `shared` options. */
+/** The collections' templates as traced by `run` (esbuild once in a build, warm in the dev server). */
 export function templateTraces(root: string, run: (name: string, options: esbuild.BuildOptions) => Promise<esbuild.BuildResult>, shared: esbuild.BuildOptions) {
-  /** The dev server's last trace of each template (null: untraceable), the last bundle's inputs and what each
-   * template imports: only a save of a file it imports (even one left out) or new to the bundle moves a trace. */
+  // Only a save of a file a template imports (even one left out) or new to the bundle moves its trace.
   const last: Traces = {};
   let lastInputs = new Set<string>();
   let imported = new Map<string, Set<string>>();
 
-  /** The files a collection's entries are rendered from: what esbuild keeps when only the component and meta are
-   * used, getStaticPaths tree-shaken away (whatever might be used is kept). */
+  /** What esbuild keeps of a template when only the component and meta are used, getStaticPaths tree-shaken away. */
   async function templateInputs(file: string): Promise<Trace> {
-    const options: esbuild.BuildOptions = {
-      stdin: {
-        contents: `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`,
-        resolveDir: root,
-        loader: "ts",
-      },
+    const contents = `import * as page from ${JSON.stringify(`./${file}`)};\nexport default page.default;\nexport const meta = page.meta;`;
+    const result = await run(file, {
+      stdin: { contents, resolveDir: root, loader: "ts" },
       ...shared,
       bundle: true,
       format: "esm",
       packages: "external",
-    };
-    const result = await run(file, options);
+    });
     const [output] = Object.values(result.metafile!.outputs);
     const used = Object.entries(output.inputs)
       .filter(([input, { bytesInOutput }]) => bytesInOutput > 0 && !input.startsWith("<stdin>"))
@@ -47,12 +40,10 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
     return { used, leftOut };
   }
 
-  /** The template's inputs: traced again unless the files `saved` since the last trace cannot have moved them. */
   function traceOf(file: string, saved: Set<string>): Promise<Trace | null> {
     const kept = last[file];
     const unmoved = (path: string) => path !== file && lastInputs.has(path) && !kept?.used.includes(path) && !imported.get(file)?.has(path);
-    if (kept && saved.size && [...saved].every(unmoved)) return Promise.resolve(kept);
-    return templateInputs(file).catch(() => null);
+    return kept && saved.size && [...saved].every(unmoved) ? Promise.resolve(kept) : templateInputs(file).catch(() => null);
   }
 
   return {
@@ -61,36 +52,25 @@ export function templateTraces(root: string, run: (name: string, options: esbuil
     keep(traces: Traces, graph: ImportGraph): void {
       Object.assign(last, traces);
       lastInputs = new Set(Object.keys(graph));
-      // Not through a collection folder: its module reads none of its entries (folderModule).
-      const entriesUnread = (path: string) => !collectionFolderOf(join(root, path));
-      imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), entriesUnread)]));
+      // Not through a collection folder: its module reads none of its entries.
+      imported = new Map(Object.keys(traces).map((file) => [file, closure(graph, [file], new Set(), (path) => !collectionFolderOf(join(root, path)))]));
     },
   };
 }
 
-export interface RouteSources {
-  sourcesOf: (route: string) => readonly string[];
-  /** The files a route's body is rendered from besides its props: for a collection's entry, those its template
-   * uses, so an edit to one entry renders that entry alone; for any other page, its sources. */
-  templateSourcesOf: (route: string) => readonly string[];
-  /** For a collection's entry, the files its trace read and left out, with the bytes read (manifest.ts, Trace). */
-  templateLeftOutOf: (route: string) => Readonly<Record<string, number>>;
-}
-
 const NONE: Readonly<Record<string, number>> = {};
 
-export function routeSources(graph: ImportGraph, root: string, files: string[], templates: Traces, pages: Page[]): RouteSources {
+export function routeSources(graph: ImportGraph, root: string, files: string[], templates: Traces, pages: Page[]) {
   const shared = closure(graph, [relative(root, renderModule)]);
   // Packages are not the project's files: React's version keys what it renders.
   const own = (found: Set<string>) => new Set([...found].filter((file) => !file.includes("node_modules/")));
   const sources = new Map(
     files.map((file) => {
-      const all = own(closure(graph, [file], new Set(shared)));
-      // A folder collection the template uses reaches each of its entries (its module reads none: folderModule).
+      const all = [...own(closure(graph, [file], new Set(shared)))];
+      // A folder collection the template uses reaches each of its entries.
       const trace = templates[file];
       const traced = trace?.used.flatMap((input) => (collectionFolderOf(join(root, input)) ? [...closure(graph, [input])] : [input]));
-      const listed = [...all];
-      return [file, { all: listed, template: traced ? [...own(new Set([...shared, ...traced]))] : listed, leftOut: trace?.leftOut ?? NONE }];
+      return [file, { all, template: traced ? [...own(new Set([...shared, ...traced]))] : all, leftOut: trace?.leftOut ?? NONE }];
     }),
   );
   const byRoute = new Map(pages.map((page) => [page.route, page]));
@@ -100,17 +80,18 @@ export function routeSources(graph: ImportGraph, root: string, files: string[], 
   };
   // One list per page file, shared by its routes: the render cache hashes each list once.
   return {
-    sourcesOf: (route) => of(route)?.all ?? [],
-    templateSourcesOf: (route) => {
+    sourcesOf: (route: string): readonly string[] => of(route)?.all ?? [],
+    // For a collection's entry, the files its template uses, so an edit to one entry renders that entry alone.
+    templateSourcesOf: (route: string): readonly string[] => {
       const found = of(route);
       return found ? (byRoute.get(route)?.props ? found.template : found.all) : [];
     },
-    templateLeftOutOf: (route) => (byRoute.get(route)?.props && of(route)?.leftOut) || NONE,
+    templateLeftOutOf: (route: string): Readonly<Record<string, number>> => (byRoute.get(route)?.props && of(route)?.leftOut) || NONE,
   };
 }
 
 /** The bundle's graph with each folder collection it imports importing its entries, their images and site.yaml
- * (whose facts fill the entries' tokens), though the pages take them as data where they run (folderModule). */
+ * (whose facts fill the entries' tokens), though the pages take them as data where they run. */
 export function withEntries(graph: ImportGraph, store: Map<string, FolderEntries>): ImportGraph {
   const whole = { ...graph };
   for (const [folder, { files, images }] of store) {

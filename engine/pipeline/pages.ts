@@ -1,11 +1,11 @@
-// Loads the pages with the renderer (page-entry.ts) and turns them into routes (static-paths.ts) with their sources
-// (page-sources.ts): a build as one bundle, kept while its files are the same; the dev server file by file (page-modules.ts).
+// Loads the pages with the renderer and turns them into routes with their sources: a build as one bundle, kept while
+// its files are the same; the dev server file by file (page-modules.ts).
 import { existsSync } from "node:fs";
 import { createRequire } from "node:module";
 import { join, relative, resolve } from "node:path";
 import type * as esbuild from "esbuild";
 import { folders } from "../../content/collections.ts";
-import { BUILD_PUBLISHING, ContentError, collectionFolderOf, contentPlugin, type FolderEntries, folderEntries, type Unpublished } from "../content/modules.ts";
+import { BUILD_PUBLISHING, ContentError, collectionFolderOf, contentPlugin, type FolderEntries, folderEntries } from "../content/modules.ts";
 import { IMAGE_FILE, imagePlugin } from "../media/image-modules.ts";
 import { BundleReuse, type OutputState } from "../state/build-state.ts";
 import { ContentChecks } from "../state/content-checks.ts";
@@ -15,23 +15,11 @@ import { CACHE_DIR } from "../state/store.ts";
 import { esbuildVersion, loadEsbuild } from "./esbuild.ts";
 import { type Entry, entrySource, type Renderer } from "./page-entry.ts";
 import { PageModules, runModule } from "./page-modules.ts";
-import { type RouteSources, routeSources, templateTraces, withEntries } from "./page-sources.ts";
-import type { Page } from "./routes.ts";
+import { routeSources, templateTraces, withEntries } from "./page-sources.ts";
 import { checkRoutesUnique, pageFiles, pagesOf } from "./static-paths.ts";
 
-export interface LoadedPages extends RouteSources {
-  pages: Page[];
-  renderer: Renderer;
-  /** When the bundle began reading the files: a file saved after it may not be in it. */
-  bundledAt: number;
-  /** The version of each file saved since the last load as the bundle began (engine/state/render-cache.ts). */
-  versionsAtStart: Readonly<Record<string, string>>;
-  advice: string[];
-  unpublished: Unpublished[];
-  images: string[];
-}
+export type LoadedPages = Awaited<ReturnType<Awaited<ReturnType<typeof pageBundler>>["load"]>>;
 
-/** Numbers each bundle this process loads, so that a stack trace names its load. */
 let generation = 0;
 
 export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): string {
@@ -39,16 +27,13 @@ export function bundleErrorMessage(error: esbuild.BuildFailure, what: string): s
   return `${what}:\n${error.errors.map((e) => `  ${where(e)}${e.text}${e.location?.lineText ? `\n    ${e.location.lineText.trim()}` : ""}`).join("\n")}`;
 }
 
-/** A page loader over `root`. A build bundles React in, in its production form: one bundled module loads several
- * times faster than React's CommonJS files. The dev server (`dev`) loads React from node_modules, once. */
+/** A build bundles React in (one bundled module loads several times faster than React's CommonJS files); the dev
+ * server loads it from node_modules, once. */
 export async function pageBundler({ root = process.cwd(), dev = false, today = BUILD_PUBLISHING.today } = {}) {
-  // The dev server shows drafts; the build's day decides the dated entries.
   const publishing = { drafts: dev, today };
-  // The content files' verdicts: the dev server's in memory, a build's in .cache/.
   const checks = new ContentChecks(root, !dev);
   // Where esbuild would write (it writes nothing): stack traces name these files.
   const loadDir = resolve(root, CACHE_DIR, "loaded");
-  // What every esbuild run over the pages shares: the bundle, the dev server's files and the templates' traces.
   const shared = {
     platform: "node",
     jsx: "automatic",
@@ -63,23 +48,22 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   const contexts = new Map<string, Promise<esbuild.BuildContext>>();
   async function run(name: string, options: esbuild.BuildOptions): Promise<esbuild.BuildResult> {
     if (!dev) return (await loadEsbuild()).build(options);
-    let warm = contexts.get(name);
-    if (!warm) {
-      warm = loadEsbuild().then((loaded) => loaded.context(options));
-      contexts.set(name, warm);
-    }
-    return (await warm).rebuild();
+    if (!contexts.has(name))
+      contexts.set(
+        name,
+        loadEsbuild().then((loaded) => loaded.context(options)),
+      );
+    return (await contexts.get(name)!).rebuild();
   }
   const traces = templateTraces(root, run, shared);
 
-  /** esbuild's failure as the developer needs it (the content's problems say their file, line and fix). */
   function failed(error: esbuild.BuildFailure): never {
     if (!error.errors) throw error;
     if (error.errors.every((problem) => problem.pluginName === "content")) throw new Error(error.errors.map((problem) => problem.text).join("\n"));
     throw new Error(bundleErrorMessage(error, "pages/: the pages do not compile"));
   }
 
-  async function bundle(entry: string): Promise<{ code: Uint8Array; graph: ImportGraph; advice: string[] }> {
+  async function bundle(entry: string) {
     const result = await (await loadEsbuild())
       .build({
         stdin: { contents: entry, resolveDir: root, sourcefile: "pages", loader: "js" },
@@ -97,39 +81,31 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     return { code: result.outputFiles[0].contents, graph, advice: result.warnings.map((warning) => warning.text) };
   }
 
-  function readFolders(): { store: Map<string, FolderEntries>; problems: string[] } {
-    const store = new Map<string, FolderEntries>();
-    const problems = new Set<string>();
-    for (const folder of Object.keys(folders).filter((folder) => existsSync(join(root, folder)))) {
-      try {
-        store.set(folder, folderEntries(root, folder, publishing, checks));
-      } catch (error) {
-        if (!(error instanceof ContentError)) throw error;
-        for (const problem of error.problems) problems.add(problem);
-      }
-    }
-    return { store, problems: [...problems] };
-  }
-
-  /** The dev server's pages, file by file, each collection's template traced beside them (esbuild works on both at once). */
   async function loadFiles(entry: string, collections: string[]) {
     const traced = traces.of(collections, savedSince);
     const { exports, graph } = await modules!.load(entry, [...savedSince]).catch(failed);
     return { exports, graph, store: modules!.folders, advice: [...modules!.advice.values()].flat(), templates: await traced };
   }
 
-  /** A build's pages: the bundle an earlier build kept, or bundled now. */
   async function loadBundle(entry: string, files: string[], collections: string[], kept?: Pick<OutputState, "bundles" | "recordBundle">) {
-    // The folder collections' entries first: data the bundle asks for where it runs. Where one has a
-    // problem, the pages are bundled all the same, so that every problem is told at once.
-    const { store, problems } = readFolders();
+    // Where a folder collection has a problem, the pages are bundled all the same, so that every problem is told at once.
+    const store = new Map<string, FolderEntries>();
+    const told = new Set<string>();
+    for (const folder of Object.keys(folders).filter((folder) => existsSync(join(root, folder)))) {
+      try {
+        store.set(folder, folderEntries(root, folder, publishing, checks));
+      } catch (error) {
+        if (!(error instanceof ContentError)) throw error;
+        for (const problem of error.problems) told.add(problem);
+      }
+    }
+    const problems = [...told];
     // The build's day is not in the key: the dated entries come and go with the folders' entries, which the bundle asks for.
     const reuse = new BundleReuse(root, [esbuildVersion, entry]);
     const reused = problems.length === 0 && kept && reuse.reusable(kept.bundles(), files);
     let made: Awaited<ReturnType<typeof bundle>>;
     let templates: Traces;
     if (reused) {
-      // The traces kept with the bundle: tracing 1,000 notes' template read every note again.
       const { bytes, ...bundle } = reused;
       kept?.recordBundle(bundle);
       made = { code: bytes, graph: bundle.graph, advice: [] };
@@ -142,7 +118,6 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
       } catch (error) {
         throw problems.length > 0 ? new Error([...new Set([...problems, ...(error as Error).message.split("\n")])].join("\n")) : error;
       } finally {
-        // Passed or not, a load leaves nothing writing behind it.
         templates = await traced;
         await checks.save();
       }
@@ -156,24 +131,18 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
   /** Every file saved since the last load that got as far as its traces (a failed load's saves count on). */
   const savedSince = new Set<string>();
 
-  /** `changed`: the files the dev server saw saved since the last load; `kept`: a build's output folder state,
-   * which offers the bundles earlier builds kept and records the one used. */
-  async function load(changed: string[] = [], kept?: Pick<OutputState, "bundles" | "recordBundle">): Promise<LoadedPages> {
+  /** `changed`: the files the dev server saw saved since the last load. */
+  async function load(changed: string[] = [], kept?: Pick<OutputState, "bundles" | "recordBundle">) {
     for (const file of changed) savedSince.add(file);
     checks.startLoad();
     const bundledAt = Date.now();
-    const versionsAtStart = Object.fromEntries(
-      [...savedSince].flatMap((file) => {
-        const version = fileVersion(join(root, file));
-        return version === null ? [] : [[file, version]];
-      }),
-    );
+    const versions = [...savedSince].map((file) => [file, fileVersion(join(root, file))] as const);
+    const versionsAtStart = Object.fromEntries(versions.filter((found): found is [string, string] => found[1] !== null));
     refuseLinks(root, ["content", "art"]);
     const files = pageFiles(root);
     const entry = entrySource(root, files);
     const collections = files.filter((file) => file.includes("["));
-    const made = modules ? await loadFiles(entry, collections) : await loadBundle(entry, files, collections, kept);
-    const { store, templates, advice } = made;
+    const { store, templates, advice, ...made } = modules ? await loadFiles(entry, collections) : await loadBundle(entry, files, collections, kept);
     const graph = withEntries(made.graph, store);
     const loaded = made.exports as Entry;
     if (dev) {
@@ -184,7 +153,9 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
     const pages = loaded.pageModules.flatMap(([file, module]) => pagesOf(file, module));
     checkRoutesUnique(pages, root);
     return {
+      /** When the bundle began reading the files: a file saved after it may not be in it. */
       bundledAt,
+      /** The version of each file saved since the last load as the bundle began. */
       versionsAtStart,
       advice: [...advice, ...shown.flatMap((read) => read.advice)],
       unpublished: shown.flatMap((read) => read.left),
@@ -192,35 +163,27 @@ export async function pageBundler({ root = process.cwd(), dev = false, today = B
         .filter((file) => IMAGE_FILE.test(file) && !file.includes("node_modules/"))
         .sort(),
       pages,
-      renderer: loaded,
+      renderer: loaded as Renderer,
       ...routeSources(graph, root, files, templates, pages),
     };
   }
 
-  /** Runs a bundle's code; a folder collection's entries come from `store`, another project's read now. */
   function evaluate(code: Uint8Array, store: Map<string, FolderEntries>): unknown {
     const file = join(loadDir, `pages-${process.pid}-${++generation}.cjs`);
     const entriesOf = (path: string) => {
-      const other = collectionFolderOf(path);
-      if (!other) throw new Error(`${path} is no folder collection of content/collections.ts`);
-      return (store.get(relative(root, path)) ?? folderEntries(other.root, other.folder, publishing, checks)).entries;
+      const { root: other, folder } = collectionFolderOf(path)!;
+      return (store.get(relative(root, path)) ?? folderEntries(other, folder, publishing, checks)).entries;
     };
     return runModule(Buffer.from(code).toString("utf8"), file, createRequire(file), entriesOf);
   }
 
   return {
     load,
-    dispose: async () => {
-      await Promise.all([...contexts.values()].map((warm) => warm.then((built) => built.dispose())));
-    },
+    dispose: () => Promise.all([...contexts.values()].map((warm) => warm.then((built) => built.dispose()))),
   };
 }
 
-export async function loadPages(root: string = process.cwd()): Promise<LoadedPages> {
-  const bundler = await pageBundler({ root });
-  try {
-    return await bundler.load();
-  } finally {
-    await bundler.dispose();
-  }
+// A build's bundler holds no warm contexts: nothing to dispose of.
+export async function loadPages(root = process.cwd()) {
+  return (await pageBundler({ root })).load();
 }

@@ -1,5 +1,5 @@
-// Renders each page with React on the server: its body (collecting its islands), then the whole document once
-// the scripts and stylesheet have names. Loaded from the page bundle, so it shares the pages' React context.
+// Renders a page's body (collecting its islands), then its document once the scripts and stylesheet have names.
+// Loaded from the page bundle, so it shares the pages' React context.
 import { createElement } from "react";
 import { renderToStaticMarkup } from "react-dom/server";
 import { Document } from "../../components/Document.tsx";
@@ -9,13 +9,9 @@ import { Layout } from "../../components/Layout.tsx";
 import { SiteContext, type SiteData } from "../../components/SiteContext.tsx";
 import type { Page } from "./routes.ts";
 
-export interface RenderedBody {
-  page: Page;
-  bodyHtml: string;
-  islands: string[];
-}
+export type RenderedBody = ReturnType<typeof renderBody>;
 
-export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBody {
+export function renderBody(page: Page, site: Omit<SiteData, "path">) {
   const value: SiteData = { ...site, path: page.route };
   const { result, islands } = collectIslands(() =>
     renderToStaticMarkup(
@@ -28,7 +24,7 @@ export function renderBody(page: Page, site: Omit<SiteData, "path">): RenderedBo
 export interface DocumentAssets {
   siteUrl: string;
   ogImage: string;
-  /** Each page's own social card by route; a page without one uses ogImage. */
+  /** By route; a page without one uses ogImage. */
   cards: Record<string, { path: string; alt: string }>;
   csp: string;
   stylesheet: string;

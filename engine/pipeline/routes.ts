@@ -3,9 +3,8 @@ import type { ComponentType } from "react";
 import type { PageMeta } from "../../components/head.ts";
 
 export interface Page {
-  /** pages/case-studies.tsx; for every entry of a collection, its one file: pages/case-studies/[slug].tsx */
+  /** pages/case-studies.tsx; for a collection's entry, pages/case-studies/[slug].tsx */
   file: string;
-  /** "/case-studies"; "/" for index; "/case-studies/eqos-initiative" for an entry. */
   route: string;
   meta: PageMeta;
   Component: ComponentType<never>;
@@ -13,14 +12,9 @@ export interface Page {
   props?: object;
 }
 
-/** A page file's route, with its parameters still in brackets: pages/case-studies/[slug].tsx is
- * /case-studies/[slug]; pages/index.tsx is /, and pages/work/index.tsx is /work. */
+/** pages/case-studies/[slug].tsx is /case-studies/[slug]; pages/index.tsx is /, and pages/work/index.tsx is /work. */
 export function routeOf(file: string): string {
-  const name = file
-    .replace(/^pages\//, "")
-    .replace(/\.tsx$/, "")
-    .replace(/(^|\/)index$/, "");
-  return `/${name}`;
+  return `/${file.replace(/^pages\/|\.tsx$/g, "").replace(/(^|\/)index$/, "")}`;
 }
 
 export function parametersOf(route: string): string[] {
@@ -33,7 +27,6 @@ export const SLUG = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 /** The one value a parameter may not take: …/index.html is served at the folder's address with a slash, another page. */
 export const FOLDER_INDEX = "index";
 
-/** An entry's route: each [parameter] replaced by its value. Throws why, without the file's name (the caller's). */
 export function fillRoute(route: string, params: Record<string, unknown>): string {
   return route.replace(/\[([^\]]*)\]/g, (_, name: string) => {
     const value = params[name];
@@ -46,8 +39,7 @@ export function fillRoute(route: string, params: Record<string, unknown>): strin
   });
 }
 
-/** dist-relative output file: /services is services.html, which every host serves at /services with no redirect
- * (a services/ folder would send /services to /services/ first). */
+/** /services is services.html, which every host serves at /services (a services/ folder would redirect to /services/). */
 export function outputFileOf(route: string): string {
   return route === "/" ? "index.html" : `${route.slice(1)}.html`;
 }

@@ -1,5 +1,5 @@
-// A page file's exports turned into its pages: one for a file of its own (pages/about.tsx), one per entry for a
-// file whose name holds a [parameter] (pages/case-studies/[slug].tsx), listed by its getStaticPaths(), as in Astro.
+// A page file's exports turned into its pages: one for pages/about.tsx, one per entry of getStaticPaths() for a
+// file whose name holds a [parameter] (pages/case-studies/[slug].tsx), as in Astro.
 import { existsSync, readdirSync } from "node:fs";
 import { join } from "node:path";
 import type { ComponentType } from "react";
@@ -9,7 +9,7 @@ import { fillRoute, outputFileOf, type Page, parametersOf, routeOf } from "./rou
 
 export type PageModule = { meta?: unknown; default?: unknown; getStaticPaths?: unknown };
 
-/** Every page file under pages/, folders included, as project paths in a stable order; none is an error. */
+/** Every page file under pages/, folders included, in a stable order. */
 export function pageFiles(root: string): string[] {
   const folder = join(root, "pages");
   const files = (existsSync(folder) ? readdirSync(folder, { recursive: true, encoding: "utf8" }) : [])
@@ -82,32 +82,23 @@ export function pagesOf(file: string, module: PageModule): Page[] {
 function unplainAt(value: unknown): string[] | null {
   if (value === null || typeof value === "string" || typeof value === "boolean") return null;
   if (typeof value === "number") return Number.isFinite(value) ? null : [];
-  if (Array.isArray(value)) {
-    for (let i = 0; i < value.length; i++) {
-      const found = unplainAt(value[i]);
-      if (found) return [...found, `[${i}]`];
-    }
-    return null;
-  }
-  if (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype) return [];
-  for (const key in value) {
-    const item = (value as Record<string, unknown>)[key];
-    if (item === undefined) continue;
-    const found = unplainAt(item);
-    if (found) return [...found, `.${key}`];
+  const array = Array.isArray(value);
+  if (!array && (typeof value !== "object" || Object.getPrototypeOf(value) !== Object.prototype)) return [];
+  for (const [key, item] of array ? Array.from(value as unknown[]).entries() : Object.entries(value as object)) {
+    const found = item === undefined && !array ? null : unplainAt(item);
+    if (found) return [...found, array ? `[${key}]` : `.${key}`];
   }
   return null;
 }
 
-/** The content file at an entry's route (content/case-studies/<slug>.md is /case-studies/<slug>), if any. */
+// content/case-studies/<slug>.md is /case-studies/<slug>.
 function contentFileOf(root: string, page: Page): string | undefined {
   const file = `content${page.route}.md`;
   return page.props && file.slice(0, file.lastIndexOf("/")) in folders && existsSync(join(root, file)) ? file : undefined;
 }
 
-/** Stops a build where two files claim one route (pages/work.tsx and pages/work/index.tsx, or a page and an entry). */
+/** Stops a build where two files claim one output file (pages/work.tsx and pages/work/index.tsx, or a page and an entry). */
 export function checkRoutesUnique(pages: Page[], root: string): void {
-  // By the file each is written to: /index would be index.html too.
   const claimed = new Map<string, Page>();
   for (const page of pages) {
     const other = claimed.get(outputFileOf(page.route));

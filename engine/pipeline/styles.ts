@@ -1,5 +1,5 @@
-// Compiles styles/main.scss into the stylesheet every page inlines, cached by its sources. A build runs Dart Sass's native
-// command (sass-embedded's JavaScript host costs the main thread far more); the dev server keeps a compiler (engine/dev/styles.ts).
+// The stylesheet every page inlines, cached by its sources. A build runs Dart Sass's native command (sass-embedded's
+// JavaScript host costs the main thread far more); the dev server keeps a compiler.
 import { execFile } from "node:child_process";
 import { readdir, readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
@@ -12,7 +12,6 @@ const sassVersion = readFile("node_modules/sass-embedded/package.json", "utf8").
 
 export type Compiler = Pick<typeof import("sass-embedded"), "compileAsync" | "compileStringAsync">;
 
-/** Dart Sass's native command as sass-embedded installs it for this machine, or null where there is none. */
 function nativeSass(): [dart: string, snapshot: string] | null {
   const require = createRequire(import.meta.url);
   for (const name of [`sass-embedded-${process.platform}-${process.arch}`, `sass-embedded-${process.platform}-musl-${process.arch}`]) {

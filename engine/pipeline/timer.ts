@@ -1,4 +1,3 @@
-// Times the build's steps, for the one-line summary the build prints at the end.
 import { performance } from "node:perf_hooks";
 
 export class BuildTimer {
