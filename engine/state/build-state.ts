@@ -16,8 +16,7 @@ export function engineHash(config: unknown, root = "."): EngineHash {
   };
 }
 
-/** What the last run that ended well kept (`last`), and what this run's steps record of each route
- * (`record`), kept when it ends well (`keep`): a run that fails keeps nothing. */
+/** What the last run that ended well kept, and this run's record of each route, kept only if it ends well. */
 export class OutputState {
   private kept: Manifest | null | undefined;
   private next = new Map<string, RouteEntry>();
@@ -82,7 +81,7 @@ export class BundleReuse {
     private readonly madeWith: (string | Uint8Array)[],
   ) {}
 
-  /** The first of the `kept` bundles made with these `entries` whose files are unchanged, with its code. */
+  /** The first bundle made with these `entries` whose files are unchanged, with its code. */
   reusable(kept: Iterable<KeptBundle>, entries: string[]): (KeptBundle & { bytes: Uint8Array }) | null {
     for (const bundle of kept) {
       try {
@@ -96,8 +95,7 @@ export class BundleReuse {
     return null;
   }
 
-  /** Keeps a new bundle's code, unless one of its files was saved while it was made (its key would then hide
-   * that save); returns what the manifest names it by. */
+  /** Keeps a new bundle's code, unless a file of it was saved while it was made (its key would hide that save). */
   async keep(entries: string[], graph: ImportGraph, traces: Traces, code: Uint8Array): Promise<KeptBundle | null> {
     const key = this.key(entries, graph, (path) => wholeVersion(path, this.startedAt) !== null);
     if (!key) return null;
@@ -106,7 +104,6 @@ export class BundleReuse {
     return bundle;
   }
 
-  /** null when a file is not `whole` as read, or is gone. */
   private key(entries: string[], graph: ImportGraph, whole: (path: string) => boolean): string | null {
     const parts = [...this.madeWith, this.root, ...entries];
     // A file of the generated entry's namespace ("entry:…") is none of the project's.

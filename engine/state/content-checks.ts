@@ -25,7 +25,7 @@ export class ContentChecks {
   private read = false;
   private changed = false;
   private readonly keyWith: (...parts: string[]) => string;
-  /** A verdict's key in this load, by root: site.yaml's text keyed once. */
+  private readonly blob: string;
   private readonly loadKeys = new Map<string, (...parts: string[]) => string>();
 
   /** `stored`: the verdicts on `root`'s files are kept in its blobs (a build's), else in memory alone. */
@@ -35,19 +35,15 @@ export class ContentChecks {
   ) {
     const checkedBy = filesKey(ENGINE_ROOT, ["content/collections.ts", ...folderFiles(ENGINE_ROOT, "engine")]);
     this.keyWith = keysSharing(readIfExists(join(root, "package-lock.json")) ?? "", checkedBy);
+    this.blob = `checks/${this.keyWith("verdicts")}.json`;
   }
 
-  private get blob(): string {
-    return `checks/${this.keyWith("verdicts")}.json`;
-  }
-
-  /** Starts a load: site.yaml saved since may change a verdict. */
+  /** site.yaml saved since may change a verdict. */
   startLoad(): void {
     this.loadKeys.clear();
   }
 
-  /** The verdict on a content file of `root` with this text: kept, or made by `check`, which throws the file's
-   * problems (never kept, so that fixing what the file names is seen). */
+  /** The verdict kept, or made by `check`, which throws the file's problems (never kept: a fix is then seen). */
   check(root: string, file: string, source: string, check: () => Verdict): Verdict {
     const path = `${root}\0${file}`;
     const keyIn = this.loadKeys.get(root) ?? keysSharing(this.keyWith(), readIfExists(join(root, SITE_FILE))?.toString("utf8") ?? "");

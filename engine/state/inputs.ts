@@ -37,8 +37,7 @@ export class Memo<T> {
   }
 }
 
-/** Every step's result; should one fail, `failed` is aborted and the others are waited for before the first
- * failure is thrown, so that nothing of a failed run goes on. */
+/** Should one step fail, `failed` is aborted and the others awaited before it throws: nothing of it goes on. */
 export async function allOrStop<T extends readonly unknown[] | []>(failed: AbortController, work: T): Promise<{ -readonly [P in keyof T]: Awaited<T[P]> }> {
   try {
     return await Promise.all(work);

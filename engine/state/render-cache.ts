@@ -7,7 +7,6 @@ import { keyOf } from "./key.ts";
 import { bodyKept } from "./manifest.ts";
 import type { Body } from "./store.ts";
 
-/** A page as rendering knows it (routes.ts's Page). */
 interface PageLike {
   file: string;
   route: string;
@@ -59,27 +58,22 @@ export class RenderedBodies<P extends PageLike, Site> {
     this.last = { renderer, site };
     this.once = new Map();
     let rendered = 0;
-    // A file saved after the bundle began reading may be newer than what the bundle was made from: its key is
-    // read first, so that a save after it fails the check.
-    const keyIfWhole = (file: string) => {
-      const key = contentKey(file);
-      return wholeVersion(file, bundledAt) === null ? null : key;
-    };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
-    /** A template's sources' key; null unless they and the files its trace left out were read whole. */
+    /** A template's sources' key; null unless they and the files its trace left out were read whole (checked
+     * after the keys are read, so that a save after the bundle read a file fails the check). */
     const lists = new Map<readonly string[], string | null>();
     const sourcesKeyOf = (sources: readonly string[], leftOut: Readonly<Record<string, number>>) => {
       if (!lists.has(sources)) {
-        const keys = sources.map((file): [string, string | null] => [file, keyIfWhole(file)]);
+        const keys = sources.map((file): [string, string] => [file, contentKey(file)]);
         const whole =
-          keys.every(([, key]) => key !== null) &&
+          sources.every((file) => wholeVersion(file, bundledAt) !== null) &&
           Object.entries(leftOut).every(([file, bytes]) => wholeVersion(file, bundledAt, { version: versionsAtStart[file], bytes }) !== null);
-        lists.set(sources, whole ? sourcesKey(keys as [string, string][]) : null);
+        lists.set(sources, whole ? sourcesKey(keys) : null);
       }
       return lists.get(sources) as string | null;
     };
     const result: RenderedPage<P>[] = [];
-    let writes: Promise<void>[] = [];
+    const writes: Promise<void>[] = [];
     for (const page of pages) {
       const { route } = page;
       const sources = sourcesKeyOf(templateSourcesOf(route), templateLeftOutOf(route));
@@ -98,16 +92,12 @@ export class RenderedBodies<P extends PageLike, Site> {
         islands = body.islands;
       }
       result.push({ page, key, islands });
-      if (writes.length >= WRITES_IN_FLIGHT) {
-        await Promise.all(writes);
-        writes = [];
-      }
+      if (writes.length >= WRITES_IN_FLIGHT) await Promise.all(writes.splice(0));
     }
     await Promise.all(writes);
     return { pages: result, rendered };
   }
 
-  /** The body's HTML of a page `render` returned: held, else from the store, else rendered again. */
   bodyOf({ page, key }: RenderedPage<P>): string {
     const body = key === null ? this.once.get(page.route) : this.state.store.body(key);
     return (body ?? renderBody(this.last!.renderer, page, this.last!.site)).bodyHtml;
