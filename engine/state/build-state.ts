@@ -1,5 +1,4 @@
-// An output folder's state across runs, and the page bundle a build keeps: reused (any folder's) while its
-// entry and every file in it are the same, so a build with nothing changed skips esbuild.
+// An output folder's state across runs, and the page bundle kept: reused (any folder's) while its entry and files are.
 import { join, resolve } from "node:path";
 import { contentKey, filesKey, folderFiles, readIfExists, wholeVersion } from "./files.ts";
 import { keyOf } from "./key.ts";
@@ -35,9 +34,7 @@ export class OutputState {
     this.bundle = null;
   }
 
-  last(route: string): RouteEntry | undefined {
-    return this.kept?.routes[route];
-  }
+  last = (route: string): RouteEntry | undefined => this.kept?.routes[route];
 
   record(route: string, made: Partial<RouteEntry>): void {
     const entry = this.next.get(route) ?? { file: "", body: null, islands: [], document: null, verified: null };
@@ -51,9 +48,7 @@ export class OutputState {
     for (const manifest of this.store.others()) if (manifest.bundle && manifest.engine === engine && manifest.lockfile === lockfile) yield manifest.bundle;
   }
 
-  recordBundle(bundle: KeptBundle): void {
-    this.bundle = bundle;
-  }
+  recordBundle = (bundle: KeptBundle) => void (this.bundle = bundle);
 
   recordVerified(found: Map<string, Verified>): void {
     for (const [route, entry] of this.next) this.next.set(route, { ...entry, verified: found.get(entry.file) ?? null });
@@ -81,7 +76,6 @@ export class BundleReuse {
     private readonly madeWith: (string | Uint8Array)[],
   ) {}
 
-  /** The first bundle made with these `entries` whose files are unchanged, with its code. */
   reusable(kept: Iterable<KeptBundle>, entries: string[]): (KeptBundle & { bytes: Uint8Array }) | null {
     for (const bundle of kept) {
       try {
@@ -107,9 +101,8 @@ export class BundleReuse {
   private key(entries: string[], graph: ImportGraph, whole: (path: string) => boolean): string | null {
     const parts = [...this.madeWith, this.root, ...entries];
     // A file of the generated entry's namespace ("entry:…") is none of the project's.
-    for (const file of Object.keys(graph)
-      .filter((file) => !file.includes(":"))
-      .sort()) {
+    for (const file of Object.keys(graph).sort()) {
+      if (file.includes(":")) continue;
       const path = join(this.root, file);
       if (!whole(path)) return null;
       parts.push(file, contentKey(path));

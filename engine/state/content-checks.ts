@@ -12,7 +12,6 @@ import { readBlob, writeBlob } from "./store.ts";
 
 type Verdict = ReturnType<typeof readContentFile>;
 
-/** A verdict under its key, with each image the file names and its bytes' key. */
 type Kept = { key: string; verdict: Verdict; images: [src: string, key: string][] };
 
 const ENGINE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -39,9 +38,7 @@ export class ContentChecks {
   }
 
   /** site.yaml saved since may change a verdict. */
-  startLoad(): void {
-    this.loadKeys.clear();
-  }
+  startLoad = () => this.loadKeys.clear();
 
   /** The verdict kept, or made by `check`, which throws the file's problems (never kept: a fix is then seen). */
   check(root: string, file: string, source: string, check: () => Verdict): Verdict {

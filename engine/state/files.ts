@@ -17,7 +17,6 @@ export function readIfExists(file: string): Buffer | null {
 
 let writes = 0;
 
-/** Written aside, then renamed over: no reader finds it half-written. */
 export async function writeWhole(file: string, data: Uint8Array | string): Promise<void> {
   const temporary = `${file}.${process.pid}-${++writes}.tmp`;
   await writeFile(temporary, data);
@@ -78,18 +77,19 @@ export function folderFiles(root: string, folder: string): string[] {
 
 /** Throws, naming each, when a folder is or holds a symbolic link: the build would publish wherever it leads. */
 export function refuseLinks(root: string, folders: string[]): void {
-  const links = folders.flatMap((folder): [link: string, place: string][] => {
+  const refusal = (link: string, place: string) => {
+    const kind = statSync(join(root, link), { throwIfNoEntry: false })?.isDirectory() ? "folder" : "file";
+    return `${link} is a link to a ${kind} elsewhere; put the ${kind} itself in ${place}`;
+  };
+  const named = folders.flatMap((folder) => {
     const stats = lstatSync(join(root, folder), { throwIfNoEntry: false });
-    if (stats?.isSymbolicLink()) return [[folder, "its place"]];
+    if (stats?.isSymbolicLink()) return [refusal(folder, "its place")];
     if (!stats?.isDirectory()) return [];
     return readdirSync(join(root, folder), { recursive: true, withFileTypes: true })
       .filter((entry) => entry.isSymbolicLink())
-      .map((entry): [string, string] => [relative(root, join(entry.parentPath, entry.name)), `${folder}/`])
-      .sort(([a], [b]) => a.localeCompare(b));
-  });
-  const named = links.map(([link, place]) => {
-    const kind = statSync(join(root, link), { throwIfNoEntry: false })?.isDirectory() ? "folder" : "file";
-    return `${link} is a link to a ${kind} elsewhere; put the ${kind} itself in ${place}`;
+      .map((entry) => relative(root, join(entry.parentPath, entry.name)))
+      .sort((a, b) => a.localeCompare(b))
+      .map((link) => refusal(link, `${folder}/`));
   });
   if (named.length > 0) throw new Error(named.join("\n"));
 }

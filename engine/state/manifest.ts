@@ -27,8 +27,7 @@ export interface RouteEntry {
 
 export type ImportGraph = Record<string, string[]>;
 
-/** A collection's template as traced: the files it uses, and those read and left out with the bytes read of
- * each (-1: unknown). A file read half-written is left out. */
+/** A template as traced: the files it uses, and those read but left out (half-written too) with the bytes read (-1: unknown). */
 export interface Trace {
   used: string[];
   leftOut: Record<string, number>;
@@ -51,17 +50,13 @@ export interface Manifest extends EngineHash {
   blobs: string[]; // the store's blobs the run used besides the bodies
 }
 
-export function usable(previous: Manifest | null, now: EngineHash): Manifest | null {
-  const same = previous?.format === now.format && previous.engine === now.engine && previous.config === now.config && previous.lockfile === now.lockfile;
-  return same ? previous : null;
-}
+export const usable = (previous: Manifest | null, now: EngineHash): Manifest | null =>
+  previous?.format === now.format && previous.engine === now.engine && previous.config === now.config && previous.lockfile === now.lockfile ? previous : null;
 
-/** Whether a route's body is the one it had: the same key, which a body used once never has. */
 export function bodyKept(last: RouteEntry | undefined, key: string | null): last is RouteEntry {
   return key !== null && last?.body === key;
 }
 
-/** Whether a route's document may be left as it was: the same body and assets, its file untouched since. */
 export function documentKept(last: RouteEntry | undefined, body: string | null, assets: string, version: string | null): last is RouteEntry {
   return bodyKept(last, body) && last.document?.assets === assets && version !== null && last.document.version === version;
 }

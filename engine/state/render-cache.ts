@@ -35,7 +35,6 @@ const WRITES_IN_FLIGHT = 64;
 
 export const settingsKey = (react: string, site: unknown): string => keyOf(react, JSON.stringify(site));
 
-/** The files a body is rendered from with their content's keys, in any order: keyed once per template. */
 export function sourcesKey(sources: [file: string, key: string][]): string {
   return keyOf(...[...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, key]) => `${file}:${key}`));
 }
@@ -59,8 +58,7 @@ export class RenderedBodies<P extends PageLike, Site> {
     this.once = new Map();
     let rendered = 0;
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
-    /** A template's sources' key; null unless they and the files its trace left out were read whole (checked
-     * after the keys are read, so that a save after the bundle read a file fails the check). */
+    /** A template's sources' key; null unless read whole (checked after the keys are read: a save since then fails it). */
     const lists = new Map<readonly string[], string | null>();
     const sourcesKeyOf = (sources: readonly string[], leftOut: Readonly<Record<string, number>>) => {
       if (!lists.has(sources)) {
@@ -79,16 +77,12 @@ export class RenderedBodies<P extends PageLike, Site> {
       const sources = sourcesKeyOf(templateSourcesOf(route), templateLeftOutOf(route));
       const key = sources === null ? null : bodyKey(settings, route, page.props, sources);
       const last = state.last(route);
-      let islands: string[];
-      if (bodyKept(last, key)) islands = last.islands;
-      else {
-        let body = key === null ? null : state.store.body(key);
-        if (!body) {
-          rendered++;
-          body = renderBody(renderer, page, site);
-          if (key === null) this.once.set(route, body);
-          else writes.push(state.store.keepBody(key, body));
-        }
+      let islands = bodyKept(last, key) ? last.islands : key === null ? undefined : state.store.body(key)?.islands;
+      if (!islands) {
+        rendered++;
+        const body = renderBody(renderer, page, site);
+        if (key === null) this.once.set(route, body);
+        else writes.push(state.store.keepBody(key, body));
         islands = body.islands;
       }
       result.push({ page, key, islands });

@@ -79,9 +79,7 @@ export class MemoryStore implements Store {
 }
 
 /** Each output folder's manifest apart, so building the test sites leaves dist/'s alone. */
-export function manifestFile(outDir: string): string {
-  return join(CACHE_DIR, "out", keyOf(resolve(outDir)).slice(0, 16), "manifest.json");
-}
+export const manifestFile = (outDir: string) => join(CACHE_DIR, "out", keyOf(resolve(outDir)).slice(0, 16), "manifest.json");
 
 /** How long an unnamed blob is spared: another build still going, or the dev server, may be using it. */
 const GRACE_MS = 60 * 60 * 1000;
@@ -97,14 +95,9 @@ export class DiskStore implements Store {
     this.file = manifestFile(outDir);
   }
 
-  manifest(): Manifest | null {
-    return readManifest(this.file);
-  }
+  manifest = () => readManifest(this.file);
 
-  body(key: string): Body | null {
-    const stored = readIfExists(join(BLOBS_DIR, bodyBlob(key)));
-    return stored ? (JSON.parse(stored.toString("utf8")) as Body) : null;
-  }
+  body = (key: string): Body | null => JSON.parse(readIfExists(join(BLOBS_DIR, bodyBlob(key)))?.toString("utf8") ?? "null");
 
   async keepBody(key: string, body: Body): Promise<void> {
     const file = join(BLOBS_DIR, bodyBlob(key));
@@ -123,9 +116,8 @@ export class DiskStore implements Store {
   /** Every other output folder's manifest whose folder is still there; `gone`: those of folders gone. */
   others(gone: string[] = []): Manifest[] {
     const folders = join(CACHE_DIR, "out");
-    if (!existsSync(folders)) return [];
     const found: Manifest[] = [];
-    for (const folder of readdirSync(folders)) {
+    for (const folder of existsSync(folders) ? readdirSync(folders) : []) {
       const file = join(folders, folder, "manifest.json");
       if (file === this.file) continue;
       const manifest = readManifest(file);
