@@ -48,7 +48,9 @@ export class OutputState {
     for (const manifest of this.store.others()) if (manifest.bundle && manifest.engine === engine && manifest.lockfile === lockfile) yield manifest.bundle;
   }
 
-  recordBundle = (bundle: KeptBundle) => void (this.bundle = bundle);
+  recordBundle(bundle: KeptBundle): void {
+    this.bundle = bundle;
+  }
 
   recordVerified(found: Map<string, Verified>): void {
     for (const [route, entry] of this.next) this.next.set(route, { ...entry, verified: found.get(entry.file) ?? null });
@@ -100,9 +102,8 @@ export class BundleReuse {
 
   private key(entries: string[], graph: ImportGraph, whole: (path: string) => boolean): string | null {
     const parts = [...this.madeWith, this.root, ...entries];
-    // A file of the generated entry's namespace ("entry:…") is none of the project's.
     for (const file of Object.keys(graph).sort()) {
-      if (file.includes(":")) continue;
+      if (file.includes(":")) continue; // the generated entry's namespace ("entry:…"), none of the project's
       const path = join(this.root, file);
       if (!whole(path)) return null;
       parts.push(file, contentKey(path));

@@ -25,8 +25,7 @@ export interface Loaded<P extends PageLike, Site> {
 
 export interface RenderedPage<P> {
   page: P;
-  /** null for a body made from a file saved while the bundle read it: used once, never kept. */
-  key: string | null;
+  key: string | null; // null: made from a file saved while the bundle read it, so used once
   islands: string[];
 }
 
