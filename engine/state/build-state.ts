@@ -1,5 +1,4 @@
-// An output folder's state across runs, and the page bundle a build keeps: reused (any folder's) while its
-// entry and every file in it are the same, so a build with nothing changed skips esbuild.
+// An output folder's state across runs, and the page bundle kept: reused (any folder's) while its entry and files are.
 import { join, resolve } from "node:path";
 import { contentKey, filesKey, folderFiles, readIfExists, wholeVersion } from "./files.ts";
 import { keyOf } from "./key.ts";
@@ -16,8 +15,7 @@ export function engineHash(config: unknown, root = "."): EngineHash {
   };
 }
 
-/** What the last run that ended well kept (`last`), and what this run's steps record of each route
- * (`record`), kept when it ends well (`keep`): a run that fails keeps nothing. */
+/** What the last run that ended well kept, and this run's record of each route, kept only if it ends well. */
 export class OutputState {
   private kept: Manifest | null | undefined;
   private next = new Map<string, RouteEntry>();
@@ -36,9 +34,7 @@ export class OutputState {
     this.bundle = null;
   }
 
-  last(route: string): RouteEntry | undefined {
-    return this.kept?.routes[route];
-  }
+  last = (route: string): RouteEntry | undefined => this.kept?.routes[route];
 
   record(route: string, made: Partial<RouteEntry>): void {
     const entry = this.next.get(route) ?? { file: "", body: null, islands: [], document: null, verified: null };
@@ -82,7 +78,6 @@ export class BundleReuse {
     private readonly madeWith: (string | Uint8Array)[],
   ) {}
 
-  /** The first of the `kept` bundles made with these `entries` whose files are unchanged, with its code. */
   reusable(kept: Iterable<KeptBundle>, entries: string[]): (KeptBundle & { bytes: Uint8Array }) | null {
     for (const bundle of kept) {
       try {
@@ -96,8 +91,7 @@ export class BundleReuse {
     return null;
   }
 
-  /** Keeps a new bundle's code, unless one of its files was saved while it was made (its key would then hide
-   * that save); returns what the manifest names it by. */
+  /** Keeps a new bundle's code, unless a file of it was saved while it was made (its key would hide that save). */
   async keep(entries: string[], graph: ImportGraph, traces: Traces, code: Uint8Array): Promise<KeptBundle | null> {
     const key = this.key(entries, graph, (path) => wholeVersion(path, this.startedAt) !== null);
     if (!key) return null;
@@ -106,13 +100,10 @@ export class BundleReuse {
     return bundle;
   }
 
-  /** null when a file is not `whole` as read, or is gone. */
   private key(entries: string[], graph: ImportGraph, whole: (path: string) => boolean): string | null {
     const parts = [...this.madeWith, this.root, ...entries];
-    // A file of the generated entry's namespace ("entry:…") is none of the project's.
-    for (const file of Object.keys(graph)
-      .filter((file) => !file.includes(":"))
-      .sort()) {
+    for (const file of Object.keys(graph).sort()) {
+      if (file.includes(":")) continue; // the generated entry's namespace ("entry:…"), none of the project's
       const path = join(this.root, file);
       if (!whole(path)) return null;
       parts.push(file, contentKey(path));

@@ -12,7 +12,6 @@ import { readBlob, writeBlob } from "./store.ts";
 
 type Verdict = ReturnType<typeof readContentFile>;
 
-/** A verdict under its key, with each image the file names and its bytes' key. */
 type Kept = { key: string; verdict: Verdict; images: [src: string, key: string][] };
 
 const ENGINE_ROOT = fileURLToPath(new URL("../..", import.meta.url));
@@ -25,7 +24,7 @@ export class ContentChecks {
   private read = false;
   private changed = false;
   private readonly keyWith: (...parts: string[]) => string;
-  /** A verdict's key in this load, by root: site.yaml's text keyed once. */
+  private readonly blob: string;
   private readonly loadKeys = new Map<string, (...parts: string[]) => string>();
 
   /** `stored`: the verdicts on `root`'s files are kept in its blobs (a build's), else in memory alone. */
@@ -35,19 +34,13 @@ export class ContentChecks {
   ) {
     const checkedBy = filesKey(ENGINE_ROOT, ["content/collections.ts", ...folderFiles(ENGINE_ROOT, "engine")]);
     this.keyWith = keysSharing(readIfExists(join(root, "package-lock.json")) ?? "", checkedBy);
+    this.blob = `checks/${this.keyWith("verdicts")}.json`;
   }
 
-  private get blob(): string {
-    return `checks/${this.keyWith("verdicts")}.json`;
-  }
+  /** site.yaml saved since may change a verdict. */
+  startLoad = () => this.loadKeys.clear();
 
-  /** Starts a load: site.yaml saved since may change a verdict. */
-  startLoad(): void {
-    this.loadKeys.clear();
-  }
-
-  /** The verdict on a content file of `root` with this text: kept, or made by `check`, which throws the file's
-   * problems (never kept, so that fixing what the file names is seen). */
+  /** The verdict kept, or made by `check`, which throws the file's problems (never kept: a fix is then seen). */
   check(root: string, file: string, source: string, check: () => Verdict): Verdict {
     const path = `${root}\0${file}`;
     const keyIn = this.loadKeys.get(root) ?? keysSharing(this.keyWith(), readIfExists(join(root, SITE_FILE))?.toString("utf8") ?? "");

@@ -1,5 +1,4 @@
-// Each step of the pipeline names its inputs and keeps its last result while they are the same, so a dev save
-// redoes only the steps whose inputs it changed.
+// A step's last result, kept while its inputs are the same: a dev save redoes only the steps it changed.
 
 /** A version number per top-level source folder, moved on by every save inside it. */
 export class SourceVersions {
@@ -12,9 +11,7 @@ export class SourceVersions {
     }
   }
 
-  of(...folders: string[]): string {
-    return folders.map((folder) => this.versions.get(folder) ?? 0).join(".");
-  }
+  of = (...folders: string[]) => folders.map((folder) => this.versions.get(folder) ?? 0).join(".");
 }
 
 /** A step's last result, returned again while its inputs are the same values (Object.is); a failure keeps nothing. */
@@ -37,8 +34,7 @@ export class Memo<T> {
   }
 }
 
-/** Every step's result; should one fail, `failed` is aborted and the others are waited for before the first
- * failure is thrown, so that nothing of a failed run goes on. */
+/** Should one step fail, `failed` is aborted and the others awaited before it throws: nothing of it goes on. */
 export async function allOrStop<T extends readonly unknown[] | []>(failed: AbortController, work: T): Promise<{ -readonly [P in keyof T]: Awaited<T[P]> }> {
   try {
     return await Promise.all(work);

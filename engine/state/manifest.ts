@@ -3,13 +3,10 @@
 /** Raise it when the manifest's shape changes: an older one then reads as none. */
 export const MANIFEST_FORMAT = 5;
 
-/** What every output depends on. */
 export interface EngineHash {
   format: number;
-  /** build.ts and engine/. */
-  engine: string;
-  /** With the build date. */
-  config: string;
+  engine: string; // build.ts and engine/
+  config: string; // with the build date
   lockfile: string;
 }
 
@@ -22,8 +19,7 @@ export interface Verified {
 
 export interface RouteEntry {
   file: string;
-  /** The key its body was rendered under; null for a body used once. */
-  body: string | null;
+  body: string | null; // the key its body was rendered under; null for a body used once
   islands: string[];
   document: { assets: string; version: string } | null;
   verified: Verified | null;
@@ -31,8 +27,7 @@ export interface RouteEntry {
 
 export type ImportGraph = Record<string, string[]>;
 
-/** A collection's template as traced (engine/pipeline/page-sources.ts): the files it uses, and those the
- * trace read and left out with the bytes read of each (-1: unknown). A file read half-written is left out. */
+/** A template as traced: the files it uses, and those read but left out (half-written too) with the bytes read (-1: unknown). */
 export interface Trace {
   used: string[];
   leftOut: Record<string, number>;
@@ -44,37 +39,28 @@ export interface KeptBundle {
   key: string;
   entries: string[];
   graph: ImportGraph;
-  /** A trace reads only files of the bundle, so it holds while the bundle does. */
-  traces: Traces;
+  traces: Traces; // a trace reads only files of the bundle, so it holds while the bundle does
   code: string;
 }
 
 export interface Manifest extends EngineHash {
-  /** Absolute: a manifest whose folder is gone names nothing. */
-  outDir: string;
+  outDir: string; // absolute: a manifest whose folder is gone names nothing
   routes: Record<string, RouteEntry>;
   bundle: KeptBundle | null;
-  /** The store's blobs the run used besides the bodies. */
-  blobs: string[];
+  blobs: string[]; // the store's blobs the run used besides the bodies
 }
 
-/** The previous manifest, when this run may build on it; otherwise null: everything is made again. */
-export function usable(previous: Manifest | null, now: EngineHash): Manifest | null {
-  const same = previous?.format === now.format && previous.engine === now.engine && previous.config === now.config && previous.lockfile === now.lockfile;
-  return same ? previous : null;
-}
+export const usable = (previous: Manifest | null, now: EngineHash): Manifest | null =>
+  previous?.format === now.format && previous.engine === now.engine && previous.config === now.config && previous.lockfile === now.lockfile ? previous : null;
 
-/** Whether a route's body is the one it had: the same key, which a body used once never has. */
 export function bodyKept(last: RouteEntry | undefined, key: string | null): last is RouteEntry {
   return key !== null && last?.body === key;
 }
 
-/** Whether a route's document may be left as it was: the same body and assets, its file untouched since. */
 export function documentKept(last: RouteEntry | undefined, body: string | null, assets: string, version: string | null): last is RouteEntry {
   return bodyKept(last, body) && last.document?.assets === assets && version !== null && last.document.version === version;
 }
 
-/** What verification found in a document left as it was, while its key is the same. */
 export function verifiedKept(last: RouteEntry, key: string): Verified | null {
   return last.verified?.key === key ? last.verified : null;
 }

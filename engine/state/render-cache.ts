@@ -7,7 +7,6 @@ import { keyOf } from "./key.ts";
 import { bodyKept } from "./manifest.ts";
 import type { Body } from "./store.ts";
 
-/** A page as rendering knows it (routes.ts's Page). */
 interface PageLike {
   file: string;
   route: string;
@@ -26,8 +25,7 @@ export interface Loaded<P extends PageLike, Site> {
 
 export interface RenderedPage<P> {
   page: P;
-  /** null for a body made from a file saved while the bundle read it: used once, never kept. */
-  key: string | null;
+  key: string | null; // null: made from a file saved while the bundle read it, so used once
   islands: string[];
 }
 
@@ -36,7 +34,6 @@ const WRITES_IN_FLIGHT = 64;
 
 export const settingsKey = (react: string, site: unknown): string => keyOf(react, JSON.stringify(site));
 
-/** The files a body is rendered from with their content's keys, in any order: keyed once per template. */
 export function sourcesKey(sources: [file: string, key: string][]): string {
   return keyOf(...[...sources].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)).map(([file, key]) => `${file}:${key}`));
 }
@@ -59,55 +56,41 @@ export class RenderedBodies<P extends PageLike, Site> {
     this.last = { renderer, site };
     this.once = new Map();
     let rendered = 0;
-    // A file saved after the bundle began reading may be newer than what the bundle was made from: its key is
-    // read first, so that a save after it fails the check.
-    const keyIfWhole = (file: string) => {
-      const key = contentKey(file);
-      return wholeVersion(file, bundledAt) === null ? null : key;
-    };
     const settings = settingsKey(JSON.parse(readFileSync("node_modules/react-dom/package.json", "utf8")).version as string, site);
-    /** A template's sources' key; null unless they and the files its trace left out were read whole. */
+    /** A template's sources' key; null unless read whole (checked after the keys are read: a save since then fails it). */
     const lists = new Map<readonly string[], string | null>();
     const sourcesKeyOf = (sources: readonly string[], leftOut: Readonly<Record<string, number>>) => {
       if (!lists.has(sources)) {
-        const keys = sources.map((file): [string, string | null] => [file, keyIfWhole(file)]);
+        const keys = sources.map((file): [string, string] => [file, contentKey(file)]);
         const whole =
-          keys.every(([, key]) => key !== null) &&
+          sources.every((file) => wholeVersion(file, bundledAt) !== null) &&
           Object.entries(leftOut).every(([file, bytes]) => wholeVersion(file, bundledAt, { version: versionsAtStart[file], bytes }) !== null);
-        lists.set(sources, whole ? sourcesKey(keys as [string, string][]) : null);
+        lists.set(sources, whole ? sourcesKey(keys) : null);
       }
       return lists.get(sources) as string | null;
     };
     const result: RenderedPage<P>[] = [];
-    let writes: Promise<void>[] = [];
+    const writes: Promise<void>[] = [];
     for (const page of pages) {
       const { route } = page;
       const sources = sourcesKeyOf(templateSourcesOf(route), templateLeftOutOf(route));
       const key = sources === null ? null : bodyKey(settings, route, page.props, sources);
       const last = state.last(route);
-      let islands: string[];
-      if (bodyKept(last, key)) islands = last.islands;
-      else {
-        let body = key === null ? null : state.store.body(key);
-        if (!body) {
-          rendered++;
-          body = renderBody(renderer, page, site);
-          if (key === null) this.once.set(route, body);
-          else writes.push(state.store.keepBody(key, body));
-        }
+      let islands = bodyKept(last, key) ? last.islands : key === null ? undefined : state.store.body(key)?.islands;
+      if (!islands) {
+        rendered++;
+        const body = renderBody(renderer, page, site);
+        if (key === null) this.once.set(route, body);
+        else writes.push(state.store.keepBody(key, body));
         islands = body.islands;
       }
       result.push({ page, key, islands });
-      if (writes.length >= WRITES_IN_FLIGHT) {
-        await Promise.all(writes);
-        writes = [];
-      }
+      if (writes.length >= WRITES_IN_FLIGHT) await Promise.all(writes.splice(0));
     }
     await Promise.all(writes);
     return { pages: result, rendered };
   }
 
-  /** The body's HTML of a page `render` returned: held, else from the store, else rendered again. */
   bodyOf({ page, key }: RenderedPage<P>): string {
     const body = key === null ? this.once.get(page.route) : this.state.store.body(key);
     return (body ?? renderBody(this.last!.renderer, page, this.last!.site)).bodyHtml;

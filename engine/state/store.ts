@@ -1,6 +1,5 @@
-// Where what a run keeps lives: blobs under .cache/blobs/, each named by the key of what it is made from; and
-// behind one interface, an output folder's manifest and the pages' bodies (the dev server's in memory, a
-// build's on disk). What no manifest names any more is pruned when a build keeps its manifest.
+// Blobs under .cache/blobs/, named by the key of what they are made from; and behind one interface, an output
+// folder's manifest and the pages' bodies (in memory for the dev server, on disk for builds).
 import { existsSync, readdirSync, statSync } from "node:fs";
 import { mkdir, rm, utimes } from "node:fs/promises";
 import { dirname, join, resolve } from "node:path";
@@ -19,7 +18,6 @@ export function readBlob(name: string, root = ""): Buffer | null {
   return readIfExists(join(root, BLOBS_DIR, name));
 }
 
-/** Whether a blob is kept, without asking for it. */
 export const blobKept = (name: string): boolean => existsSync(join(BLOBS_DIR, name));
 
 export async function writeBlob(name: string, bytes: Uint8Array | string, root = ""): Promise<void> {
@@ -29,8 +27,7 @@ export async function writeBlob(name: string, bytes: Uint8Array | string, root =
   await writeWhole(file, bytes);
 }
 
-/** The bytes for this key: kept, or made now. `refresh`: each use restarts the blob's grace from pruning (the
- * dev server's, which no build's manifest names). */
+/** The bytes for this key, kept or made now. `refresh`: each use restarts the grace of a blob no manifest names. */
 export async function cached(
   kind: string,
   key: string,
@@ -82,9 +79,7 @@ export class MemoryStore implements Store {
 }
 
 /** Each output folder's manifest apart, so building the test sites leaves dist/'s alone. */
-export function manifestFile(outDir: string): string {
-  return join(CACHE_DIR, "out", keyOf(resolve(outDir)).slice(0, 16), "manifest.json");
-}
+export const manifestFile = (outDir: string) => join(CACHE_DIR, "out", keyOf(resolve(outDir)).slice(0, 16), "manifest.json");
 
 /** How long an unnamed blob is spared: another build still going, or the dev server, may be using it. */
 const GRACE_MS = 60 * 60 * 1000;
@@ -100,14 +95,9 @@ export class DiskStore implements Store {
     this.file = manifestFile(outDir);
   }
 
-  manifest(): Manifest | null {
-    return readManifest(this.file);
-  }
+  manifest = () => readManifest(this.file);
 
-  body(key: string): Body | null {
-    const stored = readIfExists(join(BLOBS_DIR, bodyBlob(key)));
-    return stored ? (JSON.parse(stored.toString("utf8")) as Body) : null;
-  }
+  body = (key: string): Body | null => JSON.parse(readIfExists(join(BLOBS_DIR, bodyBlob(key)))?.toString("utf8") ?? "null");
 
   async keepBody(key: string, body: Body): Promise<void> {
     const file = join(BLOBS_DIR, bodyBlob(key));
@@ -126,9 +116,8 @@ export class DiskStore implements Store {
   /** Every other output folder's manifest whose folder is still there; `gone`: those of folders gone. */
   others(gone: string[] = []): Manifest[] {
     const folders = join(CACHE_DIR, "out");
-    if (!existsSync(folders)) return [];
     const found: Manifest[] = [];
-    for (const folder of readdirSync(folders)) {
+    for (const folder of existsSync(folders) ? readdirSync(folders) : []) {
       const file = join(folders, folder, "manifest.json");
       if (file === this.file) continue;
       const manifest = readManifest(file);
@@ -138,7 +127,6 @@ export class DiskStore implements Store {
     return found;
   }
 
-  /** Removes the manifests of folders gone, then every blob no manifest names older than the grace. */
   private async prune(own: Manifest): Promise<void> {
     const gone: string[] = [];
     const names = named([own, ...this.others(gone)]);
@@ -152,7 +140,6 @@ export class DiskStore implements Store {
   }
 }
 
-/** The manifest in `file`, or null: none, damaged, or of another format. */
 function readManifest(file: string): Manifest | null {
   try {
     const manifest = JSON.parse(readIfExists(file)?.toString("utf8") ?? "null") as Manifest | null;

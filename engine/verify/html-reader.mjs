@@ -1,6 +1,5 @@
-// The one reader of a page's HTML (verification, page structures, the link check): htmlparser2's tokenizer,
-// which reads tags, quotes, references and script text as a browser does; no tree, so an end tag left out is
-// not made up. Plain JavaScript (typed by JSDoc), as the validator threads load it without tsx.
+// The one reader of a page's HTML: htmlparser2's tokenizer reads it as a browser does, and with no tree an end
+// tag left out is not made up. Plain JavaScript (typed by JSDoc), as the validator thread loads it without tsx.
 import { decodeHTML, decodeHTMLAttribute } from "entities";
 import { QuoteType, Tokenizer } from "htmlparser2";
 
@@ -18,8 +17,7 @@ export function readHtml(html, visitor) {
   let tag = "";
   /** @type {Attribute[]} */
   let attributes = [];
-  // The attribute and the text being read (-1: none yet). Plain variables: an object per attribute made
-  // reading a page six times slower.
+  // The attribute and the text being read (-1: none yet), in plain variables: an object each is six times slower.
   let name = "";
   let at = 0;
   let valueStart = -1;

@@ -1,13 +1,12 @@
-// A page's structure: its markup with every text, and every attribute of words or an address, replaced by a
-// stand-in that keeps what html-validate's rules read: emptiness and surrounding white space, character
-// references and raw &<>"', a <title> over long-title's limit, a link's scheme, equal words equal. Kept whole:
-// a <label>'s text, a tel: link's, what aria-labelledby names, a refresh's content, every other attribute.
-// Pages of one template share a structure, which html-validate judges once; an invalid one proves nothing.
-// A rule enabled beyond STRUCTURE_RULES turns the sharing off until reviewed. Plain JavaScript, as threads load it.
+// A page's structure: each text and attribute of words or an address stood in for, keeping what html-validate's
+// rules read (emptiness, surrounding white space, references and raw &<>"', a <title> over long-title's limit, a
+// link's scheme, equal words equal); kept whole: a <label>'s text, a tel: link's, what aria-labelledby names, a
+// refresh's content. Pages of one template share a structure, judged once; an invalid one proves nothing. A rule
+// enabled beyond STRUCTURE_RULES turns the sharing off. Plain JavaScript, as threads load it.
 import { createHash } from "node:crypto";
 import { readHtml } from "./html-reader.mjs";
 
-/** Attributes whose value is words or an address, not structure (data-* too). */
+/** Attributes of words or an address, not structure (data-* too). */
 const WORDS = new Set(["href", "content", "alt", "title", "placeholder"]);
 /** tel-non-breaking reads a tel: link's text. @param {string | undefined} href */
 const isTel = (href) => href?.trim().toLowerCase().startsWith("tel:") === true;
@@ -42,8 +41,7 @@ const RAW = /[&<>"']/g;
 
 export const structureKey = (/** @type {string} */ structure) => createHash("sha1").update(structure).digest("base64");
 
-/** @typedef {{ name: string, marks: string, before: string, after: string }} Text a text as a stand-in keeps it: its
- * name (trimmed, white space folded, any case), its references and raw characters, the white space around it */
+/** @typedef {{ name: string, marks: string, before: string, after: string }} Text a text as a stand-in keeps it */
 
 /** Each text measured (null: white space alone): a template's pages repeat most of theirs. @type {Map<string, Text | null>} */
 const texts = new Map();

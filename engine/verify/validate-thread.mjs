@@ -4,8 +4,7 @@ import { setPriority } from "node:os";
 import { isMainThread, parentPort, workerData } from "node:worker_threads";
 
 const inWorker = !isMainThread && workerData?.config;
-// A background thread drops its priority before loading html-validate (~0.3 s of CPU), so a static import
-// would load it at full priority. On Linux a priority set for "this process" (0) is the calling thread's alone.
+// A background thread drops its priority (on Linux, pid 0 is this thread alone) before loading html-validate.
 if (inWorker && workerData.background) setPriority(0, 19);
 const { formatterFactory, HtmlValidate, StaticConfigLoader } = await import("html-validate");
 const { structureKey, structureOf, structureSharing } = await import("./page-structure.mjs");
@@ -13,8 +12,7 @@ const { structureKey, structureOf, structureSharing } = await import("./page-str
 /** @typedef {{ file: string; html: string }} HtmlFile a page: its file, dist-relative (services.html), and its text */
 /**
  * @typedef {{ reports: (string | null)[]; shared: number; structures: string[]; options: import("./page-structure.mjs").StructureOptions | null }} Verdicts
- * each page's report (null: valid); pages passed by a structure already judged valid; the structures found
- * valid; the options structures are made with (null: no page is judged by its structure)
+ * reports: null when valid; shared: pages passed by a structure known valid; options: null when structures are off
  */
 
 /** The stock loader resolves the whole config again for every page, most of a small page's cost. */
@@ -34,11 +32,8 @@ export function htmlValidateOnce(config) {
   return new HtmlValidate(new ResolveOnce(config));
 }
 
-/**
- * A page is valid when its structure is; a structure found invalid proves nothing, so its pages are then
- * validated whole. @param {import("html-validate").ConfigData} config
- * @returns {(pages: HtmlFile[]) => Promise<Verdicts>}
- */
+/** A page is valid when its structure is; else it is validated whole. @param {import("html-validate").ConfigData} config
+ * @returns {(pages: HtmlFile[]) => Promise<Verdicts>} */
 function validator(config) {
   const htmlValidate = htmlValidateOnce(config);
   const text = formatterFactory("text");
@@ -70,8 +65,7 @@ function validator(config) {
   };
 }
 
-/** CPU time this thread has used, in ms (utime and stime, the 12th and 13th fields after the command's name,
- * in ticks of 1/100 s), or 0 where the system does not tell. */
+/** CPU ms this thread has used (utime + stime, in ticks of 1/100 s), or 0 where the system does not tell. */
 function threadCpuMs() {
   try {
     const stat = readFileSync("/proc/thread-self/stat", "utf8");
@@ -88,7 +82,6 @@ const WARM_UP = {
   html: '<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Warm-up</title></head><body><header><nav aria-label="Main"><a href="/">Home</a></nav></header><main><h1>Warm-up</h1><p>Text</p><form><label for="a">A</label><input id="a" name="a"><button type="submit">Send</button></form></main><footer><p>End</p></footer></body></html>',
 };
 
-// Warm up at once, then answer each call's pages in turn with their verdicts and the CPU time they took.
 if (inWorker) {
   const validate = validator(workerData.config);
   let last = validate([WARM_UP]);

@@ -1,5 +1,5 @@
-// Every page must be valid HTML (html-validate, configured in .htmlvalidate.json). Each page structure is judged
-// once, in a worker thread; a structure found valid is kept as an empty blob (html/) for the next build.
+// Every page must be valid HTML (html-validate, configured in .htmlvalidate.json): each structure is judged once,
+// in a worker thread, and one found valid is kept as an empty blob (html/) for the next build.
 import { existsSync, readFileSync } from "node:fs";
 import { Worker } from "node:worker_threads";
 import type { ConfigData } from "html-validate";
@@ -15,11 +15,9 @@ const BATCH = 40;
 
 const configText = () => (existsSync(".htmlvalidate.json") ? readFileSync(".htmlvalidate.json", "utf8") : "{}");
 
-/** A thread that loads html-validate and warms up as soon as it starts, while the build still writes pages,
- * and answers the pages sent to it in order. While idle it never keeps the process alive. */
+/** Loads html-validate and warms up at once, while pages are still written. Idle, it keeps no process alive. */
 export class ValidatorThread {
   private readonly worker: Worker;
-  /** The calls not yet answered, which the thread answers in order. */
   private readonly waiting: { done: (verdicts: Verdicts) => void; fail: (error: Error) => void }[] = [];
   cpuMs = 0;
   private failure: Error | undefined;
@@ -66,11 +64,9 @@ const structureBlob = (validatorKey: string, options: StructureOptions, structur
   `html/structure-${keyOf(validatorKey, JSON.stringify(options), structure)}`;
 const optionsBlob = (validatorKey: string) => `html/options-${validatorKey}.json`;
 
-/** Validates pages as they are written. Without a thread, a page of a structure found valid before passes
- * here; the first that does not starts the thread. With it, pages go to it as they are: it structures them
- * sooner than this thread would. */
+/** Validates pages as they are written. Without a thread, a page of a structure known valid passes here; the
+ * first that does not starts the thread, which then gets every page (it structures them sooner). */
 export class PageValidation {
-  /** What a page's validity depends on besides the page: html-validate's version and its config. */
   readonly validatorKey = keyOf(JSON.parse(readFileSync("node_modules/html-validate/package.json", "utf8")).version as string, configText());
   private options = JSON.parse(readBlob(optionsBlob(this.validatorKey))?.toString("utf8") ?? "null") as StructureOptions | null;
   private readonly batch: HtmlFile[] = [];
@@ -100,7 +96,7 @@ export class PageValidation {
     return { pages: this.validated, shared: this.shared, cpuMs: this.thread?.cpuMs ?? 0 };
   }
 
-  /** Queues a page; resolves once the thread has room for more. */
+  /** Resolves once the thread has room for more. */
   async add(page: HtmlFile): Promise<void> {
     const { options } = this;
     if (!this.thread && options && readBlob(structureBlob(this.validatorKey, options, structureKey(structureOf(page.html, options))))) {
@@ -115,7 +111,6 @@ export class PageValidation {
     this.send(thread);
   }
 
-  /** Sends the pages queued so far: the build writes its other files meanwhile. */
   startNow(): void {
     if (this.batch.length) this.send(this.start());
   }
@@ -137,7 +132,7 @@ export class PageValidation {
   }
 
   private send(thread: ValidatorThread): void {
-    // The handler holds none of the pages, which would otherwise live on and grow the heap.
+    // The handler holds none of the pages, which would grow the heap.
     const checked = thread.validate(this.batch.splice(0)).then(({ reports, shared, structures, options }) => {
       this.answered++;
       this.validated += reports.length;

@@ -1,6 +1,5 @@
-// After writing: every page is valid HTML, and every internal link, image, PDF and #anchor resolves. What
-// verifying a page found (its links and ids) goes in the manifest: a page the next build leaves untouched is
-// not read again, yet its links are checked again against whatever the new build wrote.
+// Every page is valid HTML and every internal link, image, PDF and #anchor resolves. A page's links and ids go
+// in the manifest: a page left untouched is not read again, yet its links are checked against the new build.
 import { readFileSync } from "node:fs";
 import { readdir } from "node:fs/promises";
 import { join, relative } from "node:path";
@@ -33,10 +32,7 @@ function servedFile(files: Set<string>, path: string): string | null {
   return [bare, bare ? `${bare}/index.html` : "index.html", `${bare}.html`].find((candidate) => files.has(candidate)) ?? null;
 }
 
-const pageOf = (file: string) => `/${file.replace(/(^|\/)index\.html$/, "")}`;
-
-/** Verifies a site as its pages are written (`page`) and once everything is on disk (`finish`): only the
- * pages' links and ids are held. */
+/** Verifies pages as they are written and once all is on disk: only their links and ids are held. */
 export class Verification {
   private readonly validation: PageValidation;
   private readonly linksByFile = new Map<string, { page: string; links: string[] }>();
@@ -45,8 +41,7 @@ export class Verification {
   private readonly texts = new Map<string, string>();
   private firstPageAt: number | undefined;
   private linksMs = 0;
-  /** What validity depends on besides the page: html-validate, its config, the site's address. */
-  private readonly validityKey: string;
+  private readonly validityKey: string; // html-validate, its config, the site's address
   /** The entries the build left out, by the site paths their page and PDF would have had. */
   private readonly unpublished: Map<string, Unpublished>;
 
@@ -71,12 +66,9 @@ export class Verification {
   }
 
   /** Every page has come: the rest are validated while the build writes its other files. */
-  allCome(): void {
-    this.validation.startNow();
-  }
+  allCome = () => this.validation.startNow();
 
-  /** A page left as an earlier build wrote it: what verifying it found then, with the same validity key,
-   * else read and verified. */
+  /** A page left as an earlier build wrote it: what verifying it found then, if still valid, else read again. */
   kept(file: string, last: RouteEntry): Promise<void> {
     const verified = verifiedKept(last, this.validityKey);
     if (!verified) return this.page(file, readFileSync(join(this.outDir, file), "utf8"));
@@ -85,7 +77,7 @@ export class Verification {
   }
 
   private record(file: string, links: string[], ids: string[]): void {
-    this.linksByFile.set(file, { page: pageOf(file), links });
+    this.linksByFile.set(file, { page: `/${file.replace(/(^|\/)index\.html$/, "")}`, links });
     this.ids.set(file, new Set(ids));
   }
 
@@ -112,9 +104,7 @@ export class Verification {
     return kept;
   };
 
-  close(): Promise<void> {
-    return this.validation.close();
-  }
+  close = () => this.validation.close();
 
   /** What each page holds, once all are valid with their links resolving; else throws naming each problem. */
   async finish(): Promise<Map<string, Verified>> {
@@ -135,8 +125,7 @@ export class Verification {
     return found;
   }
 
-  /** Each page's internal links against the files written and their ids; `siteUrl` addresses (canonical,
-   * social images) as the paths they name. Each link is checked once per folder it is linked from. */
+  /** Each internal link (`siteUrl` ones too) against the files and ids written, once per folder linking it. */
   private brokenLinks(files: Set<string>): string[] {
     const broken: string[] = [];
     const checked = new Map<string, string | null>();
@@ -177,8 +166,7 @@ export class Verification {
   }
 }
 
-/** Verifies pages already written (the dev server's background check). Between pages it gives way to
- * whatever else waits (a save), and gives up, resolving false, once `stale()` holds. */
+/** The dev server's background check: gives way to a save between pages, and gives up (false) once `stale()`. */
 export async function verifyWritten(outDir: string, files: string[], siteUrl: string, thread: ValidatorThread, stale: () => boolean): Promise<boolean> {
   const verification = new Verification(outDir, siteUrl, thread);
   const givenUp = () => new Promise((done) => setImmediate(done)).then(stale);
