@@ -1,5 +1,4 @@
-// The CMS at /admin/, from the site's own origin: a build publishes it when CMS_GITHUB_REPO is set; the dev
-// server always serves it, with its local backend (engine/dev/admin.ts).
+// The CMS at /admin/: a build publishes it when CMS_GITHUB_REPO is set; the dev server always serves it (engine/dev/admin.ts).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
@@ -126,7 +125,7 @@ export function cmsKey(root: string): string {
   return keyOf(esbuildVersion, JSON.stringify([OPTIONS, DEFINE]), readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed);
 }
 
-/** 3 MB from ~1,900 files, made once per machine: each use restarts its blob's hour of grace. */
+/** Made once per machine (3 MB from ~1,900 files): each use restarts its blob's hour of grace. */
 export async function cmsScript(root: string, key = cmsKey(root)): Promise<Buffer> {
   return cached("cms", key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text, { refresh: true });
 }

@@ -3,13 +3,11 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Pages whose only islands are in the header. */
-const HEADER_ONLY = "*";
+const HEADER_ONLY = "*"; // pages whose only islands are in the header
 export const BUDGET = {
   htmlKb: 20,
   cssKb: 10,
-  /** First-party JavaScript before the load event: the inline scripts and any script file. */
-  beforeLoadJsKb: 1.5,
+  beforeLoadJsKb: 1.5, // first-party, inline or not
   beforeLoadScripts: 1,
   bootstrapKb: 1,
   laterJsKb: { [HEADER_ONLY]: 13.14, "/bio": 13.89, "/case-studies": 15.67, "/case-studies/*": 15.67, "/contact": 15.33 } as Record<string, number>,
@@ -19,11 +17,11 @@ export const BUDGET = {
 type PageSize = { route: string; htmlKb: number; cssKb: number; jsKb: number; laterJsKb: number };
 
 export const gzipKb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
-/** A size to as many places as it is printed, so a figure is compared as it reads ("15.3 KB > 15.33 KB" would not). */
+/** A size to as many places as it is printed, so a figure is compared as it reads. */
 export const shownKb = (kb: number, decimals: number) => Number(kb.toFixed(decimals));
 
 export const DECIMALS = { htmlKb: 1, cssKb: 1, jsKb: 2, laterJsKb: 2 } as const;
-/** Scripts carry their content hash in their names: each is measured once. */
+/** By content-hashed name: each script is measured once. */
 const laterSizes = new Map<string, number>();
 export function measurePage(outDir: string, route: string, htmlFile: string, later: string[]): PageSize {
   const laterKb = (file: string) => laterSizes.get(file) ?? laterSizes.set(file, gzipKb(readFileSync(file))).get(file)!;
@@ -62,8 +60,7 @@ export function formatSize(size: PageSize): string {
   return `${size.route.padEnd(14)} HTML ${column("htmlKb")} KB  CSS ${column("cssKb")} KB  JS before load ${shown(size, "jsKb")} KB inline  (+${column("laterJsKb")} KB after load or at the first tap)`;
 }
 
-/** Each page's cost and what is over budget; past 30 pages that is left to `npm run size` (gzip at level 9
- * costs about a millisecond a page). */
+/** Past 30 pages left to `npm run size`: gzip at level 9 costs about a millisecond a page. */
 export function budgetReport(outDir: string, pages: { route: string; file: string }[], later: Record<string, string[]>): string[] {
   if (pages.length > 30) return ["npm run size checks each page's budget"];
   const sizes = pages.map((page) => measurePage(outDir, page.route, page.file, later[page.route]));

@@ -1,5 +1,4 @@
-// What crawlers and user agents read at fixed addresses: sitemap.xml, robots.txt, and /.well-known/gpc.json,
-// which says the site honours Global Privacy Control (browser/consent.ts takes the signal as a refusal).
+// sitemap.xml, robots.txt, and /.well-known/gpc.json: the site honours Global Privacy Control (browser/consent.ts).
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -12,16 +11,13 @@ const git = async (root: string, args: string[]) => (await promisify(execFile)("
  * the build date outside git or where one is changed and not committed. Three git commands answer for the site. */
 export async function lastModifiedDates(sources: Map<string, readonly string[]>, buildDate: Date, root = process.cwd()): Promise<Map<string, string>> {
   const today = buildDate.toISOString().slice(0, 10);
-  let [history, status, prefix] = ["", "", ""];
-  try {
-    [history, status, prefix] = await Promise.all([
-      git(root, ["log", "--format=%x00%cs", "--name-only", "--relative"]),
-      git(root, ["status", "--porcelain", "-z", "--untracked-files=all"]),
-      git(root, ["rev-parse", "--show-prefix"]).then((line) => line.trim()),
-    ]);
-  } catch {
-    return new Map([...sources.keys()].map((route) => [route, today]));
-  }
+  const answers = await Promise.all([
+    git(root, ["log", "--format=%x00%cs", "--name-only", "--relative"]),
+    git(root, ["status", "--porcelain", "-z", "--untracked-files=all"]),
+    git(root, ["rev-parse", "--show-prefix"]).then((line) => line.trim()),
+  ]).catch(() => null);
+  if (!answers) return new Map([...sources.keys()].map((route) => [route, today]));
+  const [history, status, prefix] = answers;
   // Newest first: a file's first date is its last change.
   const changed = new Map<string, string>();
   for (const commit of history.split("\0").filter(Boolean)) {
@@ -32,13 +28,9 @@ export async function lastModifiedDates(sources: Map<string, readonly string[]>,
   // Undefined where uncommitted. A collection's folder is a source too: it changed when any file in it did.
   const dateOf = (file: string) => {
     if (dirty.some((path) => path === file || path.startsWith(`${file}/`))) return undefined;
-    return (
-      changed.get(file) ??
-      [...changed]
-        .flatMap(([path, date]) => (path.startsWith(`${file}/`) ? [date] : []))
-        .sort()
-        .at(-1)
-    );
+    if (changed.has(file)) return changed.get(file);
+    const within = [...changed].flatMap(([path, date]) => (path.startsWith(`${file}/`) ? [date] : []));
+    return within.sort().at(-1);
   };
   // Each list of sources dated once: a collection's entries share theirs.
   const byList = new Map<readonly string[], string>();

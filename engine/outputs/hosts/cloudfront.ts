@@ -6,8 +6,7 @@ import { type HeaderPolicy, type HeaderRule, isFolderRule } from "./policy.ts";
 /** CloudFront refuses function code larger than this. */
 const CLOUDFRONT_FUNCTION_LIMIT = 10 * 1024;
 
-/** The rule every page shares, as one entry (a path whose last segment has no extension): a list of each page's
- * path would outgrow the size limit at about a hundred pages. */
+/** The rule every page shares, as one entry (a path with no extension): a list of pages outgrows the limit at ~100. */
 const PAGES = "pages";
 
 export function cloudFrontFunction(policy: HeaderPolicy, redirects: Redirect[]): string {

@@ -47,15 +47,11 @@ export function nginxSnippet(policy: HeaderPolicy, redirects: Redirect[], page: 
 }
 
 /** A server block for the README's recipe; TLS is left to the firm's usual setup. */
-export function nginxServerBlock(host: string): string {
-  return [
-    "server {",
-    "  listen 80;",
-    "  listen [::]:80;",
-    `  server_name ${host};`,
-    "  root /var/www/cedarline-site;",
-    `  include /etc/nginx/snippets/${NGINX_SNIPPET};`,
-    "}",
-    "",
-  ].join("\n");
+export const nginxServerBlock = (host: string) => `server {
+  listen 80;
+  listen [::]:80;
+  server_name ${host};
+  root /var/www/cedarline-site;
+  include /etc/nginx/snippets/${NGINX_SNIPPET};
 }
+`;
