@@ -13,21 +13,19 @@ export const BUDGET = {
   laterJsKb: { [HEADER_ONLY]: 13.14, "/bio": 13.89, "/case-studies": 15.67, "/case-studies/*": 15.67, "/contact": 15.33 } as Record<string, number>,
 };
 
-/** `jsKb`: the inline scripts that run before the load event; `laterJsKb`: the scripts fetched after it. */
-type PageSize = { route: string; htmlKb: number; cssKb: number; jsKb: number; laterJsKb: number };
+type PageSize = ReturnType<typeof measurePage>;
 
 export const gzipKb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
 /** A size to as many places as it is printed, so a figure is compared as it reads. */
 export const shownKb = (kb: number, decimals: number) => Number(kb.toFixed(decimals));
 
 export const DECIMALS = { htmlKb: 1, cssKb: 1, jsKb: 2, laterJsKb: 2 } as const;
-/** By content-hashed name: each script is measured once. */
-const laterSizes = new Map<string, number>();
-export function measurePage(outDir: string, route: string, htmlFile: string, later: string[]): PageSize {
+const laterSizes = new Map<string, number>(); // by content-hashed name: each script measured once
+/** `jsKb`: the inline scripts run before the load event; `laterJsKb`: the scripts fetched after it. */
+export function measurePage(outDir: string, route: string, htmlFile: string, later: string[]) {
   const laterKb = (file: string) => laterSizes.get(file) ?? laterSizes.set(file, gzipKb(readFileSync(file))).get(file)!;
   const html = readFileSync(join(outDir, htmlFile), "utf8");
   const inlineStyles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
-  // Not the JSON-LD block, which is data (<script type=…>).
   const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
   return {
     route,
@@ -38,9 +36,8 @@ export function measurePage(outDir: string, route: string, htmlFile: string, lat
   };
 }
 
-export function laterBudget(route: string): number {
-  return BUDGET.laterJsKb[route] ?? BUDGET.laterJsKb[`${route.replace(/\/[^/]*$/, "")}/*`] ?? BUDGET.laterJsKb[HEADER_ONLY];
-}
+export const laterBudget = (route: string): number =>
+  BUDGET.laterJsKb[route] ?? BUDGET.laterJsKb[`${route.replace(/\/[^/]*$/, "")}/*`] ?? BUDGET.laterJsKb[HEADER_ONLY];
 
 const shown = (size: PageSize, figure: keyof typeof DECIMALS) => size[figure].toFixed(DECIMALS[figure]);
 

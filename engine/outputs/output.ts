@@ -3,8 +3,7 @@ import { mkdir, readdir, rmdir, unlink } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { readIfExists, writeWhole } from "../state/files.ts";
 
-/** True when it wrote. Written whole, as the dev server serves dist/ while it is written; an unchanged file
- * keeps its time, so a browser's copy stays valid. */
+/** True when it wrote. Written whole, as the dev server serves dist/; an unchanged file keeps its time (and ETag). */
 export async function writeIfChanged(file: string, data: string | Uint8Array): Promise<boolean> {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   try {
@@ -36,6 +35,4 @@ export async function removeStale(outDir: string, kept: Set<string>): Promise<st
   return removed;
 }
 
-export function listedShort(files: string[]): string {
-  return files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
-}
+export const listedShort = (files: string[]) => (files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", "));

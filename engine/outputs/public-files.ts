@@ -9,7 +9,6 @@ import { writeIfChanged } from "./output.ts";
 /** Each file written anew: a copy would change the live site through staging's links. */
 export async function copyPublic(outDir: string): Promise<string[]> {
   if (!existsSync("public")) return [];
-  // A link would publish whatever it leads to.
   refuseLinks(process.cwd(), ["public"]);
   const files = folderFiles(".", "public").map((file) => relative("public", file));
   await Promise.all(files.map(async (file) => writeIfChanged(join(outDir, file), await readFile(join("public", file)))));
@@ -22,7 +21,6 @@ export async function readLogos(): Promise<Record<string, string>> {
     await Promise.all(
       files.map(async (file) => {
         const text = await readFile(`public/logos/${file}`, "utf8");
-        // Inlined into every page: held to the rule of the art's SVGs.
         checkPlainSvg(text, `public/logos/${file}`);
         const svg = text.replace(/<\?xml[^>]*>\s*/, "").trim();
         return [basename(file, ".svg"), svg.replace(/<svg\b/, '<svg aria-hidden="true" focusable="false"')] as const;

@@ -1,5 +1,4 @@
-// The output folder served as a static host serves it: sirv finds the file (/services is services.html), its
-// type, ETag and ranges; asHost adds what sirv leaves to a host.
+// The output folder served as a static host serves it: sirv finds the file, its type, ETag and ranges; asHost the rest.
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
@@ -12,13 +11,11 @@ const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
 /** Images and PDFs are compressed already. */
 const COMPRESSIBLE = /^(text\/|image\/svg|application\/(json|xml))/;
 const gzipped = promisify(gzip);
-/** The dev server adds its client to a page. */
 type PageTransform = (html: string) => string;
 /** Answers a request (true), or says the file asked for is on its way (a promise), or leaves it to the files (false). */
 type Extra = (path: string, res: ServerResponse, req: IncomingMessage) => boolean | Promise<unknown>;
 
-/** sirv's writeHead and the file it streams, rerouted: text gzipped whole (Lighthouse sees real transfer sizes), a page
- * through `transform` (with no ETag: what is added may change while the file does not), the not-found page a 404. */
+/** sirv's answer rerouted: text gzipped whole (as hosts send it), a page through `transform` (no ETag), the 404 page a 404. */
 function asHost(req: IncomingMessage, res: ServerResponse, transform?: PageTransform): ServerResponse {
   const writeHead = res.writeHead.bind(res);
   const end = res.end.bind(res);

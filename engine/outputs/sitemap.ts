@@ -7,8 +7,7 @@ import { writeIfChanged } from "./output.ts";
 const GPC_FILE = ".well-known/gpc.json";
 const git = async (root: string, args: string[]) => (await promisify(execFile)("git", args, { cwd: root, maxBuffer: 256 * 1024 * 1024 })).stdout;
 
-/** YYYY-MM-DD of each route's last change: the newest commit touching any of its sources (relative to `root`);
- * the build date outside git or where one is changed and not committed. Three git commands answer for the site. */
+/** YYYY-MM-DD of each route's newest committed source (relative to `root`); the build date outside git or if uncommitted. */
 export async function lastModifiedDates(sources: Map<string, readonly string[]>, buildDate: Date, root = process.cwd()): Promise<Map<string, string>> {
   const today = buildDate.toISOString().slice(0, 10);
   const answers = await Promise.all([
@@ -33,16 +32,12 @@ export async function lastModifiedDates(sources: Map<string, readonly string[]>,
     return within.sort().at(-1);
   };
   // Each list of sources dated once: a collection's entries share theirs.
-  const byList = new Map<readonly string[], string>();
-  return new Map(
-    [...sources].map(([route, files]) => {
-      if (!byList.has(files)) {
-        const dates = files.map(dateOf);
-        byList.set(files, dates.includes(undefined) ? today : ((dates as string[]).sort().at(-1) ?? today));
-      }
-      return [route, byList.get(files)!];
-    }),
-  );
+  const dateOfList = (files: readonly string[]) => {
+    const dates = files.map(dateOf);
+    return dates.includes(undefined) ? today : ((dates as string[]).sort().at(-1) ?? today);
+  };
+  const byList = new Map([...new Set(sources.values())].map((files) => [files, dateOfList(files)]));
+  return new Map([...sources].map(([route, files]) => [route, byList.get(files)!]));
 }
 
 export async function writeSitemap(outDir: string, siteUrl: string, routes: string[], sourcesOf: (route: string) => readonly string[], buildDate: Date) {

@@ -1,5 +1,5 @@
-// A build writes into hard-linked copies of the output folders, swapped in once it has ended well: a failed or
-// stopped build leaves the last good site. Links are safe as no step writes into a file (writeIfChanged renames).
+// A build writes into hard-linked copies of the output folders, swapped in once it ended well: a failed or stopped
+// build leaves the last good site. Links are safe as no step writes into a file (writeIfChanged renames).
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 
@@ -11,8 +11,7 @@ const REPLACED = ".replaced-";
 function stopped(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
-    process.kill(pid, 0);
-    return false;
+    return !process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== "EPERM";
   }

@@ -1,5 +1,4 @@
-// Amazon S3 behind CloudFront: one CloudFront Function (JavaScript runtime 2.0) for the viewer request (the
-// redirects; /services is services.html) and the viewer response (the header policy).
+// Amazon S3 behind CloudFront: one CloudFront Function (runtime 2.0) for the viewer request and the viewer response.
 import type { Redirect } from "../../../content/collections.ts";
 import { type HeaderPolicy, type HeaderRule, isFolderRule } from "./policy.ts";
 
@@ -56,10 +55,8 @@ async function handler(event) {
 }
 `;
   const size = Buffer.byteLength(source);
-  if (size > CLOUDFRONT_FUNCTION_LIMIT) {
-    throw new Error(
-      `engine/outputs/hosts/cloudfront.ts: the CloudFront Function would be ${size} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_LIMIT}; shorten content/redirects.yaml or the header rules in engine/outputs/hosts/policy.ts`,
-    );
-  }
-  return source;
+  if (size <= CLOUDFRONT_FUNCTION_LIMIT) return source;
+  throw new Error(
+    `engine/outputs/hosts/cloudfront.ts: the CloudFront Function would be ${size} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_LIMIT}; shorten content/redirects.yaml or the header rules in engine/outputs/hosts/policy.ts`,
+  );
 }

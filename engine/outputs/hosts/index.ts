@@ -1,5 +1,4 @@
-// Each host's files from one header policy and one redirect list: _headers and _redirects (Netlify, Cloudflare
-// Pages) into the site, the rest into the hosts folder.
+// Each host's files from one header policy and one redirect list; _headers and _redirects go into the site.
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { hostAddress, type Redirect } from "../../../content/collections.ts";
