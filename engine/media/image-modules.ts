@@ -1,5 +1,4 @@
-// An image a page or content names becomes a module of its address and size (read without sharp), an input
-// of the page bundle, so the images step encodes exactly the images pages name.
+// An image a page or content names: a module of its address and size (no sharp), so images encode what pages name.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { relative } from "node:path";
@@ -61,17 +60,14 @@ export function imageModule(root: string, path: string, bytes: Buffer): string {
   return `export default ${JSON.stringify({ src, ...imageSize(bytes, src) })};`;
 }
 
-export function imagePlugin(root: string): esbuild.Plugin {
-  return {
-    name: "images",
-    setup(build) {
-      build.onLoad({ filter: IMAGE_FILE }, async (args) => {
-        try {
-          return { contents: imageModule(root, args.path, await readFile(args.path)), loader: "js" };
-        } catch (error) {
-          return { errors: [{ text: (error as Error).message }] };
-        }
-      });
-    },
-  };
-}
+export const imagePlugin = (root: string): esbuild.Plugin => ({
+  name: "images",
+  setup: (build) =>
+    build.onLoad({ filter: IMAGE_FILE }, async (args) => {
+      try {
+        return { contents: imageModule(root, args.path, await readFile(args.path)), loader: "js" };
+      } catch (error) {
+        return { errors: [{ text: (error as Error).message }] };
+      }
+    }),
+});

@@ -13,8 +13,7 @@ const EXTENSION: Record<Format, string> = { avif: "avif", webp: "webp", jpeg: "j
 /** AVIF's effort 4 is 5–8 times as slow as 2 for 0–10% less. */
 const SETTINGS: Record<Format, { quality: number; effort?: number }> = { avif: { quality: 55, effort: 2 }, webp: { quality: 72 }, jpeg: { quality: 74 } };
 
-/** Phones at 1–3× and wide screens, up to the image's own width. */
-const WIDTHS = [320, 480, 640, 768, 1024, 1280, 1600, WIDEST_SHOWN];
+const WIDTHS = [320, 480, 640, 768, 1024, 1280, 1600, WIDEST_SHOWN]; // phones at 1–3× and wide screens
 
 const PLACEHOLDER_WIDTH = 16; // blurred over the image's box (styles/_picture.scss)
 
@@ -43,7 +42,6 @@ function imageSource(file: string, bytes: Buffer, encoder: Encoder, version: str
   };
 }
 
-/** The site's social image (content/site.yaml) is cropped to the cards' shape around its centre. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
 /** Named before they are made: the pages are written while sharp encodes them. */

@@ -53,9 +53,8 @@ async function caseStudyPdf(study: CaseStudyDocument, firm: Firm, siteUrl: strin
   };
   const heading = (text: string) => {
     ensure(40);
-    y -= 14;
-    page.drawRectangle({ x: PAGE.margin, y: y - 3, width: 18, height: 3, color: AMBER });
-    y -= 18;
+    y -= 32;
+    page.drawRectangle({ x: PAGE.margin, y: y + 15, width: 18, height: 3, color: AMBER }); // a rule above the heading
     page.drawText(text, { x: PAGE.margin, y, size: 13, font: bold, color: TEAL });
     y -= 20;
   };
@@ -73,7 +72,6 @@ async function caseStudyPdf(study: CaseStudyDocument, firm: Firm, siteUrl: strin
     paragraph(text, 11, INK, 16);
     y += 2;
   };
-  // A section's blocks: a heading within it in bold type, a list as bullets.
   const blocks = (section: PrintedBlock[]) => {
     for (const block of section) {
       if ("paragraph" in block) paragraph(block.paragraph);
@@ -88,9 +86,8 @@ async function caseStudyPdf(study: CaseStudyDocument, firm: Firm, siteUrl: strin
   page.drawRectangle({ x: 0, y: PAGE.height - 120, width: PAGE.width, height: 112, color: TEAL });
   page.drawText(firm.name.toUpperCase(), { x: PAGE.margin, y: PAGE.height - 48, size: 10, font: bold, color: AMBER });
   page.drawText(siteUrl.replace(/^https?:\/\//, ""), { x: PAGE.margin, y: PAGE.height - 62, size: 8, font: regular, color: rgb(0.8, 0.9, 0.88) });
-  for (const [i, line] of wrapText(study.title, bold, 20, width).slice(0, 2).entries()) {
+  for (const [i, line] of wrapText(study.title, bold, 20, width).slice(0, 2).entries())
     page.drawText(line, { x: PAGE.margin, y: PAGE.height - 88 - 22 * i, size: 20, font: bold, color: rgb(1, 1, 1) });
-  }
   paragraph(study.subtitle, 11, MUTED);
   heading("Challenge");
   blocks(study.challenge);

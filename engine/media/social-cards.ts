@@ -17,8 +17,7 @@ type CardPage = Pick<Page, "route" | "meta">;
 /** `sectionLabel`: "Work" for /case-studies (components/structured-data.ts). */
 export type CardLabels = { brand: string; sectionLabel: (path: string) => string };
 
-/** Each card's path and alt text, known before it is drawn, and its writing, which `draw` begins. `wanted`: whether
- * the pages still name a card (the dev server's next save may name another before it is drawn). */
+/** Paths and alt texts known before drawing, which `draw` begins; `wanted`: the pages still name it (a dev save may not). */
 export async function buildSocialCards(
   pages: CardPage[],
   labels: CardLabels,
@@ -57,8 +56,7 @@ export async function buildSocialCards(
     ]),
   );
   const written = Promise.all(each.values()).then(() => {});
-  // Reported where the build awaits it.
-  for (const writing of [written, ...each.values()]) writing.catch(() => {});
+  for (const writing of [written, ...each.values()]) writing.catch(() => {}); // reported where the build awaits it
   if (!later) draw();
   const byRoute = Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: `${card.section}: ${card.title}. ${card.brand}` }]));
   return { byRoute, each, written, draw };
