@@ -1,5 +1,4 @@
-// sharp in a process of its own (image-encoder.mjs), asked for one file at a time by the images and the social
-// cards; a process, as libvips keeps the native memory it used until its process ends.
+// sharp in a process of its own (image-encoder.mjs), as libvips keeps the native memory it used until its process ends.
 import { type ChildProcess, fork } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { setPriority } from "node:os";
@@ -11,9 +10,7 @@ const ENCODER_FILE = new URL("./image-encoder.mjs", import.meta.url);
 
 export type Format = "avif" | "webp" | "jpeg";
 
-/** One file, `name` as an error names it: from an image's `source` bytes, its pixels drawn once at `widest` (an SVG
- * at `density`) and kept under `raster` while its sizes are encoded; or what a social `card` shows, as a palette PNG.
- * `resize`, `quality` and `effort` as sharp takes them. A placeholder is empty where the image is not opaque. */
+/** An image's `source`, drawn once at `widest` (an SVG at `density`) and kept under `raster`, or a social `card`. */
 export interface Encoding {
   name: string;
   source?: Buffer;
@@ -35,7 +32,7 @@ export class Encoder {
   private held = false;
   private readonly waiting = new Map<number, { done: (bytes: Buffer) => void; fail: (error: Error) => void }>();
 
-  /** `background`: at the lowest priority, and held while the dev server applies a save (its cards). */
+  /** `background`: at the lowest priority, and held while the dev server applies a save. */
   constructor(private readonly background = false) {}
 
   encode(encoding: Encoding): Promise<Buffer> {
@@ -54,8 +51,7 @@ export class Encoder {
 
   stop(): Promise<void> {
     this.child?.kill();
-    // A held process takes its end only once it runs again.
-    if (this.held) this.child?.kill("SIGCONT");
+    if (this.held) this.child?.kill("SIGCONT"); // a held process takes its end only once it runs again
     this.child = undefined;
     return this.exited;
   }
@@ -94,10 +90,9 @@ export class Encoder {
       if (this.child === child) this.child = undefined;
     };
     this.exited = new Promise((done) => {
-      // "error" alone where the process could not be started.
       child.on("error", (error) => {
         answerNone(`failed (${error.message})`);
-        if (child.pid === undefined) done();
+        if (child.pid === undefined) done(); // never started: no "exit" follows
       });
       child.on("exit", (code, signal) => {
         answerNone(`stopped (${signal ?? `exit code ${code}`})`);
@@ -109,7 +104,6 @@ export class Encoder {
   }
 }
 
-/** In every image's key: what its bytes depend on besides its source and settings. */
 export const encoderVersion: Promise<string> = Promise.all([
   readFile("node_modules/sharp/package.json", "utf8").then((json) => String(JSON.parse(json).version)),
   readFile(ENCODER_FILE),

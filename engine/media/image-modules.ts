@@ -1,5 +1,4 @@
-// An image a page imports or a content file names becomes a module of its address and its size, read from its
-// header without sharp: an input of the page bundle, so the images step encodes exactly the images pages name.
+// An image a page or content names: a module of its address and size (no sharp), so images encode what pages name.
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { relative } from "node:path";
@@ -8,8 +7,7 @@ import { checkPlainSvg } from "./plain-svg.ts";
 
 export const IMAGE_FILE = /\.(jpe?g|png|webp|svg)$/i;
 export const WIDEST_SHOWN = 1920;
-/** sharp's limitInputPixels, past which it refuses to decode a photograph. */
-export const PIXEL_LIMIT = 16383 * 16383;
+export const PIXEL_LIMIT = 16383 * 16383; // sharp's limitInputPixels
 type Size = { width: number; height: number };
 
 function svgSize(svg: string): Size | undefined {
@@ -23,8 +21,7 @@ function svgSize(svg: string): Size | undefined {
 
 const PHOTO_TYPES = ["jpg", "png", "webp"];
 
-/** A photograph's size as a visitor sees it: an EXIF orientation of 5 to 8 turns it a quarter, as sharp's rotate()
- * draws it. image-size is loaded at the first photograph (~12 ms), which a site whose art is all SVG never pays. */
+/** As sharp's rotate() draws it (EXIF orientation 5 to 8 turns it a quarter); image-size loaded at the first photo. */
 function photoSize(bytes: Buffer, file: string): Size {
   const { imageSize: readHeader } = createRequire(import.meta.url)("image-size") as typeof import("image-size");
   let found: string;
@@ -63,17 +60,14 @@ export function imageModule(root: string, path: string, bytes: Buffer): string {
   return `export default ${JSON.stringify({ src, ...imageSize(bytes, src) })};`;
 }
 
-export function imagePlugin(root: string): esbuild.Plugin {
-  return {
-    name: "images",
-    setup(build) {
-      build.onLoad({ filter: IMAGE_FILE }, async (args) => {
-        try {
-          return { contents: imageModule(root, args.path, await readFile(args.path)), loader: "js" };
-        } catch (error) {
-          return { errors: [{ text: (error as Error).message }] };
-        }
-      });
-    },
-  };
-}
+export const imagePlugin = (root: string): esbuild.Plugin => ({
+  name: "images",
+  setup: (build) =>
+    build.onLoad({ filter: IMAGE_FILE }, async (args) => {
+      try {
+        return { contents: imageModule(root, args.path, await readFile(args.path)), loader: "js" };
+      } catch (error) {
+        return { errors: [{ text: (error as Error).message }] };
+      }
+    }),
+});

@@ -1,5 +1,4 @@
-// Every image the page bundle names as the responsive files a page shows, each named by the hash of what it is
-// made of and cached by the same key, so a warm build never starts sharp.
+// Every image the pages name as responsive files, named and cached by the hash of their making: a warm build never starts sharp.
 import { readFile } from "node:fs/promises";
 import { basename, extname, join } from "node:path";
 import type { ResponsiveImage } from "../../components/SiteContext.tsx";
@@ -11,24 +10,13 @@ import { imageSize, WIDEST_SHOWN } from "./image-modules.ts";
 
 const EXTENSION: Record<Format, string> = { avif: "avif", webp: "webp", jpeg: "jpg" };
 
-/** Each format's quality and effort (sharp's 0–9 for AVIF: effort 4 was 5–8 times as slow for 0–10% less). */
+/** AVIF's effort 4 is 5–8 times as slow as 2 for 0–10% less. */
 const SETTINGS: Record<Format, { quality: number; effort?: number }> = { avif: { quality: 55, effort: 2 }, webp: { quality: 72 }, jpeg: { quality: 74 } };
 
-/** Each kind's formats at every width, best first (then a JPEG at the widest for a browser that takes neither),
- * and whether a tiny version stands in while it loads. Art (SVG): WebP, smaller than AVIF at most sizes in a
- * third of the time, and no placeholder (its section paints a ground beneath it). Photographs: AVIF, then WebP. */
-const RECIPES: Record<"art" | "photo", { formats: Format[]; placeholder: boolean }> = {
-  art: { formats: ["webp"], placeholder: false },
-  photo: { formats: ["avif", "webp"], placeholder: true },
-};
+const WIDTHS = [320, 480, 640, 768, 1024, 1280, 1600, WIDEST_SHOWN]; // phones at 1–3× and wide screens
 
-/** Phones at 1–3× and wide screens, as far as the image's own width (offered too, unless within a tenth of a step). */
-const WIDTHS = [320, 480, 640, 768, 1024, 1280, 1600, WIDEST_SHOWN];
+const PLACEHOLDER_WIDTH = 16; // blurred over the image's box (styles/_picture.scss)
 
-/** Blurred by the browser over the image's box (styles/_picture.scss). */
-const PLACEHOLDER_WIDTH = 16;
-
-/** Its key is known before it is made. */
 type Encoded = { key: string; bytes: Promise<Buffer> };
 
 function imageSource(file: string, bytes: Buffer, encoder: Encoder, version: string) {
@@ -36,14 +24,16 @@ function imageSource(file: string, bytes: Buffer, encoder: Encoder, version: str
   const widest = Math.min(width, WIDEST_SHOWN);
   const hash = keyOf(bytes);
   const key = (...parts: string[]) => keyOf(version, hash, String(widest), ...parts);
+  const art = extname(file).toLowerCase() === ".svg";
   return {
     file,
     height: Math.round((height * widest) / width),
     widest,
     widths: [...WIDTHS.filter((w) => w < widest * 0.9), widest],
-    recipe: extname(file).toLowerCase() === ".svg" ? RECIPES.art : RECIPES.photo,
+    // Then a JPEG at the widest. Art: WebP beats AVIF in a third of the time; its section's ground is its placeholder.
+    formats: art ? ["webp" as const] : ["avif" as const, "webp" as const],
+    placeholder: !art,
     name: basename(file, extname(file)).replace(/[^\w-]+/g, "-"),
-    /** One of its files. Its pixels are drawn once, at its widest (an SVG) or its own size (a photograph). */
     encoded(parts: string[], resize: Encoding["resize"], format: Format | "placeholder", settings: { quality: number; effort?: number }): Encoded {
       const fileKey = key(...parts, JSON.stringify(settings));
       const encode = () => encoder.encode({ name: file, source: bytes, raster: key(), widest, density: (72 * widest) / width, resize, format, ...settings });
@@ -52,10 +42,9 @@ function imageSource(file: string, bytes: Buffer, encoder: Encoder, version: str
   };
 }
 
-/** Social cards are 1200×630: the site's social image (content/site.yaml), cropped to that shape around its centre. */
 export const SOCIAL_CARD = { width: 1200, height: 630 } as const;
 
-/** Named before they are made, the pages are written while sharp encodes them on the other core. */
+/** Named before they are made: the pages are written while sharp encodes them. */
 export async function buildImages(outDir: string, encoder: Encoder, files: string[], social: string) {
   const version = await encoderVersion;
   const sources = await Promise.all(files.map(async (file) => imageSource(file, await readFile(file), encoder, version)));
@@ -65,18 +54,18 @@ export async function buildImages(outDir: string, encoder: Encoder, files: strin
     const file = `images/${name}-${width}.${key.slice(0, 8)}.${EXTENSION[format]}`;
     emitted.push(file);
     const write = bytes.then((data) => writeIfChanged(join(outDir, file), data));
-    write.catch(() => {}); // reported where the build awaits `written`
+    write.catch(() => {}); // reported through `written`
     writes.push(write);
     return `/${file}`;
   };
   const responsive = async (source: ReturnType<typeof imageSource>): Promise<ResponsiveImage> => {
-    // Asked for first: the pages wait for it, not for the files.
-    const placeholder = source.recipe.placeholder
+    // Asked for first: the pages wait for it.
+    const placeholder = source.placeholder
       ? source.encoded(["placeholder", String(PLACEHOLDER_WIDTH)], { width: PLACEHOLDER_WIDTH }, "placeholder", { quality: 50 }).bytes
       : undefined;
     const at = (format: Format, width: number) =>
       emit(source.name, width, format, source.encoded([format, String(width)], { width }, format, SETTINGS[format]));
-    const sources = source.recipe.formats.map((format) => ({ type: `image/${format}`, srcSet: source.widths.map((w) => `${at(format, w)} ${w}w`).join(", ") }));
+    const sources = source.formats.map((format) => ({ type: `image/${format}`, srcSet: source.widths.map((w) => `${at(format, w)} ${w}w`).join(", ") }));
     const fallback = at("jpeg", source.widest);
     const bytes = await placeholder;
     return {

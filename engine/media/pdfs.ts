@@ -1,5 +1,4 @@
-// Prints the PDF of every downloadable case study (Letter, Helvetica, the firm's colours) from what the page
-// bundle prints for it (components/case-study-documents.ts), so a document never drifts from its page.
+// Each downloadable case study's PDF, from what the page bundle prints for it (components/case-study-documents.ts).
 import { readFile } from "node:fs/promises";
 import { createRequire } from "node:module";
 import { join } from "node:path";
@@ -16,21 +15,15 @@ const PAGE = { width: 612, height: 792, margin: 56 };
 
 function wrapText(text: string, font: PDFFont, size: number, maxWidth: number): string[] {
   const lines: string[] = [];
-  let line = "";
   for (const word of text.split(/\s+/).filter(Boolean)) {
-    const candidate = line ? `${line} ${word}` : word;
-    if (font.widthOfTextAtSize(candidate, size) <= maxWidth || !line) line = candidate;
-    else {
-      lines.push(line);
-      line = word;
-    }
+    const longer = `${lines.at(-1)} ${word}`;
+    if (lines.length && font.widthOfTextAtSize(longer, size) <= maxWidth) lines[lines.length - 1] = longer;
+    else lines.push(word);
   }
-  if (line) lines.push(line);
   return lines;
 }
 
-/** pdf-lib is loaded at the first PDF printed, never on a cache hit: its single-file build, the same code as its
- * package's main, loads in a third of the time. */
+/** pdf-lib is loaded at the first PDF printed, never on a cache hit: its single-file build loads in a third of the time. */
 async function caseStudyPdf(study: CaseStudyDocument, firm: Firm, siteUrl: string, buildDate: Date): Promise<Uint8Array> {
   const { PDFDocument, rgb, StandardFonts } = createRequire(import.meta.url)("pdf-lib/dist/pdf-lib.min.js") as typeof import("pdf-lib");
   const [TEAL, AMBER, INK, MUTED] = [rgb(0.043, 0.31, 0.286), rgb(0.961, 0.62, 0.043), rgb(0.11, 0.13, 0.15), rgb(0.36, 0.4, 0.44)];
@@ -60,9 +53,8 @@ async function caseStudyPdf(study: CaseStudyDocument, firm: Firm, siteUrl: strin
   };
   const heading = (text: string) => {
     ensure(40);
-    y -= 14;
-    page.drawRectangle({ x: PAGE.margin, y: y - 3, width: 18, height: 3, color: AMBER });
-    y -= 18;
+    y -= 32;
+    page.drawRectangle({ x: PAGE.margin, y: y + 15, width: 18, height: 3, color: AMBER }); // a rule above the heading
     page.drawText(text, { x: PAGE.margin, y, size: 13, font: bold, color: TEAL });
     y -= 20;
   };
@@ -80,7 +72,6 @@ async function caseStudyPdf(study: CaseStudyDocument, firm: Firm, siteUrl: strin
     paragraph(text, 11, INK, 16);
     y += 2;
   };
-  // A section's blocks: a heading within it in bold type, a list as bullets.
   const blocks = (section: PrintedBlock[]) => {
     for (const block of section) {
       if ("paragraph" in block) paragraph(block.paragraph);
@@ -95,9 +86,8 @@ async function caseStudyPdf(study: CaseStudyDocument, firm: Firm, siteUrl: strin
   page.drawRectangle({ x: 0, y: PAGE.height - 120, width: PAGE.width, height: 112, color: TEAL });
   page.drawText(firm.name.toUpperCase(), { x: PAGE.margin, y: PAGE.height - 48, size: 10, font: bold, color: AMBER });
   page.drawText(siteUrl.replace(/^https?:\/\//, ""), { x: PAGE.margin, y: PAGE.height - 62, size: 8, font: regular, color: rgb(0.8, 0.9, 0.88) });
-  for (const [i, line] of wrapText(study.title, bold, 20, width).slice(0, 2).entries()) {
+  for (const [i, line] of wrapText(study.title, bold, 20, width).slice(0, 2).entries())
     page.drawText(line, { x: PAGE.margin, y: PAGE.height - 88 - 22 * i, size: 20, font: bold, color: rgb(1, 1, 1) });
-  }
   paragraph(study.subtitle, 11, MUTED);
   heading("Challenge");
   blocks(study.challenge);

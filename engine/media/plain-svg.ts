@@ -1,6 +1,5 @@
-// An SVG the site shows is a plain drawing: a logo is inlined into every page and an SVG of art/ is drawn by
-// sharp, so one check holds both: nothing runs (no script, event handler or javascript: link) and nothing is
-// fetched from elsewhere (no link, stylesheet or url() but to the drawing's own parts, such as url(#gradient)).
+// An SVG the site shows (a logo inlined into every page, art drawn by sharp) is a plain drawing: nothing runs (no
+// script, event handler or javascript: link) and nothing is fetched but its own parts, such as url(#gradient).
 
 const REFUSED: [RegExp, (match: RegExpExecArray) => string][] = [
   [/<script\b/i, () => "a <script>"],

@@ -1,5 +1,4 @@
-// A social card for every page: the 1200×630 image a link to it shows in LinkedIn, Slack or an e-mail, with the
-// page's title, its section and the brand, laid out by card-layout.mjs and made a palette PNG by the encoder.
+// Each page's social card: the image a link to it shows, laid out by card-layout.mjs, made a PNG by the encoder.
 import { readFile, rm } from "node:fs/promises";
 import { join } from "node:path";
 import { writeIfChanged } from "../outputs/output.ts";
@@ -18,16 +17,7 @@ type CardPage = Pick<Page, "route" | "meta">;
 /** `sectionLabel`: "Work" for /case-studies (components/structured-data.ts). */
 export type CardLabels = { brand: string; sectionLabel: (path: string) => string };
 
-/** Each page's card's path and alternative text, known before it is drawn; each card's writing; `draw` begins it. */
-export type SocialCards = {
-  byRoute: Record<string, { path: string; alt: string }>;
-  each: Map<string, Promise<void>>;
-  written: Promise<void>;
-  draw: () => void;
-};
-
-/** Named by the hash of everything a card is made from, so the pages are written while the cards are drawn. `wanted`:
- * whether a card's path is still one the pages name: the dev server's next save may name another before it is drawn. */
+/** Paths and alt texts known before drawing, which `draw` begins; `wanted`: the pages still name it (a dev save may not). */
 export async function buildSocialCards(
   pages: CardPage[],
   labels: CardLabels,
@@ -35,7 +25,7 @@ export async function buildSocialCards(
   outDir: string,
   encoder: Encoder,
   { later = false, wanted = (_path: string): boolean => true } = {},
-): Promise<SocialCards> {
+) {
   const [layout, encoderKey, ...fonts] = await Promise.all([readFile(LAYOUT_FILE), encoderVersion, ...FONT_FILES.map(({ file }) => readFile(file))]);
   const host = new URL(siteUrl).host;
   // What every card is made from, hashed once (the fonts are most of it).
@@ -51,9 +41,7 @@ export async function buildSocialCards(
       return { route, card, key, file: `images/card-${route === "/" ? "home" : route.slice(1).replaceAll("/", "-")}.${key.slice(0, 12)}.png` };
     });
   let draw = () => {};
-  const begun = new Promise<void>((done) => {
-    draw = done;
-  });
+  const begun = new Promise<void>((done) => (draw = done));
   const each = new Map(
     cards.map(({ route, card, key, file }) => [
       `/${file}`,
@@ -68,20 +56,18 @@ export async function buildSocialCards(
     ]),
   );
   const written = Promise.all(each.values()).then(() => {});
-  // Reported where the build awaits it; until then not an unhandled rejection.
-  for (const writing of [written, ...each.values()]) writing.catch(() => {});
+  for (const writing of [written, ...each.values()]) writing.catch(() => {}); // reported where the build awaits it
   if (!later) draw();
   const byRoute = Object.fromEntries(cards.map(({ route, card, file }) => [route, { path: `/${file}`, alt: `${card.section}: ${card.title}. ${card.brand}` }]));
   return { byRoute, each, written, draw };
 }
 
-/** The dev server's cards: a save's page is patched without waiting for its card. Each run's cards are drawn once
- * it has ended, by an encoder of their own at the lowest priority, held while the next run is under way. */
+/** The dev server's: each run's cards are drawn after it, by their own low-priority encoder, held during the next run. */
 export class DevCards {
-  private cards: SocialCards | undefined;
+  private cards: Awaited<ReturnType<typeof buildSocialCards>> | undefined;
   private readonly drawing = new Set<Encoder>();
 
-  async make(pages: CardPage[], labels: CardLabels, siteUrl: string, outDir: string): Promise<SocialCards> {
+  async make(pages: CardPage[], labels: CardLabels, siteUrl: string, outDir: string) {
     const own = new Encoder(true);
     const later = await buildSocialCards(pages, labels, siteUrl, outDir, own, { later: true, wanted: (path) => this.cards?.each.has(path) === true });
     this.drawing.add(own);
@@ -95,7 +81,6 @@ export class DevCards {
     if (!held) this.cards?.draw();
   }
 
-  /** Resolves once the card is written (or failed). */
   written(path: string): Promise<void> | undefined {
     return this.cards?.each.get(path)?.catch(() => {});
   }

@@ -1,5 +1,4 @@
-// The CMS at /admin/, from the site's own origin: a build publishes it when CMS_GITHUB_REPO is set; the dev
-// server always serves it, with its local backend (engine/dev/admin.ts).
+// The CMS at /admin/: a build publishes it when CMS_GITHUB_REPO is set; the dev server always serves it (engine/dev/admin.ts).
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import type * as esbuild from "esbuild";
@@ -22,11 +21,7 @@ export const SITE_SCRIPT = "cms-site.js";
 export const PREVIEW_PAGE = "preview-page.js";
 export const CMS_STYLE = "cms.css";
 export const PREVIEW_STYLE = "site.css";
-const SOURCES: Record<string, string> = {
-  [CMS_SCRIPT]: "browser/cms.ts",
-  [SITE_SCRIPT]: "browser/cms-site.ts",
-  [PREVIEW_PAGE]: "browser/cms-preview-page.tsx",
-};
+const SOURCES: Record<string, string> = { [CMS_SCRIPT]: "cms.ts", [SITE_SCRIPT]: "cms-site.ts", [PREVIEW_PAGE]: "cms-preview-page.tsx" }; // in browser/
 const PREVIEWED_FOLDER = "content/case-studies";
 /** `authUrl`: the OAuth client that signs an editor in to GitHub, when not Netlify's. */
 export type CmsSettings = { repo: string; branch: string; authUrl: string | null };
@@ -38,8 +33,7 @@ export const githubBackend = ({ repo, branch, authUrl }: CmsSettings): CmsBacken
   ...(authUrl ? { base_url: authUrl } : {}),
 });
 
-/** What Decap CMS needs and nothing more: it evaluates code (decaporg/decap-cms#2138), styles inline (emotion),
- * talks to its backend, shows avatars and uploads as blob:/data:, and previews in a frame of its own page. */
+/** What Decap CMS needs: eval (decaporg/decap-cms#2138), inline styles (emotion), blob:/data: avatars and uploads, its own frames. */
 export function adminCsp(backend: CmsBackend): string {
   const github = backend.name === "github";
   return [
@@ -47,7 +41,6 @@ export function adminCsp(backend: CmsBackend): string {
     "script-src 'self' 'unsafe-eval'",
     "style-src 'self' 'unsafe-inline'",
     `img-src 'self' data: blob:${github ? " https://avatars.githubusercontent.com https://raw.githubusercontent.com" : ""}`,
-    // blob: the photo being uploaded is read back from its blob: address to be sent.
     `connect-src 'self' blob:${github ? " https://api.github.com" : ""}`,
     "font-src 'self' data:",
     "frame-src 'self' blob:",
@@ -95,7 +88,6 @@ const DEFINE = { "process.env.NODE_ENV": '"production"', global: "globalThis" };
 export async function adminScript(root: string, name: string): Promise<{ text: string; inputs: string[] }> {
   const collections = cmsCollections();
   const collection = collections.find((entry) => entry.folder === PREVIEWED_FOLDER)?.name;
-  // Each file with a page of its own previews as it (engine/content/cms-pages.ts).
   const pages = collections.flatMap((entry) => entry.files ?? []).filter((file) => isPagedFile(file.file));
   const templates = [collection, ...pages.map((file) => file.name)];
   const result = await (await loadEsbuild())
@@ -104,7 +96,7 @@ export async function adminScript(root: string, name: string): Promise<{ text: s
       write: false,
       metafile: true,
       logLevel: "silent",
-      entryPoints: [join(root, SOURCES[name])],
+      entryPoints: [join(root, "browser", SOURCES[name])],
       define: {
         ...DEFINE,
         CMS_PREVIEW: JSON.stringify({ collection, templates, stylesheet: `${ADMIN_PATH}${PREVIEW_STYLE}`, page: `${ADMIN_PATH}${PREVIEW_PAGE}` }),
@@ -123,10 +115,10 @@ export async function adminScript(root: string, name: string): Promise<{ text: s
 /** What the CMS's script is made from: browser/cms.ts, the packages installed (npm's record of the install, else the lockfile), esbuild. */
 export function cmsKey(root: string): string {
   const installed = readIfExists(join(root, "node_modules/.package-lock.json")) ?? readIfExists(join(root, "package-lock.json")) ?? "";
-  return keyOf(esbuildVersion, JSON.stringify([OPTIONS, DEFINE]), readIfExists(join(root, SOURCES[CMS_SCRIPT])) ?? "", installed);
+  return keyOf(esbuildVersion, JSON.stringify([OPTIONS, DEFINE]), readIfExists(join(root, "browser", SOURCES[CMS_SCRIPT])) ?? "", installed);
 }
 
-/** 3 MB from ~1,900 files, made once per machine: each use restarts its blob's hour of grace. */
+/** Made once per machine (3 MB from ~1,900 files): each use restarts its blob's hour of grace. */
 export async function cmsScript(root: string, key = cmsKey(root)): Promise<Buffer> {
   return cached("cms", key, "js", async () => (await adminScript(root, CMS_SCRIPT)).text, { refresh: true });
 }

@@ -3,33 +3,29 @@ import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { gzipSync } from "node:zlib";
 
-/** Pages whose only islands are in the header. */
-const HEADER_ONLY = "*";
+const HEADER_ONLY = "*"; // pages whose only islands are in the header
 export const BUDGET = {
   htmlKb: 20,
   cssKb: 10,
-  /** First-party JavaScript before the load event: the inline scripts and any script file. */
-  beforeLoadJsKb: 1.5,
+  beforeLoadJsKb: 1.5, // first-party, inline or not
   beforeLoadScripts: 1,
   bootstrapKb: 1,
   laterJsKb: { [HEADER_ONLY]: 13.14, "/bio": 13.89, "/case-studies": 15.67, "/case-studies/*": 15.67, "/contact": 15.33 } as Record<string, number>,
 };
 
-/** `jsKb`: the inline scripts that run before the load event; `laterJsKb`: the scripts fetched after it. */
-type PageSize = { route: string; htmlKb: number; cssKb: number; jsKb: number; laterJsKb: number };
+type PageSize = ReturnType<typeof measurePage>;
 
 export const gzipKb = (bytes: Buffer | string) => gzipSync(bytes, { level: 9 }).length / 1024;
-/** A size to as many places as it is printed, so a figure is compared as it reads ("15.3 KB > 15.33 KB" would not). */
+/** A size to as many places as it is printed, so a figure is compared as it reads. */
 export const shownKb = (kb: number, decimals: number) => Number(kb.toFixed(decimals));
 
 export const DECIMALS = { htmlKb: 1, cssKb: 1, jsKb: 2, laterJsKb: 2 } as const;
-/** Scripts carry their content hash in their names: each is measured once. */
-const laterSizes = new Map<string, number>();
-export function measurePage(outDir: string, route: string, htmlFile: string, later: string[]): PageSize {
+const laterSizes = new Map<string, number>(); // by content-hashed name: each script measured once
+/** `jsKb`: the inline scripts run before the load event; `laterJsKb`: the scripts fetched after it. */
+export function measurePage(outDir: string, route: string, htmlFile: string, later: string[]) {
   const laterKb = (file: string) => laterSizes.get(file) ?? laterSizes.set(file, gzipKb(readFileSync(file))).get(file)!;
   const html = readFileSync(join(outDir, htmlFile), "utf8");
   const inlineStyles = [...html.matchAll(/<style>([\s\S]*?)<\/style>/g)].map((m) => m[1]);
-  // Not the JSON-LD block, which is data (<script type=…>).
   const inlineScripts = [...html.matchAll(/<script>([\s\S]*?)<\/script>/g)].map((m) => m[1]);
   return {
     route,
@@ -40,9 +36,8 @@ export function measurePage(outDir: string, route: string, htmlFile: string, lat
   };
 }
 
-export function laterBudget(route: string): number {
-  return BUDGET.laterJsKb[route] ?? BUDGET.laterJsKb[`${route.replace(/\/[^/]*$/, "")}/*`] ?? BUDGET.laterJsKb[HEADER_ONLY];
-}
+export const laterBudget = (route: string): number =>
+  BUDGET.laterJsKb[route] ?? BUDGET.laterJsKb[`${route.replace(/\/[^/]*$/, "")}/*`] ?? BUDGET.laterJsKb[HEADER_ONLY];
 
 const shown = (size: PageSize, figure: keyof typeof DECIMALS) => size[figure].toFixed(DECIMALS[figure]);
 
@@ -62,8 +57,7 @@ export function formatSize(size: PageSize): string {
   return `${size.route.padEnd(14)} HTML ${column("htmlKb")} KB  CSS ${column("cssKb")} KB  JS before load ${shown(size, "jsKb")} KB inline  (+${column("laterJsKb")} KB after load or at the first tap)`;
 }
 
-/** Each page's cost and what is over budget; past 30 pages that is left to `npm run size` (gzip at level 9
- * costs about a millisecond a page). */
+/** Past 30 pages left to `npm run size`: gzip at level 9 costs about a millisecond a page. */
 export function budgetReport(outDir: string, pages: { route: string; file: string }[], later: Record<string, string[]>): string[] {
   if (pages.length > 30) return ["npm run size checks each page's budget"];
   const sizes = pages.map((page) => measurePage(outDir, page.route, page.file, later[page.route]));

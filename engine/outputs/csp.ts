@@ -1,15 +1,11 @@
-// The Content-Security-Policy: our own files, hashed inline scripts and styles, and only the third parties this
-// deployment configures. Pages carry it in a <meta>; hosts that read _headers also send it as a header.
+// The Content-Security-Policy (a page's <meta>, and _headers): own files, hashed inline code, configured third parties.
 import { createHash } from "node:crypto";
 import type { SiteConfig } from "../pipeline/config.ts";
 
 export const sha256Source = (source: string) => `'sha256-${createHash("sha256").update(source, "utf8").digest("base64")}'`;
 
-export function contentSecurityPolicy(
-  config: Pick<SiteConfig, "crm" | "gaMeasurementId" | "clarityProjectId">,
-  inlineScripts: string[],
-  inlineStyles: string[],
-): string {
+type ThirdParties = Pick<SiteConfig, "crm" | "gaMeasurementId" | "clarityProjectId">;
+export function contentSecurityPolicy(config: ThirdParties, inlineScripts: string[], inlineStyles: string[]): string {
   const script = ["'self'", ...inlineScripts.map(sha256Source)];
   const connect = ["'self'"];
   const img = ["'self'", "data:"];

@@ -1,12 +1,9 @@
-// dist/ is updated in place, not wiped: an unchanged file is not written again, and what the build no longer
-// makes is removed at the end.
+// dist/ is updated in place: an unchanged file is not written again, and what the build no longer makes is removed.
 import { mkdir, readdir, rmdir, unlink } from "node:fs/promises";
 import { dirname, join, relative } from "node:path";
 import { readIfExists, writeWhole } from "../state/files.ts";
 
-/** Writes the file unless it already holds these bytes; true when it wrote. Written whole, as the dev server
- * serves dist/ while it is written; an unchanged file keeps its time, so a browser's copy stays valid. Its
- * folder is made where the first write finds none. */
+/** True when it wrote. Written whole, as the dev server serves dist/; an unchanged file keeps its time (and ETag). */
 export async function writeIfChanged(file: string, data: string | Uint8Array): Promise<boolean> {
   const bytes = typeof data === "string" ? Buffer.from(data) : data;
   try {
@@ -29,11 +26,8 @@ export async function removeStale(outDir: string, kept: Set<string>): Promise<st
   const removed = entries.flatMap((entry) => (entry.isDirectory() || kept.has(path(entry)) ? [] : [path(entry)])).sort();
   await Promise.all(removed.map((file) => unlink(join(outDir, file))));
   // Deepest first, so that a folder holding only emptied folders goes too.
-  for (const folder of entries
-    .filter((entry) => entry.isDirectory())
-    .map(path)
-    .sort()
-    .reverse()) {
+  const folders = entries.filter((entry) => entry.isDirectory()).map(path);
+  for (const folder of folders.sort().reverse()) {
     await rmdir(join(outDir, folder)).catch((error: NodeJS.ErrnoException) => {
       if (error.code !== "ENOTEMPTY") throw error;
     });
@@ -41,6 +35,4 @@ export async function removeStale(outDir: string, kept: Set<string>): Promise<st
   return removed;
 }
 
-export function listedShort(files: string[]): string {
-  return files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", ");
-}
+export const listedShort = (files: string[]) => (files.length > 5 ? `${files.slice(0, 5).join(", ")} and ${files.length - 5} more` : files.join(", "));

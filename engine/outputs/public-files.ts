@@ -6,11 +6,9 @@ import { checkPlainSvg } from "../media/plain-svg.ts";
 import { folderFiles, refuseLinks } from "../state/files.ts";
 import { writeIfChanged } from "./output.ts";
 
-/** Copies public/ into the site, each file written anew (a copy would change the live site through staging's
- * links); returns the files. */
+/** Each file written anew: a copy would change the live site through staging's links. */
 export async function copyPublic(outDir: string): Promise<string[]> {
   if (!existsSync("public")) return [];
-  // A link would publish whatever it leads to.
   refuseLinks(process.cwd(), ["public"]);
   const files = folderFiles(".", "public").map((file) => relative("public", file));
   await Promise.all(files.map(async (file) => writeIfChanged(join(outDir, file), await readFile(join("public", file)))));
@@ -19,14 +17,14 @@ export async function copyPublic(outDir: string): Promise<string[]> {
 
 export async function readLogos(): Promise<Record<string, string>> {
   const files = existsSync("public/logos") ? (await readdir("public/logos")).filter((f) => f.endsWith(".svg")) : [];
-  const entries = await Promise.all(
-    files.map(async (file) => {
-      const text = await readFile(`public/logos/${file}`, "utf8");
-      // Inlined into every page: held to the rule of the art's SVGs.
-      checkPlainSvg(text, `public/logos/${file}`);
-      const svg = text.replace(/<\?xml[^>]*>\s*/, "").trim();
-      return [basename(file, ".svg"), svg.replace(/<svg\b/, '<svg aria-hidden="true" focusable="false"')] as const;
-    }),
+  return Object.fromEntries(
+    await Promise.all(
+      files.map(async (file) => {
+        const text = await readFile(`public/logos/${file}`, "utf8");
+        checkPlainSvg(text, `public/logos/${file}`);
+        const svg = text.replace(/<\?xml[^>]*>\s*/, "").trim();
+        return [basename(file, ".svg"), svg.replace(/<svg\b/, '<svg aria-hidden="true" focusable="false"')] as const;
+      }),
+    ),
   );
-  return Object.fromEntries(entries);
 }

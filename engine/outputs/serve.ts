@@ -1,5 +1,4 @@
-// The output folder served as a static host serves it, for npm start, the dev server and the tests: sirv
-// finds the file (/services is services.html), its type, ETag and ranges; asHost adds what sirv leaves to a host.
+// The output folder served as a static host serves it: sirv finds the file, its type, ETag and ranges; asHost the rest.
 import { existsSync } from "node:fs";
 import { createServer, type IncomingMessage, type OutgoingHttpHeaders, type Server, type ServerResponse } from "node:http";
 import type { Readable } from "node:stream";
@@ -8,18 +7,15 @@ import { gzip } from "node:zlib";
 import sirv from "sirv";
 import { IMMUTABLE } from "./hosts/policy.ts";
 
-/** Named with their content hash (main.1a2b3c4d.css): a browser keeps them, as on the hosts. */
 const CONTENT_HASHED = /\.[0-9a-f]{8}\.[a-z0-9]+$/;
-/** What every static host compresses; images and PDFs are compressed already. */
+/** Images and PDFs are compressed already. */
 const COMPRESSIBLE = /^(text\/|image\/svg|application\/(json|xml))/;
 const gzipped = promisify(gzip);
-/** The dev server adds its client to a page as it is served. */
 type PageTransform = (html: string) => string;
 /** Answers a request (true), or says the file asked for is on its way (a promise), or leaves it to the files (false). */
 type Extra = (path: string, res: ServerResponse, req: IncomingMessage) => boolean | Promise<unknown>;
 
-/** sirv's writeHead and the file it streams, rerouted: text gzipped whole (Lighthouse sees real transfer sizes), a page
- * through `transform` (with no ETag: what is added may change while the file does not), the not-found page a 404. */
+/** sirv's answer rerouted: text gzipped whole (as hosts send it), a page through `transform` (no ETag), the 404 page a 404. */
 function asHost(req: IncomingMessage, res: ServerResponse, transform?: PageTransform): ServerResponse {
   const writeHead = res.writeHead.bind(res);
   const end = res.end.bind(res);
@@ -50,7 +46,7 @@ function asHost(req: IncomingMessage, res: ServerResponse, transform?: PageTrans
 }
 
 export function serve(root: string, port: number, extra?: Extra, transform?: PageTransform): Promise<Server> {
-  // dev: each request looks at the folder as it is now (a build or the dev server rewrites it).
+  // dev: each request looks at the folder as it is now.
   const files = sirv(root, {
     dev: true,
     etag: true,
@@ -73,8 +69,7 @@ export function serve(root: string, port: number, extra?: Extra, transform?: Pag
     try {
       files(req, asHost(req, res, transform));
     } catch {
-      // As for a file removed between sirv's look at it and its read.
-      res.destroy();
+      res.destroy(); // a file removed between sirv's look at it and its read
     }
   });
   return new Promise((done, fail) => server.once("error", fail).listen(port, "127.0.0.1", () => done(server)));

@@ -1,5 +1,4 @@
-// What crawlers and user agents read at fixed addresses: sitemap.xml, robots.txt, and /.well-known/gpc.json,
-// which says the site honours Global Privacy Control (browser/consent.ts takes the signal as a refusal).
+// sitemap.xml, robots.txt, and /.well-known/gpc.json: the site honours Global Privacy Control (browser/consent.ts).
 import { execFile } from "node:child_process";
 import { join } from "node:path";
 import { promisify } from "node:util";
@@ -8,20 +7,16 @@ import { writeIfChanged } from "./output.ts";
 const GPC_FILE = ".well-known/gpc.json";
 const git = async (root: string, args: string[]) => (await promisify(execFile)("git", args, { cwd: root, maxBuffer: 256 * 1024 * 1024 })).stdout;
 
-/** YYYY-MM-DD of each route's last change: the newest commit touching any of its sources (relative to `root`);
- * the build date outside git or where one is changed and not committed. Three git commands answer for the site. */
+/** YYYY-MM-DD of each route's newest committed source (relative to `root`); the build date outside git or if uncommitted. */
 export async function lastModifiedDates(sources: Map<string, readonly string[]>, buildDate: Date, root = process.cwd()): Promise<Map<string, string>> {
   const today = buildDate.toISOString().slice(0, 10);
-  let [history, status, prefix] = ["", "", ""];
-  try {
-    [history, status, prefix] = await Promise.all([
-      git(root, ["log", "--format=%x00%cs", "--name-only", "--relative"]),
-      git(root, ["status", "--porcelain", "-z", "--untracked-files=all"]),
-      git(root, ["rev-parse", "--show-prefix"]).then((line) => line.trim()),
-    ]);
-  } catch {
-    return new Map([...sources.keys()].map((route) => [route, today]));
-  }
+  const answers = await Promise.all([
+    git(root, ["log", "--format=%x00%cs", "--name-only", "--relative"]),
+    git(root, ["status", "--porcelain", "-z", "--untracked-files=all"]),
+    git(root, ["rev-parse", "--show-prefix"]).then((line) => line.trim()),
+  ]).catch(() => null);
+  if (!answers) return new Map([...sources.keys()].map((route) => [route, today]));
+  const [history, status, prefix] = answers;
   // Newest first: a file's first date is its last change.
   const changed = new Map<string, string>();
   for (const commit of history.split("\0").filter(Boolean)) {
@@ -32,25 +27,17 @@ export async function lastModifiedDates(sources: Map<string, readonly string[]>,
   // Undefined where uncommitted. A collection's folder is a source too: it changed when any file in it did.
   const dateOf = (file: string) => {
     if (dirty.some((path) => path === file || path.startsWith(`${file}/`))) return undefined;
-    return (
-      changed.get(file) ??
-      [...changed]
-        .flatMap(([path, date]) => (path.startsWith(`${file}/`) ? [date] : []))
-        .sort()
-        .at(-1)
-    );
+    if (changed.has(file)) return changed.get(file);
+    const within = [...changed].flatMap(([path, date]) => (path.startsWith(`${file}/`) ? [date] : []));
+    return within.sort().at(-1);
   };
   // Each list of sources dated once: a collection's entries share theirs.
-  const byList = new Map<readonly string[], string>();
-  return new Map(
-    [...sources].map(([route, files]) => {
-      if (!byList.has(files)) {
-        const dates = files.map(dateOf);
-        byList.set(files, dates.includes(undefined) ? today : ((dates as string[]).sort().at(-1) ?? today));
-      }
-      return [route, byList.get(files)!];
-    }),
-  );
+  const dateOfList = (files: readonly string[]) => {
+    const dates = files.map(dateOf);
+    return dates.includes(undefined) ? today : ((dates as string[]).sort().at(-1) ?? today);
+  };
+  const byList = new Map([...new Set(sources.values())].map((files) => [files, dateOfList(files)]));
+  return new Map([...sources].map(([route, files]) => [route, byList.get(files)!]));
 }
 
 export async function writeSitemap(outDir: string, siteUrl: string, routes: string[], sourcesOf: (route: string) => readonly string[], buildDate: Date) {

@@ -1,6 +1,5 @@
-// A build writes the site and its hosts' files into hard-linked copies of their folders, swapped in only once
-// it has ended well: a failed or stopped build leaves the last good site. Links are safe because no step
-// writes into a file (each renames a new one over it, writeIfChanged), and they keep each file's size and time.
+// A build writes into hard-linked copies of the output folders, swapped in once it ended well: a failed or stopped
+// build leaves the last good site. Links are safe as no step writes into a file (writeIfChanged renames).
 import { existsSync, linkSync, mkdirSync, readdirSync, renameSync, rmSync } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
 
@@ -8,19 +7,17 @@ export type OutputFolders = { outDir: string; hostsDir: string };
 /** A copy being built, and the live folder moved aside for it, each named by the build's process id. */
 const BUILDING = ".building-";
 const REPLACED = ".replaced-";
-/** No process has this id, or this one does (a container's builds often get one id; a build removes its own copies). */
+/** No process has this id, or this one does (a container's builds often get the same id). */
 function stopped(pid: number): boolean {
   if (pid === process.pid) return true;
   try {
-    process.kill(pid, 0);
-    return false;
+    return !process.kill(pid, 0);
   } catch (error) {
     return (error as NodeJS.ErrnoException).code !== "EPERM";
   }
 }
 
-/** What stopped builds left beside `folder`: a swap stopped halfway is finished (or the folder moved aside put
- * back), and every other copy is removed. */
+/** What stopped builds left beside `folder`: a swap stopped halfway is finished (or undone), the rest removed. */
 function tidy(folder: string): void {
   const parent = dirname(folder);
   if (!existsSync(parent)) return;

@@ -1,13 +1,11 @@
-// Amazon S3 behind CloudFront: one CloudFront Function (JavaScript runtime 2.0) for the viewer request (the
-// redirects; /services is services.html) and the viewer response (the header policy).
+// Amazon S3 behind CloudFront: one CloudFront Function (runtime 2.0) for the viewer request and the viewer response.
 import type { Redirect } from "../../../content/collections.ts";
 import { type HeaderPolicy, type HeaderRule, isFolderRule } from "./policy.ts";
 
 /** CloudFront refuses function code larger than this. */
 const CLOUDFRONT_FUNCTION_LIMIT = 10 * 1024;
 
-/** The rule every page shares, as one entry (a path whose last segment has no extension): a list of each page's
- * path would outgrow the size limit at about a hundred pages. */
+/** The rule every page shares, as one entry (a path with no extension): a list of pages outgrows the limit at ~100. */
 const PAGES = "pages";
 
 export function cloudFrontFunction(policy: HeaderPolicy, redirects: Redirect[]): string {
@@ -57,10 +55,8 @@ async function handler(event) {
 }
 `;
   const size = Buffer.byteLength(source);
-  if (size > CLOUDFRONT_FUNCTION_LIMIT) {
-    throw new Error(
-      `engine/outputs/hosts/cloudfront.ts: the CloudFront Function would be ${size} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_LIMIT}; shorten content/redirects.yaml or the header rules in engine/outputs/hosts/policy.ts`,
-    );
-  }
-  return source;
+  if (size <= CLOUDFRONT_FUNCTION_LIMIT) return source;
+  throw new Error(
+    `engine/outputs/hosts/cloudfront.ts: the CloudFront Function would be ${size} bytes, over CloudFront's ${CLOUDFRONT_FUNCTION_LIMIT}; shorten content/redirects.yaml or the header rules in engine/outputs/hosts/policy.ts`,
+  );
 }

@@ -1,5 +1,4 @@
-// Each host's files, from one header policy (policy.ts) and one redirect list (content/redirects.yaml).
-// _headers and _redirects, which Netlify and Cloudflare Pages read, go into the site; the rest into the hosts folder.
+// Each host's files from one header policy and one redirect list; _headers and _redirects go into the site.
 import { rm } from "node:fs/promises";
 import { join } from "node:path";
 import { hostAddress, type Redirect } from "../../../content/collections.ts";
@@ -12,7 +11,7 @@ import { NGINX_SNIPPET, nginxServerBlock, nginxSnippet } from "./nginx.ts";
 import { type HeaderPolicy, headerPolicy, type PolicyInput } from "./policy.ts";
 
 const REDIRECTS_FILE = "content/redirects.yaml";
-/** A redirect must leave an address no page uses, for a page that exists; each that does not is named with its line. */
+/** A redirect leaves an address no page uses, for a page that exists. */
 export function checkRedirects(redirects: Redirect[], routes: string[], lineOf: (path: [number, "from" | "to"]) => number): void {
   const pages = new Set(routes.map(hostAddress));
   const problems = redirects.flatMap(({ from, to }, i) => {
@@ -26,9 +25,8 @@ export function checkRedirects(redirects: Redirect[], routes: string[], lineOf: 
 
 const block = (path: string, headers: Record<string, string>) => [path, ...Object.entries(headers).map(([name, value]) => `  ${name}: ${value}`), ""];
 
-/** Netlify's and Cloudflare's _headers. Both merge every block that matches, so a header is in one block per path,
- * but for a folder with a policy of its own (/admin/*): Netlify sends the later block's value, and Cloudflare
- * joins both unless the block first detaches the site's (`! Name`, a line Netlify refuses): `detach`. */
+/** Both hosts merge every matching block. For a folder with its own policy (/admin/*) Netlify sends the later
+ * value, and Cloudflare joins both unless the block first detaches the site's (`! Name`, which Netlify refuses). */
 export function headersFile(policy: HeaderPolicy, { detach = false } = {}): string {
   const rules = policy.rules.map((rule) => {
     const replaced = Object.keys(rule.headers).filter((name) => name in policy.security);
@@ -38,8 +36,7 @@ export function headersFile(policy: HeaderPolicy, { detach = false } = {}): stri
   return [...block("/*", policy.security), ...rules.flat()].join("\n");
 }
 
-/** GitHub Pages has no redirect rules: a small page at the old address sends the visitor on and tells search
- * engines where the page lives now. */
+/** GitHub Pages has no redirect rules: a page at the old address sends visitors and search engines on. */
 const redirectPage = (redirect: Redirect, siteUrl: string) => `<!doctype html>
 <html lang="en">
 <head>
@@ -55,14 +52,10 @@ const redirectPage = (redirect: Redirect, siteUrl: string) => `<!doctype html>
 </html>
 `;
 
-/** `routes`: every route written, "/404" included; `admin`: the CMS's headers, when it is published;
- * `cloudflare`: a build on Cloudflare Pages (headersFile's `detach`). Returns the files written into the site. */
-export async function writeHostFiles(
-  input: OutputFolders & Omit<PolicyInput, "pages"> & { siteUrl: string; routes: string[]; redirects: Redirect[]; cloudflare: boolean },
-) {
-  const { outDir, hostsDir, siteUrl, csp, routes, documents, redirects, admin, cloudflare } = input;
+/** `routes`: every route written, "/404" included. Returns the files written into the site. */
+type HostFilesInput = OutputFolders & Omit<PolicyInput, "pages"> & { siteUrl: string; routes: string[]; redirects: Redirect[]; cloudflare: boolean };
+export async function writeHostFiles({ outDir, hostsDir, siteUrl, csp, routes, documents, redirects, admin, cloudflare }: HostFilesInput) {
   checkRedirects(redirects, routes, yamlLines(process.cwd(), REDIRECTS_FILE));
-  // Made anew: a host file the site no longer needs goes.
   await rm(hostsDir, { recursive: true, force: true });
   const policy = headerPolicy({ csp, pages: routes.map((route) => (route === "/404" ? "/404.html" : route)), documents, admin });
   const page = routes.find((route) => route !== "/" && route !== "/404") ?? "/";

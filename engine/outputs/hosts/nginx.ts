@@ -24,13 +24,12 @@ export function nginxSnippet(policy: HeaderPolicy, redirects: Redirect[], page: 
     "gzip_min_length 256;",
     "gzip_types text/css application/javascript text/javascript application/json image/svg+xml application/xml text/xml text/plain;",
     "error_page 404 /404.html;",
-    // Redirects name a path, so they work behind any proxy and port.
-    "absolute_redirect off;",
+    "absolute_redirect off;", // redirects name a path, so they work behind any proxy and port
     "",
     ...redirects.flatMap(({ from, to, status }) => location(`= ${from}`, policy, from, [`return ${status} ${to};`])),
     ...location("= /404.html", policy, "/404.html", ["internal;"]),
     ...folders.flatMap((folder) => location(`^~ ${folder}`, policy, folder, ["try_files $uri =404;"])),
-    // The CMS is a folder with its own policy: /admin/ is its page, /admin leads there.
+    // /admin/ is the CMS's page; /admin leads there.
     ...(admin
       ? [
           ...location(`= ${admin.slice(0, -1)}`, policy, admin.slice(0, -1), [`return 301 ${admin};`]),
@@ -47,15 +46,11 @@ export function nginxSnippet(policy: HeaderPolicy, redirects: Redirect[], page: 
 }
 
 /** A server block for the README's recipe; TLS is left to the firm's usual setup. */
-export function nginxServerBlock(host: string): string {
-  return [
-    "server {",
-    "  listen 80;",
-    "  listen [::]:80;",
-    `  server_name ${host};`,
-    "  root /var/www/cedarline-site;",
-    `  include /etc/nginx/snippets/${NGINX_SNIPPET};`,
-    "}",
-    "",
-  ].join("\n");
+export const nginxServerBlock = (host: string) => `server {
+  listen 80;
+  listen [::]:80;
+  server_name ${host};
+  root /var/www/cedarline-site;
+  include /etc/nginx/snippets/${NGINX_SNIPPET};
 }
+`;

@@ -1,21 +1,11 @@
-// The one header policy every host serves: a response gets the security headers and those of every rule that
-// matches its path.
+// The one header policy every host serves: the security headers, and those of every rule matching the path.
 
-export interface HeaderRule {
-  /** An exact site path ("/services", "/case-studies/x.pdf"), or a folder and all below it ("/assets/*"). */
-  path: string;
-  headers: Record<string, string>;
-}
+/** `path`: an exact site path ("/services"), or a folder and all below it ("/assets/*"). */
+export type HeaderRule = { path: string; headers: Record<string, string> };
+/** `security`: sent with every response, the not-found page included. */
+export type HeaderPolicy = { security: Record<string, string>; rules: HeaderRule[] };
 
-export interface HeaderPolicy {
-  /** Sent with every response, the not-found page included. */
-  security: Record<string, string>;
-  rules: HeaderRule[];
-}
-
-/** Content-hashed files never change under their name. */
 export const IMMUTABLE = "public, max-age=31536000, immutable";
-/** Pages are checked on every visit, so a deploy shows at once. */
 export const REVALIDATE = "no-cache";
 export const ADMIN_RULE = "/admin/*";
 /** `pages`: every page's site path, "/404.html" included; `admin`: the CMS's headers, which replace the site's at /admin/. */
