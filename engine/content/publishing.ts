@@ -2,7 +2,6 @@
 
 type Dated = { draft?: boolean; publishAt?: string; expiresAt?: string };
 
-/** Today (YYYY-MM-DD) in UTC, as a build without BUILD_DATE has it. */
 export const utcToday = () => new Date().toISOString().slice(0, 10);
 
 export function unpublishedReason(entry: Dated, today: string): string | undefined {
