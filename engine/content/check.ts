@@ -37,7 +37,6 @@ function unknownTokens(data: unknown, known: Set<string>, path: Path = []): { to
   return [];
 }
 
-/** Each text or number of the site's facts (company.name). */
 function knownTokens(schema: z.ZodType = siteSchema, prefix = ""): Set<string> {
   const def = zodDef(schema);
   if (def.type === "object" && def.shape)

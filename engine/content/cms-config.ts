@@ -53,7 +53,6 @@ function fieldOf(name: string, schema: z.ZodType, at: string[], required = true)
   if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, at, false);
   if (def.type === "default") return { ...fieldOf(name, def.innerType as z.ZodType, at, false), default: def.defaultValue };
   const meta = (schema.meta() ?? {}) as { what?: string; hint?: string; help?: string; image?: boolean };
-  // Under the field: what it does, in the form's words, else what to write in it.
   const help = meta.help ?? meta.hint;
   const base: CmsField = { name, label: labelOf(name), widget: "string", ...(help ? { hint: help } : {}), ...(required ? {} : { required: false }) };
   const value = { check: at.join(".") };
@@ -66,12 +65,10 @@ function fieldOf(name: string, schema: z.ZodType, at: string[], required = true)
   if (def.type === "pipe") return fieldOf(name, def.in as z.ZodType, at, required);
   if (def.type === "object") return { ...base, widget: "object", fields: fieldsOf(def.shape ?? {}, at) };
   if (def.type === "boolean") return { ...base, ...value, widget: "boolean", ...(required ? { default: false } : {}) };
-  // A whole number as people type one (12, 80,000; a price also $80k), read by the CMS's own widget.
   if (def.type === "number") return { ...base, ...value, widget: "amount", ...(meta.what?.includes("US dollars") ? { dollars: true } : {}) };
   const { discriminator } = def;
   if (def.type === "union" && discriminator)
     return { ...base, widget: "object", types: (def.options ?? []).map((option) => kindOf(option, discriminator, at)), typeKey: discriminator };
-  // A choice of fixed values (a literal, or a union of literals) is a select.
   const literals = def.type === "union" ? (def.options ?? []).flatMap((option) => zodDef(option).values ?? []) : def.values;
   if (def.type === "literal" || (def.type === "union" && literals?.length === def.options?.length))
     return { ...base, ...value, widget: "select", options: literals as (string | number)[] };

@@ -23,7 +23,6 @@ export function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter
   return lines.linePos(offset).line;
 }
 
-/** As far as this and cms-config.ts read zod's `def`. */
 export interface ZodDef {
   type: string;
   shape?: Record<string, z.ZodType>;
@@ -83,8 +82,20 @@ function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
   if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return def.innerType;
 }
 
+/** Known once per schema, so the build walks no entry of a collection without images. */
+const holding = new WeakMap<z.ZodType, boolean>();
+function holdsImages(schema: z.ZodType | undefined): boolean {
+  if (!schema) return false;
+  if (!holding.has(schema)) {
+    holding.set(schema, false); // a schema that refers to itself holds none through itself
+    const def = zodDef(schema);
+    holding.set(schema, isImage(schema) || [wrapped(def), ...Object.values(def.shape ?? {}), def.element, ...(def.items ?? [])].some(holdsImages));
+  }
+  return holding.get(schema) === true;
+}
+
 export function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Path = []): { path: Path; image: ImageFile & { alt: string } }[] {
-  if (data === undefined || data === null) return [];
+  if (data === undefined || data === null || !holdsImages(schema)) return [];
   if (isImage(schema)) return [{ path, image: data as ImageFile & { alt: string } }];
   const def = defOf(schema);
   const inner = wrapped(def);
@@ -140,7 +151,6 @@ export function explain(file: string, line: number, schema: z.ZodType, data: unk
   const found = (issue as { input?: unknown }).input;
   const input = discriminator && found && typeof found === "object" ? (found as Record<string, unknown>)[discriminator] : found;
   if (input === undefined && (issue.code === "invalid_type" || discriminator)) return `${where} ${fieldName(path)} is missing${advice}`;
-  // A field written with nothing after its colon (or `null`) is empty.
   if (input === null && issue.code === "invalid_type")
     return `${where} ${fieldName(path)} is empty; ${meta.hint ?? "fill it in"}${unwrapped(described).some((at) => ["optional", "default"].includes(zodDef(at).type)) ? ", or remove the line" : ""}`;
   if (issue.code === "too_small" && Array.isArray(input))

@@ -40,12 +40,10 @@ export function contentModule(root: string, file: string, source: string, checks
   return { code, advice };
 }
 
-/** Where no bundler is (tools/links.ts). */
 export function readContent<T>(root: string, file: string): T {
   const read = (path: string) => readContentFile(root, path, readContentText(root, path)).data;
   const data = read(file);
-  const site = file === SITE_FILE ? data : read(SITE_FILE);
-  return fillTokens(data, site as Site) as T;
+  return fillTokens(data, (file === SITE_FILE ? data : read(SITE_FILE)) as Site) as T;
 }
 
 export const FOLDER_IMPORT = /\/content\/[\w-]+\/?$/;
@@ -97,7 +95,6 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
   return found;
 }
 
-/** Given by whatever runs the pages. */
 export const ENTRIES_OF = "collectionEntries";
 
 export function folderModule(path: string): string {

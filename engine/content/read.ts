@@ -7,7 +7,6 @@ import { readIfExists } from "../state/files.ts";
 import { ContentError, checkContent, collectionOf, SITE_FILE, siteFacts } from "./check.ts";
 import { lineOf, type Path } from "./fields.ts";
 
-/** The folder holding its content/ (maybe a test's), and its path there. */
 export function inProject(path: string): { root: string; file: string } | undefined {
   const absolute = path.split("\\").join("/").replace(/\/$/, "");
   const at = absolute.lastIndexOf("/content/");

@@ -25,7 +25,6 @@ const rangeOf = (node: unknown): [number, number, number] => {
   return range;
 };
 
-/** A folded value written again is folded as wide as its widest line. */
 const widest = (text: string) => Math.max(80, ...text.split("\n").map((line) => line.length));
 
 /** `indent`: the column of its key (or list's dash). */
@@ -62,7 +61,6 @@ function mapEdits(source: string, pairs: Pair[], old: Record<string, unknown>, n
   for (const [key, pair] of pairOf) {
     const [keyStart] = rangeOf(pair.key);
     if (!Object.hasOwn(next, key)) {
-      // A field removed takes its lines with it.
       const end = pair.value ? rangeOf(pair.value)[1] : rangeOf(pair.key)[1];
       edits.push({ start: lineStart(source, keyStart), end: lineEnd(source, end), text: "" });
     } else edits.push(...editsOf(source, pair.value, old[key], next[key], columnOf(source, keyStart)));
