@@ -1,6 +1,6 @@
 // Every collection of the firm's content, declared once: the file (or folder of files) it lives in and
 // the zod schema its entries must meet. The build and every dev save check each file against its schema
-// (engine/content/modules.ts), the pages' types are derived from it (engine/content/imports.d.ts), and each field's
+// (engine/content/modules.ts), the pages' types are derived from it (content/imports.d.ts), and each field's
 // `hint` is what an error tells the person who edited the file to write instead.
 import { z } from "zod";
 import type { Block } from "../engine/content/markdown.ts";

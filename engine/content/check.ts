@@ -1,5 +1,4 @@
-// Checks a content file's text against its collection's schema (content/collections.ts). Reads no file: the
-// CMS runs the same check in the browser before it saves (browser/cms-checks.ts), so both say the same sentence.
+// Checks a content file's text against its schema. Reads no file: the CMS runs the same check before it saves.
 import { type Alias, isAlias, isNode, LineCounter, parseDocument, visit } from "yaml";
 import type { z } from "zod";
 import { collections, folders, pageFacts, site as siteSchema } from "../../content/collections.ts";
@@ -10,10 +9,9 @@ import { fillTokens, TOKEN } from "./tokens.ts";
 
 export const SITE_FILE = "content/site.yaml";
 
-/** One problem of a content file, and the field the CMS shows it beside. */
+/** `path`: the field the CMS shows it beside. */
 export type Problem = { text: string; path?: Path };
 
-/** Content that fails its schema: each problem's sentence, and each with its field (`found`). */
 export class ContentError extends Error {
   readonly found: Problem[];
   readonly problems: string[];
@@ -39,7 +37,6 @@ function unknownTokens(data: unknown, known: Set<string>, path: Path = []): { to
   return [];
 }
 
-/** The tokens any text may hold: each text or number of the site's facts (company.name). */
 function knownTokens(schema: z.ZodType = siteSchema, prefix = ""): Set<string> {
   const def = zodDef(schema);
   if (def.type === "object" && def.shape)
@@ -53,7 +50,7 @@ export function splitMarkdown(file: string, source: string): { front: string; bo
   return { front: match[1] ?? "", body: source.slice(match[0].length), bodyLine: match[0].split("\n").length };
 }
 
-/** A parsed file's data; a ContentError names an alias of no value, or the first of aliases copied past yaml's limit. */
+/** A ContentError names an alias of no value, or the first of aliases copied past yaml's limit. */
 function resolvedAliases(file: string, frontLine: number, doc: ReturnType<typeof parseDocument>, lines: LineCounter): unknown {
   try {
     return doc.toJS();
@@ -90,7 +87,7 @@ function adviceOf(schema: z.ZodType | undefined, value: unknown, path: Path = []
   return found;
 }
 
-/** The last site.yaml text and its facts, which every content file's check reads: parsed once per text. */
+/** Every content file's check reads the site's facts: parsed once per text. */
 let lastSite: { source: string; facts: unknown } | undefined;
 
 export function siteFacts(source: string): unknown {
@@ -101,8 +98,7 @@ export function siteFacts(source: string): unknown {
   return lastSite.facts;
 }
 
-/** A content file's text checked, the site's `facts` (site.yaml: its own data) filled into its tokens.
- * Throws a ContentError for a text that cannot be read at all. */
+/** `facts` (site.yaml's, else the file's own) fill its tokens; a text that cannot be read at all throws a ContentError. */
 export function checkContent(file: string, text: string, facts?: object) {
   const source = text.replace(/^\uFEFF/, "");
   const collected = collectionOf(file);
@@ -140,8 +136,7 @@ export function checkContent(file: string, text: string, facts?: object) {
     // A text refused whole (nested past what marked can read) has no sections to call missing.
     if (read.problems.length > 0 && read.blocks.length === 0) throw new ContentError(problems);
     const bodySchema = zodDef(schema).shape?.body;
-    const bySection = bodySchema !== undefined && zodDef(bodySchema).type === "object";
-    const split = bySection ? sectionsOf(read.blocks) : undefined;
+    const split = bodySchema && zodDef(bodySchema).type === "object" ? sectionsOf(read.blocks) : undefined;
     for (const line of split?.before ?? [])
       problem(`${file}:${inFile(line)} the text begins before its first ## heading; start it with one, such as ## Challenge`, ["body"]);
     bodyLines = Object.fromEntries(

@@ -1,11 +1,10 @@
-// Decap CMS's collections and fields, made from the content schema (content/collections.ts) so no field is
-// described twice. A field names its place in the file (`check`): the CMS shows its check's sentences beside it.
+// Decap CMS's collections and fields, made from the content schema (content/collections.ts) so no field is described twice.
 import type { z } from "zod";
 import { collections, folders } from "../../content/collections.ts";
 import type { CmsWidget } from "../../shared/cms-widgets.ts";
 import { routeOf } from "../pipeline/routes.ts";
 import { isPagedFile, PAGE_OF_FILE } from "./cms-pages.ts";
-import { type ZodDef, zodDef } from "./fields.ts";
+import { labelOf, type ZodDef, zodDef } from "./fields.ts";
 
 export interface CmsField {
   name: string;
@@ -47,14 +46,6 @@ export interface CmsCollection {
   files?: { name: string; label: string; file: string; preview_path?: string; fields: CmsField[] }[];
 }
 
-/** Decap edits a file whose top is a set of fields; the redirects are a list, and a developer's concern. */
-const NOT_EDITED = new Set(["content/redirects.yaml"]);
-
-function labelOf(name: string): string {
-  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
-  return words.charAt(0).toUpperCase() + words.slice(1);
-}
-
 const checkOf = (def: ZodDef, kind: string) => def.checks?.find((check) => check._zod.def.check === kind)?._zod.def;
 
 function fieldOf(name: string, schema: z.ZodType, at: string[], required = true): CmsField {
@@ -62,33 +53,26 @@ function fieldOf(name: string, schema: z.ZodType, at: string[], required = true)
   if (def.type === "optional") return fieldOf(name, def.innerType as z.ZodType, at, false);
   if (def.type === "default") return { ...fieldOf(name, def.innerType as z.ZodType, at, false), default: def.defaultValue };
   const meta = (schema.meta() ?? {}) as { what?: string; hint?: string; help?: string; image?: boolean };
-  // Under the field: what it does, in the form's words, else what to write in it.
   const help = meta.help ?? meta.hint;
   const base: CmsField = { name, label: labelOf(name), widget: "string", ...(help ? { hint: help } : {}), ...(required ? {} : { required: false }) };
   const value = { check: at.join(".") };
   if (meta.image) {
     const shape = zodDef(def.in as z.ZodType).shape ?? {};
     // An optional image is optional as a whole; once given, both its parts are required (browser/cms-checks.ts).
-    const fields = [
-      { ...fieldOf("src", shape.src, [...at, "src"]), label: "Image", widget: "image" as const, choose_url: false },
-      fieldOf("alt", shape.alt, [...at, "alt"]),
-    ];
-    return { ...base, widget: "object", fields };
+    const src: CmsField = { ...fieldOf("src", shape.src, [...at, "src"]), label: "Image", widget: "image", choose_url: false };
+    return { ...base, widget: "object", fields: [src, fieldOf("alt", shape.alt, [...at, "alt"])] };
   }
   if (def.type === "pipe") return fieldOf(name, def.in as z.ZodType, at, required);
   if (def.type === "object") return { ...base, widget: "object", fields: fieldsOf(def.shape ?? {}, at) };
   if (def.type === "boolean") return { ...base, ...value, widget: "boolean", ...(required ? { default: false } : {}) };
-  // A whole number as people type one (12, 80,000; a price also $80k), read by the CMS's own widget.
   if (def.type === "number") return { ...base, ...value, widget: "amount", ...(meta.what?.includes("US dollars") ? { dollars: true } : {}) };
   const { discriminator } = def;
   if (def.type === "union" && discriminator)
     return { ...base, widget: "object", types: (def.options ?? []).map((option) => kindOf(option, discriminator, at)), typeKey: discriminator };
-  if (def.type === "union") {
-    const literals = (def.options ?? []).flatMap((option) => zodDef(option).values ?? []);
-    if (literals.length === def.options?.length) return { ...base, ...value, widget: "select", options: literals as (string | number)[] };
-    return { ...base, ...value };
-  }
-  if (def.type === "literal") return { ...base, ...value, widget: "select", options: def.values as (string | number)[] };
+  const literals = def.type === "union" ? (def.options ?? []).flatMap((option) => zodDef(option).values ?? []) : def.values;
+  if (def.type === "literal" || (def.type === "union" && literals?.length === def.options?.length))
+    return { ...base, ...value, widget: "select", options: literals as (string | number)[] };
+  if (def.type === "union") return { ...base, ...value };
   if (def.type === "array" || def.type === "tuple") {
     const item = def.type === "array" ? (def.element as z.ZodType) : (def.items as z.ZodType[])[0];
     const min = def.type === "tuple" ? def.items?.length : checkOf(def, "min_length")?.minimum;
@@ -109,7 +93,7 @@ function fieldOf(name: string, schema: z.ZodType, at: string[], required = true)
   return { ...base, ...value, ...(long ? { widget: "text" } : {}) };
 }
 
-/** One kind of a list of several kinds (an Article, a Whitepaper): its fields, the kind left to the list. */
+/** An Article, a Whitepaper: the kind itself is left to the list. */
 function kindOf(option: z.ZodType, discriminator: string, at: string[]): CmsField {
   const shape = zodDef(option).shape ?? {};
   const kind = String(zodDef(shape[discriminator]).values?.[0]);
@@ -134,15 +118,12 @@ function markdownFields(schema: z.ZodType): CmsField[] {
 
 /** The CMS's format of the firm's files (browser/cms-format.ts). */
 export const CMS_FORMAT = "content";
-/** What the format adds to an entry for the CMS alone, never saved: the text it was read from, and for the
- * list its title with the facts filled in and whether it is on the site. */
+/** What the format adds to an entry for the CMS alone, never saved. */
 export const READ_FROM = "$source";
 export const LISTED_TITLE = "$title";
 export const STATUS = "$status";
 /** Made from a new entry's title (browser/cms-site.ts). */
 export const FILE_SLUG = "$slug";
-
-const statusField: CmsField = { name: STATUS, label: "On the site", widget: "status" };
 
 const nameOf = (file: string) => file.slice(file.lastIndexOf("/") + 1).replace(/\.(yaml|md)$/, "");
 
@@ -165,11 +146,15 @@ export function cmsCollections(
       summary: `{{${orderBy}}}. {{${LISTED_TITLE}}}{{${STATUS}}}`,
       sortable_fields: [{ field: orderBy, default_sort: "asc" }, "title", "published"],
       preview_path: `${folder.slice("content".length)}/{{slug}}`,
-      fields: [...("draft" in (zodDef(entry).shape ?? {}) ? [statusField] : []), ...markdownFields(entry)],
+      fields: [
+        ...("draft" in (zodDef(entry).shape ?? {}) ? [{ name: STATUS, label: "On the site", widget: "status" as const }] : []),
+        ...markdownFields(entry),
+      ],
     };
   });
   const pages = Object.entries(files)
-    .filter(([file]) => !NOT_EDITED.has(file))
+    // Decap edits a file whose top is a set of fields; the redirects are a list, and a developer's concern.
+    .filter(([file]) => file !== "content/redirects.yaml")
     .map(([file, schema]) => ({
       name: nameOf(file),
       label: labelOf(nameOf(file)),
@@ -182,7 +167,6 @@ export function cmsCollections(
 
 export type CmsBackend = { name: "proxy"; proxy_url: string } | { name: "github"; repo: string; branch: string; base_url?: string };
 
-/** Photographs go to art/photos/, named from the project's folder as the schema's image fields name them. */
 export function cmsConfig(backend: CmsBackend) {
   return {
     backend,

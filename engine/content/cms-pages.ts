@@ -1,5 +1,4 @@
-// The page that shows each file of the CMS's "Pages and facts", which the CMS previews an entry as
-// (browser/cms-preview-page.tsx) and "View Live" opens. content/site.yaml has none: every page shows it.
+// The page the CMS previews each of its "Pages and facts" as; content/site.yaml has none: every page shows it.
 export const PAGE_OF_FILE = {
   "content/home.yaml": "pages/index.tsx",
   "content/services.yaml": "pages/services.tsx",

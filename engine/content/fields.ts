@@ -1,5 +1,4 @@
-// A content file's fields as its writer sees them: a field's line, its schema, its name in a message
-// ("packages item 2"), the images the data names, and a zod issue explained for whoever edited the file.
+// A content file's fields as its writer sees them: line, schema, name ("packages item 2"), images, and zod's issues explained.
 import { isMap, isSeq, type LineCounter, type Node, type parseDocument } from "yaml";
 import type { z } from "zod";
 import type { ImageFile } from "../../content/collections.ts";
@@ -24,7 +23,6 @@ export function lineOf(doc: ReturnType<typeof parseDocument>, lines: LineCounter
   return lines.linePos(offset).line;
 }
 
-/** What zod keeps of a schema (its `def`), as far as this and cms-config.ts read it. */
 export interface ZodDef {
   type: string;
   shape?: Record<string, z.ZodType>;
@@ -43,27 +41,15 @@ export const zodDef = (schema: z.ZodType): ZodDef => (schema as unknown as { def
 
 const defOf = (schema: z.ZodType | undefined): ZodDef | undefined => (schema ? zodDef(schema) : undefined);
 
-/** The schema a value meets within its wrappers: an image field's before its transform, an optional field's own. */
-function checked(schema: z.ZodType | undefined): z.ZodType | undefined {
-  const inner = wrapped(defOf(schema));
-  return inner ? checked(inner) : schema;
+/** A schema and those its wrappers hold, outermost first: the last is what a value meets (an image field's before
+ * its transform, an optional field's own). */
+function unwrapped(schema: z.ZodType | undefined): z.ZodType[] {
+  const chain: z.ZodType[] = [];
+  for (let at = schema; at; at = wrapped(defOf(at))) chain.push(at);
+  return chain;
 }
 
-/** A field's words (collections.ts's field()): its own or its wrapped schema's, so optional `publishAt` is "a day" too. */
-function wordsOf(schema: z.ZodType | undefined): { what?: string; hint?: string } {
-  for (let at = schema; at; at = wrapped(defOf(at))) {
-    const meta = at.meta() as { what?: string; hint?: string } | undefined;
-    if (meta?.what) return meta;
-  }
-  return {};
-}
-
-function mayBeLeftOut(schema: z.ZodType | undefined): boolean {
-  for (let at = schema; at; at = wrapped(defOf(at))) if (["optional", "default"].includes(defOf(at)?.type ?? "")) return true;
-  return false;
-}
-
-/** The option of a discriminated union that `value`'s kind names (kind: Whitepaper), else the first. */
+/** The option `value`'s kind names (kind: Whitepaper), else the first. */
 function optionOf(def: ZodDef, value: unknown): z.ZodType {
   const options = def.options ?? [];
   const discriminator = def.discriminator ?? "";
@@ -76,7 +62,7 @@ export function schemaAt(schema: z.ZodType, path: Path, data: unknown): z.ZodTyp
   let at: z.ZodType | undefined = schema;
   let value = data;
   for (const key of path) {
-    let def = defOf(checked(at));
+    let def = defOf(unwrapped(at).at(-1));
     if (def?.type === "union" && def.discriminator) def = defOf(optionOf(def, value));
     if (!def) return undefined;
     if (def.type === "object") at = def.shape?.[key as string];
@@ -91,7 +77,6 @@ export function schemaAt(schema: z.ZodType, path: Path, data: unknown): z.ZodTyp
 
 const isImage = (schema: z.ZodType | undefined) => Boolean((schema?.meta() as { image?: boolean } | undefined)?.image);
 
-/** The schema a wrapper (a transform's input, optional, default, nullable) holds the value by. */
 function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
   if (def?.type === "pipe") return def.in;
   if (def?.type === "optional" || def?.type === "default" || def?.type === "nullable") return def.innerType;
@@ -101,15 +86,12 @@ function wrapped(def: ReturnType<typeof defOf>): z.ZodType | undefined {
 const holding = new WeakMap<z.ZodType, boolean>();
 function holdsImages(schema: z.ZodType | undefined): boolean {
   if (!schema) return false;
-  let holds = holding.get(schema);
-  if (holds === undefined) {
+  if (!holding.has(schema)) {
     holding.set(schema, false); // a schema that refers to itself holds none through itself
     const def = zodDef(schema);
-    // The schemas its values are held by: a wrapper's, an object's fields', a list's items'.
-    holds = isImage(schema) || [wrapped(def), ...Object.values(def.shape ?? {}), def.element, ...(def.items ?? [])].some(holdsImages);
-    holding.set(schema, holds);
+    holding.set(schema, isImage(schema) || [wrapped(def), ...Object.values(def.shape ?? {}), def.element, ...(def.items ?? [])].some(holdsImages));
   }
-  return holds;
+  return holding.get(schema) === true;
 }
 
 export function imagesIn(schema: z.ZodType | undefined, data: unknown, path: Path = []): { path: Path; image: ImageFile & { alt: string } }[] {
@@ -132,23 +114,29 @@ export function fieldName(path: Path): string {
   return `${list ?? "the list"} item ${last + 1}`;
 }
 
-const headingOf = (key: string) => key.charAt(0).toUpperCase() + key.slice(1);
-
-const shown = (value: unknown) => (value === undefined ? "nothing" : JSON.stringify(value));
+/** "keyResults" is "Key results", as a form labels it and a text's ## heading names it. */
+export function labelOf(name: string): string {
+  const words = name.replace(/([a-z0-9])([A-Z])/g, "$1 $2").toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
+}
 
 export function explain(file: string, line: number, schema: z.ZodType, data: unknown, issue: z.core.$ZodIssue, lineOfKey: (path: Path) => number): string {
   const path = issue.path as Path;
   const described = schemaAt(schema, path, data);
-  const meta = wordsOf(described);
+  // A field's words (collections.ts's field()): its own or its wrapped schema's, so optional `publishAt` is "a day" too.
+  const meta =
+    unwrapped(described)
+      .map((at) => at.meta() as { what?: string; hint?: string } | undefined)
+      .find((words) => words?.what) ?? {};
   const advice = meta.hint ? `; ${meta.hint}` : "";
   const where = `${file}:${line}`;
   if (issue.code === "unrecognized_keys") {
-    const keys = Object.keys((defOf(checked(described))?.shape ?? {}) as object);
+    const keys = Object.keys((defOf(unwrapped(described).at(-1))?.shape ?? {}) as object);
     // A Markdown text's sections are its ## headings; its body is no field anyone writes.
     const sections = path.length === 1 && path[0] === "body";
     const sentence = (key: string) =>
       sections
-        ? `## ${headingOf(key)} is not a section of the text; name its sections ${keys.map((known) => `## ${headingOf(known)}`).join(", ")}`
+        ? `## ${labelOf(key)} is not a section of the text; name its sections ${keys.map((known) => `## ${labelOf(known)}`).join(", ")}`
         : `${key} is not a field ${path.length ? `of ${fieldName(path)}` : "here"}; remove it, or use one of ${keys.filter((known) => path.length || known !== "body").join(", ")}`;
     return issue.keys.map((key) => `${file}:${lineOfKey([...path, key])} ${sentence(key)}`).join("\n");
   }
@@ -163,13 +151,12 @@ export function explain(file: string, line: number, schema: z.ZodType, data: unk
   const found = (issue as { input?: unknown }).input;
   const input = discriminator && found && typeof found === "object" ? (found as Record<string, unknown>)[discriminator] : found;
   if (input === undefined && (issue.code === "invalid_type" || discriminator)) return `${where} ${fieldName(path)} is missing${advice}`;
-  // A field written with nothing after its colon (or `null`) is empty.
   if (input === null && issue.code === "invalid_type")
-    return `${where} ${fieldName(path)} is empty; ${meta.hint ?? "fill it in"}${mayBeLeftOut(described) ? ", or remove the line" : ""}`;
+    return `${where} ${fieldName(path)} is empty; ${meta.hint ?? "fill it in"}${unwrapped(described).some((at) => ["optional", "default"].includes(zodDef(at).type)) ? ", or remove the line" : ""}`;
   if (issue.code === "too_small" && Array.isArray(input))
     return `${where} ${fieldName(path)} needs at least ${issue.minimum} item${issue.minimum === 1 ? "" : "s"}`;
   if (issue.code === "too_big" && Array.isArray(input)) return `${where} ${fieldName(path)} holds at most ${issue.maximum} items`;
   if (issue.code === "too_big" && typeof input === "string")
     return `${where} ${fieldName(path)} is ${input.length} characters, ${input.length - Number(issue.maximum)} more than the ${issue.maximum} it may have${advice}`;
-  return `${where} ${fieldName(path)}: ${shown(input)} is not ${meta.what ?? issue.message}${advice}`;
+  return `${where} ${fieldName(path)}: ${input === undefined ? "nothing" : JSON.stringify(input)} is not ${meta.what ?? issue.message}${advice}`;
 }

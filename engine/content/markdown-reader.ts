@@ -1,5 +1,4 @@
-// Reads a Markdown body into the blocks a page renders (markdown.ts); anything else (raw HTML above all) is
-// refused with its line. Pure: the build's check and the CMS's preview both read a text with it.
+// Reads a Markdown body into the blocks of markdown.ts, refusing anything else with its line; the CMS runs it too.
 import { marked, type Token, Tokenizer, type Tokens } from "marked";
 import { type Block, type Inline, plainText } from "./markdown.ts";
 
@@ -10,7 +9,7 @@ export const DEEPEST_NESTING = 20;
 
 const TOO_DEEP = "tooDeep";
 
-/** marked's tokenizer, reading emphasis no deeper than DEEPEST_NESTING: the rest is one token, unread. */
+/** Emphasis deeper than DEEPEST_NESTING is one token, unread. */
 class NestingTokenizer extends Tokenizer {
   private depth = 0;
 
@@ -48,11 +47,9 @@ function linkAllowed(href: string): boolean {
   return !/^[/\\][/\\]/.test(target);
 }
 
-/** The first line whose lists and quotation blocks may nest deeper than DEEPEST_NESTING, never counting less
- * than marked: a level is a marker (`>`, `-`, `*`, `+`, `1.`, `1)`) or two columns of indentation. */
+/** Counting never less than marked: a level is a marker (`>`, `-`, `*`, `+`, `1.`, `1)`) or two columns of indentation. */
 function tooDeep(lines: string[]): { line: number; text: string } | undefined {
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  for (const [i, line] of lines.entries()) {
     let columns = 0;
     let markers = 0;
     let at = 0;
@@ -85,8 +82,7 @@ function tooMarked(lines: string[]): { line: number; text: string } | undefined 
   let start = 0;
   let marks = 0;
   let links = 0;
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i];
+  for (const [i, line] of lines.entries()) {
     // A blank line, a heading or a list item's marker starts what marked reads as one run of text.
     const item = /^\s*(?:[-*+]|\d{1,9}[.)])(?:[ \t]|$)|^\s*#/.exec(line);
     if (line.trim() === "" || item) {
@@ -113,7 +109,6 @@ export function readBody(written: string): ReadBody {
   const lines = source.split("\n");
   const refused = tooDeep(lines) ?? tooMarked(lines);
   if (refused) return { blocks, problems: [refused] };
-  // A token's line is counted on from the last token's, so the text is walked once.
   let offset = 0;
   let counted = 0;
   let linesBefore = 1;
@@ -151,10 +146,8 @@ export function readBody(written: string): ReadBody {
       else if (token.type === "link" && !linkAllowed((token as Tokens.Link).href)) {
         // Its words stay, so the CMS's preview shows the text without the link.
         for (const part of inline((token as Tokens.Link).tokens, line)) push(part);
-        problems.push({
-          line,
-          text: `a link to ${JSON.stringify((token as Tokens.Link).href.slice(0, 40))} cannot be in the text; link to a page of this site, such as /case-studies, or to an address starting with https://, mailto: or tel:`,
-        });
+        const text = `a link to ${JSON.stringify((token as Tokens.Link).href.slice(0, 40))} cannot be in the text; link to a page of this site, such as /case-studies, or to an address starting with https://, mailto: or tel:`;
+        problems.push({ line, text });
       } else if (token.type === "link") push({ link: (token as Tokens.Link).href, text: inline((token as Tokens.Link).tokens, line) });
       else refuse(token, line);
     }
@@ -169,21 +162,18 @@ export function readBody(written: string): ReadBody {
     if (token.type === "space") continue;
     if (token.type === "heading" && token.depth >= 2 && token.depth <= 4)
       blocks.push({ block: { heading: token.depth as 2 | 3 | 4, text: inline(token.tokens, line) }, line });
-    else if (token.type === "heading")
-      problems.push({
-        line,
-        text: `a heading of level ${token.depth} cannot be in the text; the page's title is its only top heading: start a heading with ## (or ### and #### within it)`,
-      });
-    else if (token.type === "paragraph") blocks.push({ block: { paragraph: inline(token.tokens, line) }, line });
+    else if (token.type === "heading") {
+      const text = `a heading of level ${token.depth} cannot be in the text; the page's title is its only top heading: start a heading with ## (or ### and #### within it)`;
+      problems.push({ line, text });
+    } else if (token.type === "paragraph") blocks.push({ block: { paragraph: inline(token.tokens, line) }, line });
     else if (token.type === "list") {
-      const list = token as Tokens.List;
       const itemText = (item: Tokens.ListItem) =>
         item.tokens.flatMap((t) => {
           if (t.type === "text" || t.type === "paragraph") return (t as Tokens.Text).tokens ?? [t];
           if (t.type !== "space") refuse(t, line);
           return [];
         });
-      blocks.push({ block: { list: list.items.map((item) => inline(itemText(item), line)), ordered: list.ordered }, line });
+      blocks.push({ block: { list: (token as Tokens.List).items.map((item) => inline(itemText(item), line)), ordered: (token as Tokens.List).ordered }, line });
     } else refuse(token, line);
   }
   return { blocks, problems };

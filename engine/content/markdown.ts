@@ -1,5 +1,4 @@
-// A Markdown body as the pages receive it (markdown-reader.ts reads it): headings, paragraphs and lists of
-// text with emphasis, links and code, and nothing else, so a body can hold no HTML of its own.
+// A Markdown body as the pages receive it: nothing but these, so a body can hold no HTML of its own.
 
 export type Inline = string | { em: Inline[] } | { strong: Inline[] } | { link: string; text: Inline[] } | { code: string };
 

@@ -1,6 +1,5 @@
-// A content file becomes a module of its checked data, its {{ tokens }} filled from content/site.yaml, so a page's
-// bundle names every content file it shows; a folder collection's module asks whatever runs it for its entries,
-// so an entry's save leaves a build's bundle as it was. For esbuild's, Node's and Vite's loaders alike.
+// A content file becomes a module of its checked data; a folder collection's asks whatever runs it for its
+// entries, so an entry's save leaves a build's bundle as it was. For esbuild's, Node's and Vite's loaders alike.
 import { readdirSync, readFileSync } from "node:fs";
 import { dirname, isAbsolute, join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -22,8 +21,7 @@ function readChecked(root: string, file: string, source: string, checks?: Conten
   return checks ? checks.check(root, file, source, () => readContentFile(root, file, source)) : readContentFile(root, file, source);
 }
 
-/** A content file's module and the advice on it. Each image it names is imported (image0, image1…) and spread
- * into its field's value, so the image is an input of the page bundle (engine/media/image-modules.ts). */
+/** Each image it names is imported and spread into its field's value, so the image is an input of the page bundle. */
 export function contentModule(root: string, file: string, source: string, checks?: ContentChecks): { code: string; advice: string[] } {
   const { data: checked, advice } = readChecked(root, file, source, checks);
   const images = imagesIn(collectionOf(file)?.schema, checked);
@@ -42,15 +40,12 @@ export function contentModule(root: string, file: string, source: string, checks
   return { code, advice };
 }
 
-/** A content file's data, tokens filled, where no bundler is (tools/links.ts). */
 export function readContent<T>(root: string, file: string): T {
   const read = (path: string) => readContentFile(root, path, readContentText(root, path)).data;
   const data = read(file);
-  const site = file === SITE_FILE ? data : read(SITE_FILE);
-  return fillTokens(data, site as Site) as T;
+  return fillTokens(data, (file === SITE_FILE ? data : read(SITE_FILE)) as Site) as T;
 }
 
-/** An import that may name a folder collection (content/case-studies); collectionFolderOf says whether it does. */
 export const FOLDER_IMPORT = /\/content\/[\w-]+\/?$/;
 
 export function collectionFolderOf(path: string): { root: string; folder: string } | undefined {
@@ -58,18 +53,16 @@ export function collectionFolderOf(path: string): { root: string; folder: string
   return found && found.file in folders ? { root: found.root, folder: found.file } : undefined;
 }
 
-/** Which entries a build shows: the dev server shows drafts too; `today` (YYYY-MM-DD) decides the dated ones. */
+/** The dev server shows drafts too; `today` (YYYY-MM-DD) decides the dated ones. */
 export type Publishing = { drafts: boolean; today: string };
 
-/** BUILD_DATE's day (as engine/pipeline/config.ts reads it) or today's, and no drafts. */
 export const BUILD_PUBLISHING: Publishing = { drafts: false, today: process.env.BUILD_DATE?.trim() || utcToday() };
 
 export type Unpublished = { file: string; path: string; reason: string };
 
 export type FolderEntries = { entries: unknown[]; files: string[]; images: string[]; left: Unpublished[]; advice: string[] };
 
-/** The entries `publishing` shows of a folder collection, checked, tokens filled, in the collection's order;
- * every entry's problems at once. An entry a build would not show (a draft in the dev server) says why. */
+/** Every entry's problems at once; an entry a build would not show (a draft in the dev server) says why. */
 export function folderEntries(root: string, folder: string, publishing: Publishing, checks?: ContentChecks): FolderEntries {
   const found: FolderEntries = { entries: [], files: [], images: [], left: [], advice: [] };
   const problems: string[] = [];
@@ -102,21 +95,19 @@ export function folderEntries(root: string, folder: string, publishing: Publishi
   return found;
 }
 
-/** What a folder collection's module calls for its entries, given by whatever runs the pages. */
 export const ENTRIES_OF = "collectionEntries";
 
 export function folderModule(path: string): string {
   return `export default /* @__PURE__ */ ${ENTRIES_OF}(${JSON.stringify(path)});`;
 }
 
-/** The same module where no page loader runs it (Node's loader, Vite's): a build's entries written in. */
+/** For Node's and Vite's loaders: a build's entries written in. */
 export function folderModuleWithEntries(path: string): string {
   const { root, folder } = collectionFolderOf(path)!;
   return `const ${ENTRIES_OF} = () => ${JSON.stringify(folderEntries(root, folder, BUILD_PUBLISHING).entries)};\n${folderModule(path)}`;
 }
 
-/** Content files and folder collections for esbuild, each problem an error in the file's words. `unread`: a
- * folder collection is an empty list (the CMS's preview, whose entry comes as the page's props). */
+/** `unread`: a folder collection is an empty list (the CMS's preview, whose entry comes as the page's props). */
 export function contentPlugin(root: string, checks?: ContentChecks, { unread = false } = {}): esbuild.Plugin {
   return {
     name: "content",

@@ -7,7 +7,6 @@ import { readIfExists } from "../state/files.ts";
 import { ContentError, checkContent, collectionOf, SITE_FILE, siteFacts } from "./check.ts";
 import { lineOf, type Path } from "./fields.ts";
 
-/** A path's project (the folder holding its content/, maybe a test's) and its path there. */
 export function inProject(path: string): { root: string; file: string } | undefined {
   const absolute = path.split("\\").join("/").replace(/\/$/, "");
   const at = absolute.lastIndexOf("/content/");
@@ -19,8 +18,7 @@ export function contentFileOf(path: string): { root: string; file: string } | un
   return found && collectionOf(found.file) ? found : undefined;
 }
 
-/** A content file's text from its bytes. A byte that is not UTF-8 (a file saved as Latin-1: "café" as 63 61 66
- * E9) is refused with its line, not published as "caf�". */
+/** A byte that is not UTF-8 (Latin-1's "café": 63 61 66 E9) is refused with its line, not published as "caf�". */
 export function contentText(file: string, bytes: Uint8Array): string {
   try {
     return new TextDecoder("utf-8", { fatal: true }).decode(bytes);
@@ -43,8 +41,7 @@ export function readContentText(root: string, file: string): string {
   return contentText(file, readFileSync(join(root, file)));
 }
 
-/** A field's line in a YAML content file, for a check made after the file's own (the redirects' against the
- * routes, engine/outputs/hosts/index.ts); 1 where the file is gone. */
+/** For a check made after the file's own (the redirects' against the routes); 1 where the file is gone. */
 export function yamlLines(root: string, file: string): (path: Path) => number {
   const source = readIfExists(join(root, file))?.toString("utf8");
   if (source === undefined) return () => 1;

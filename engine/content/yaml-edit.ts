@@ -1,5 +1,4 @@
-// A YAML text given new values by rewriting only what changed, so the firm's comments, order, quoting and folding
-// stay; where that does not read back as the new values (a [flow, list]), the yaml Document API writes it anew.
+// A YAML text given new values by rewriting only what changed, so the firm's comments, order, quoting and folding stay.
 import { isMap, isScalar, isSeq, type Node, type Pair, parse, parseDocument, Scalar, stringify } from "yaml";
 
 type Edit = { start: number; end: number; text: string };
@@ -8,7 +7,6 @@ class NotInPlace extends Error {}
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === "object" && value !== null && !Array.isArray(value);
 
-/** Whether two YAML values are equal, keys in any order. */
 function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) || Array.isArray(b)) return Array.isArray(a) && Array.isArray(b) && a.length === b.length && a.every((item, i) => sameValue(item, b[i]));
   if (isRecord(a) || isRecord(b)) {
@@ -20,21 +18,16 @@ function sameValue(a: unknown, b: unknown): boolean {
 }
 
 const lineStart = (text: string, at: number) => text.lastIndexOf("\n", at - 1) + 1;
-function lineEnd(text: string, at: number): number {
-  if (at > 0 && text[at - 1] === "\n") return at;
-  const end = text.indexOf("\n", at);
-  return end < 0 ? text.length : end + 1;
-}
+const lineEnd = (text: string, at: number) => (at > 0 && text[at - 1] === "\n" ? at : text.indexOf("\n", at) + 1 || text.length);
 const rangeOf = (node: unknown): [number, number, number] => {
   const range = (node as Node | null)?.range;
   if (!range) throw new NotInPlace();
   return range;
 };
 
-/** A folded value written again is folded as wide as its widest line. */
 const widest = (text: string) => Math.max(80, ...text.split("\n").map((line) => line.length));
 
-/** A scalar's new value in the old one's style; `indent` is the column of its key (or list's dash). */
+/** `indent`: the column of its key (or list's dash). */
 function scalarEdit(source: string, node: Scalar, value: unknown, indent: number): Edit {
   if (typeof value !== "string" && typeof value !== "number" && typeof value !== "boolean") throw new NotInPlace();
   const [start, end] = rangeOf(node);
@@ -68,7 +61,6 @@ function mapEdits(source: string, pairs: Pair[], old: Record<string, unknown>, n
   for (const [key, pair] of pairOf) {
     const [keyStart] = rangeOf(pair.key);
     if (!Object.hasOwn(next, key)) {
-      // A field removed takes its lines with it.
       const end = pair.value ? rangeOf(pair.value)[1] : rangeOf(pair.key)[1];
       edits.push({ start: lineStart(source, keyStart), end: lineEnd(source, end), text: "" });
     } else edits.push(...editsOf(source, pair.value, old[key], next[key], columnOf(source, keyStart)));
@@ -116,27 +108,23 @@ const readsAs = (text: string, next: unknown) => {
   }
 };
 
-/** `source` with `next`'s values; a value `undefined` is a field removed. */
+/** A value `undefined` is a field removed; where an edit in place does not read back as `next` (a [flow, list]),
+ * the yaml Document API writes it anew. */
 export function editYaml(source: string, next: Record<string, unknown>): string {
   const values = JSON.parse(JSON.stringify(next)) as Record<string, unknown>;
   const doc = parseDocument(source);
-  if (doc.errors.length === 0) {
-    try {
-      const edits = editsOf(source, doc.contents, doc.toJS() ?? {}, values, 0).sort((a, b) => b.start - a.start);
-      let text = source;
-      for (const { start, end, text: instead } of edits) text = text.slice(0, start) + instead + text.slice(end);
-      if (readsAs(text, values)) return text;
-    } catch (error) {
-      if (!(error instanceof NotInPlace)) throw error;
-    }
-  }
-  const anew = parseDocument(source);
-  if (anew.errors.length === 0) {
-    assign(anew, [], anew.toJS() ?? {}, values);
-    const text = anew.toString({ lineWidth: 100 });
+  if (doc.errors.length > 0) return stringify(values, { lineWidth: 100 });
+  try {
+    const edits = editsOf(source, doc.contents, doc.toJS() ?? {}, values, 0).sort((a, b) => b.start - a.start);
+    let text = source;
+    for (const { start, end, text: instead } of edits) text = text.slice(0, start) + instead + text.slice(end);
     if (readsAs(text, values)) return text;
+  } catch (error) {
+    if (!(error instanceof NotInPlace)) throw error;
   }
-  return stringify(values, { lineWidth: 100 });
+  assign(doc, [], doc.toJS() ?? {}, values);
+  const text = doc.toString({ lineWidth: 100 });
+  return readsAs(text, values) ? text : stringify(values, { lineWidth: 100 });
 }
 
 /** Field by field where both are maps, so each keeps its comments. */

@@ -66,7 +66,7 @@ export function addNotes(project: Pick<ProjectCopy, "dir">, peerDir: string): vo
   const studies = '  "content/case-studies": { entry: caseStudy, orderBy: "order" },\n';
   const source = replaced(readFileSync(at(collections), "utf8"), folders, `${NOTE_SCHEMA}${folders}`, missing(folders));
   writeFileSync(at(collections), replaced(source, studies, `${studies}  "content/notes": { entry: note, orderBy: "date" },\n`, missing(studies)));
-  writeFileSync(at("engine/content/imports.d.ts"), readFileSync(at("engine/content/imports.d.ts"), "utf8") + NOTE_MODULE);
+  writeFileSync(at("content/imports.d.ts"), readFileSync(at("content/imports.d.ts"), "utf8") + NOTE_MODULE);
   mkdirSync(at("pages/notes"), { recursive: true });
   writeFileSync(at("pages/notes/[slug].tsx"), NOTE_PAGE);
 }
